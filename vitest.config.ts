@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/web/**/*.test.ts', 'apps/agent/**/*.test.ts', 'apps/simulator/**/*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/web/**/*.test.ts',
+            'apps/agent/**/*.test.ts',
+            'apps/simulator/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
         },

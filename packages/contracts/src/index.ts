@@ -1,3 +1,5 @@
+export * from './account';
+export * from './agent-protocol';
 export * from './auth';
 export * from './enums';
 export * from './envelope';

@@ -1,0 +1,243 @@
+import {
+  AGENT_CLOSE,
+  AGENT_PROTOCOL_VERSION,
+  type AgentConfig,
+  type AgentToServerMessage,
+  type CommandMessage,
+  type CommandReplyMessage,
+  ServerToAgentMessage,
+  type WelcomeMessage,
+} from '@storefleet/contracts';
+import WebSocket from 'ws';
+
+import { BUFFER_START, type BufferCursor, type ValueBuffer } from '../buffer/value-buffer';
+import type { Log } from '../log';
+import { AGENT_VERSION } from '../version';
+import { type BackoffOptions, backoffDelay } from './backoff';
+import { linkUrl } from './link-url';
+
+export interface LinkOptions {
+  server: string;
+  key: string;
+  mode: 'box' | 'device';
+  hostname: string;
+  buffer: ValueBuffer;
+  onWelcome: (welcome: WelcomeMessage) => void;
+  onConfig: (config: AgentConfig) => void;
+  onCommand: (message: CommandMessage) => Promise<CommandReplyMessage>;
+  log: Log;
+  /** Values per `results` message (default 500). */
+  batchSize?: number;
+  /** Batches sent but not yet acked (default 4). */
+  maxInFlight?: number;
+  backoff?: BackoffOptions;
+  /** Wait after the server refused the key, protocol or mode (default 5 minutes). */
+  refusedRetryMs?: number;
+  /** How long to wait for `welcome`, and for a pong, ms (default 15,000). */
+  answerTimeoutMs?: number;
+  /** WebSocket ping period, ms (default 30,000). */
+  pingIntervalMs?: number;
+}
+
+const REFUSALS = new Set<number>([
+  AGENT_CLOSE.AUTH_FAILED,
+  AGENT_CLOSE.PROTOCOL_UNSUPPORTED,
+  AGENT_CLOSE.MODE_REFUSED,
+]);
+
+/**
+ * The agent's one outbound link to the server. Sends `hello`, and after `welcome` streams the buffer's
+ * unacked values oldest first, a few batches ahead of the acks. Whenever the link drops it reconnects
+ * with backoff and starts again from the oldest unacked value, so nothing the server has not acked is
+ * lost and what it acked is not sent again.
+ */
+export class AgentLink {
+  private socket: WebSocket | null = null;
+  private welcomed = false;
+  private stopped = true;
+  private attempt = 0;
+  private cursor: BufferCursor = BUFFER_START;
+  private nextBatchId = 0;
+  private readonly inFlight = new Set<number>();
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private configWaiters: ((config: AgentConfig) => void)[] = [];
+
+  constructor(private readonly options: LinkOptions) {}
+
+  get connected(): boolean {
+    return this.welcomed;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.socket?.close(1000, 'agent stopping');
+    this.socket = null;
+    this.welcomed = false;
+  }
+
+  /** New values are in the buffer: send them if the link has room. */
+  notify(): void {
+    this.pump();
+  }
+
+  /** Asks the server for the current config and resolves with it (used by the reloadConfig command). */
+  requestConfig(timeoutMs = 10_000): Promise<AgentConfig> {
+    if (!this.welcomed) return Promise.reject(new Error('the link to the server is down'));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.configWaiters = this.configWaiters.filter((w) => w !== waiter);
+        reject(new Error('the server did not send the config in time'));
+      }, timeoutMs);
+      const waiter = (config: AgentConfig) => {
+        clearTimeout(timer);
+        resolve(config);
+      };
+      this.configWaiters.push(waiter);
+      this.send({ type: 'configRequest' });
+    });
+  }
+
+  private connect(): void {
+    const { log } = this.options;
+    const socket = new WebSocket(linkUrl(this.options.server), {
+      handshakeTimeout: this.options.answerTimeoutMs ?? 15_000,
+      maxPayload: 16 * 1024 * 1024,
+    });
+    this.socket = socket;
+    const answerTimeout = this.options.answerTimeoutMs ?? 15_000;
+    let alive = true;
+    let pinger: NodeJS.Timeout | null = null;
+    const helloTimer = setTimeout(() => socket.terminate(), answerTimeout);
+    socket.on('open', () => {
+      this.send({
+        type: 'hello',
+        protocolVersion: AGENT_PROTOCOL_VERSION,
+        key: this.options.key,
+        mode: this.options.mode,
+        agentVersion: AGENT_VERSION,
+        hostname: this.options.hostname.slice(0, 255),
+      });
+      pinger = setInterval(() => {
+        // A link that silently died (NAT timeout, pulled cable) shows up as a missing pong.
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, this.options.pingIntervalMs ?? 30_000);
+    });
+    socket.on('pong', () => {
+      alive = true;
+    });
+    socket.on('message', (data, isBinary) => {
+      if (socket !== this.socket) return;
+      if (isBinary) return socket.close(AGENT_CLOSE.MALFORMED, 'binary frames are not part of the protocol');
+      let parsed: ReturnType<typeof ServerToAgentMessage.safeParse>;
+      try {
+        parsed = ServerToAgentMessage.safeParse(JSON.parse(data.toString()));
+      } catch {
+        return socket.close(AGENT_CLOSE.MALFORMED, 'frame is not JSON');
+      }
+      if (!parsed.success) {
+        log(
+          'warn',
+          `server sent a frame this agent does not understand: ${parsed.error.message.slice(0, 300)}`,
+        );
+        return socket.close(AGENT_CLOSE.MALFORMED, 'frame does not match protocol version 1');
+      }
+      if (parsed.data.type === 'welcome') clearTimeout(helloTimer);
+      this.handle(parsed.data);
+    });
+    socket.on('close', (code, reason) => {
+      clearTimeout(helloTimer);
+      if (pinger) clearInterval(pinger);
+      if (socket !== this.socket) return;
+      this.socket = null;
+      this.welcomed = false;
+      this.inFlight.clear();
+      if (this.stopped) return;
+      const why = reason.toString() || 'no reason given';
+      const refused = REFUSALS.has(code);
+      const delay = refused
+        ? (this.options.refusedRetryMs ?? 300_000)
+        : backoffDelay(this.attempt++, this.options.backoff);
+      log(refused ? 'error' : 'warn', `link closed (${code}: ${why}); reconnecting in ${delay} ms`);
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = null;
+        if (!this.stopped) this.connect();
+      }, delay);
+    });
+    socket.on('error', (error) => {
+      log('warn', `link error: ${error.message}`);
+    });
+  }
+
+  private handle(message: ServerToAgentMessage): void {
+    switch (message.type) {
+      case 'welcome':
+        this.welcomed = true;
+        this.attempt = 0;
+        // Resend from the oldest unacked value: whatever was in flight on the old link is unconfirmed.
+        this.cursor = BUFFER_START;
+        this.inFlight.clear();
+        if (message.committed) this.options.buffer.ack(message.committed);
+        this.options.log('info', `linked as device ${message.deviceId} of store ${message.shopId}`);
+        this.options.onWelcome(message);
+        this.pump();
+        return;
+      case 'ack':
+        this.inFlight.delete(message.batchId);
+        this.options.buffer.ack(message.committed);
+        this.pump();
+        return;
+      case 'config': {
+        const { type: _type, ...config } = message;
+        const waiters = this.configWaiters;
+        this.configWaiters = [];
+        this.options.onConfig(config);
+        for (const waiter of waiters) waiter(config);
+        return;
+      }
+      case 'command': {
+        const socket = this.socket;
+        this.options
+          .onCommand(message)
+          .then((reply) => {
+            // A reply for a link that has since dropped is meaningless: the server already timed it out.
+            if (socket === this.socket) this.send(reply);
+          })
+          .catch((error: unknown) =>
+            this.options.log('error', `command ${message.id} failed: ${String(error)}`),
+          );
+        return;
+      }
+      default: {
+        const unreachable: never = message;
+        throw new Error(`unhandled message ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+
+  private pump(): void {
+    const maxInFlight = this.options.maxInFlight ?? 4;
+    const batchSize = this.options.batchSize ?? 500;
+    while (this.welcomed && this.inFlight.size < maxInFlight) {
+      const { values, cursor } = this.options.buffer.read(this.cursor, batchSize);
+      if (values.length === 0) return;
+      this.cursor = cursor;
+      const batchId = this.nextBatchId++;
+      this.inFlight.add(batchId);
+      this.send({ type: 'results', batchId, values });
+    }
+  }
+
+  private send(message: AgentToServerMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+}

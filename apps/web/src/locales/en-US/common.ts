@@ -1,0 +1,9 @@
+export default {
+  'common.search': 'Search',
+  'common.reset': 'Reset',
+  'common.loading': 'Loading…',
+  'common.details': 'Details',
+  'common.total': '{{total}} items in total',
+  'common.pleaseEnter': 'Enter a value',
+  'common.pleaseSelect': 'Choose a value',
+};

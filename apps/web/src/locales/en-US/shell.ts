@@ -1,0 +1,18 @@
+export default {
+  'shell.productName': 'Storefleet',
+  'shell.home': 'Home',
+  'shell.language': 'Change language',
+  'shell.theme.toLight': 'Switch to the light theme',
+  'shell.theme.toDark': 'Switch to the dark theme',
+  'shell.signOut': 'Sign out',
+  'shell.company': 'Company',
+  'shell.noPages.title': 'No pages available',
+  'shell.noPages.subtitle': 'Your account has no menu permissions yet; ask an administrator.',
+  'shell.forbidden.title': 'No access',
+  'shell.forbidden.subtitle': 'You do not have permission to open this page.',
+  'shell.backHome': 'Back to home',
+  'shell.error.title': 'The page failed to load',
+  'shell.error.subtitle': 'The network may have dropped or the console was updated; reload and try again.',
+  'shell.error.reload': 'Reload',
+  'shell.redirecting': 'Redirecting…',
+};

@@ -1,0 +1,9 @@
+export default {
+  'common.search': '查询',
+  'common.reset': '重置',
+  'common.loading': '加载中…',
+  'common.details': '详情',
+  'common.total': '共 {{total}} 条',
+  'common.pleaseEnter': '请输入',
+  'common.pleaseSelect': '请选择',
+};

@@ -1,0 +1,18 @@
+export default {
+  'shell.productName': 'Storefleet',
+  'shell.home': '首页',
+  'shell.language': '切换语言',
+  'shell.theme.toLight': '切换到浅色主题',
+  'shell.theme.toDark': '切换到深色主题',
+  'shell.signOut': '退出登录',
+  'shell.company': '当前公司',
+  'shell.noPages.title': '暂无可访问的页面',
+  'shell.noPages.subtitle': '您的账号还没有任何菜单权限，请联系管理员。',
+  'shell.forbidden.title': '无权访问',
+  'shell.forbidden.subtitle': '您没有打开此页面的权限。',
+  'shell.backHome': '返回首页',
+  'shell.error.title': '页面加载失败',
+  'shell.error.subtitle': '可能是网络中断或控制台已更新，请刷新后重试。',
+  'shell.error.reload': '刷新页面',
+  'shell.redirecting': '正在跳转…',
+};

@@ -1,0 +1,42 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+
+import { RequireSession } from '../layout/RequireSession';
+import { ShellLayout } from '../layout/ShellLayout';
+import { HomeRedirect } from '../pages/HomeRedirect';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { PageGate } from '../pages/PageGate';
+import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { SignPage } from '../pages/SignPage';
+import { type AppRoute, flattenRoutes } from '../routes/route-table';
+import type { PageHandle } from '../routes/useCurrentRoute';
+import { type AppKind, routerBasename } from './app-kind';
+
+/** The router objects of one application, built from its route table. */
+export function appRouteObjects(app: AppKind, routes: readonly AppRoute[]): RouteObject[] {
+  const pages: RouteObject[] = flattenRoutes(routes).map((flat) => ({
+    path: flat.fullPath.slice(1),
+    element: <PageGate flat={flat} />,
+    errorElement: <RouteErrorPage />,
+    handle: { flat } satisfies PageHandle,
+  }));
+  return [
+    { path: 'sign.html', element: <SignPage app={app} /> },
+    { path: 'index.html', element: <Navigate to="/" replace /> },
+    {
+      element: <RequireSession app={app} />,
+      children: [
+        {
+          element: <ShellLayout routes={routes} />,
+          errorElement: <RouteErrorPage />,
+          children: [{ index: true, element: <HomeRedirect routes={routes} /> }, ...pages],
+        },
+      ],
+    },
+    { path: '*', element: <NotFoundPage /> },
+  ];
+}
+
+/** The browser router of one application, mounted under its base path. */
+export function createAppRouter(app: AppKind, routes: readonly AppRoute[]) {
+  return createBrowserRouter(appRouteObjects(app, routes), { basename: routerBasename(app) });
+}

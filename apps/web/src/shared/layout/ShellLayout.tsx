@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { Layout, Space, theme } from 'antd';
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+
+import { fetchMe } from '../api/auth';
+import type { AppRoute } from '../routes/route-table';
+import { applyMe } from '../session/session-store';
+import { AppBreadcrumbs } from './AppBreadcrumbs';
+import { CompanySwitcher } from './CompanySwitcher';
+import { HeaderLogo } from './HeaderLogo';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { SideMenu } from './SideMenu';
+import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
+
+/** The authenticated frame of both applications: header, side menu, breadcrumbs and the page. */
+export function ShellLayout({ routes }: { routes: readonly AppRoute[] }) {
+  const { token } = theme.useToken();
+
+  // The stored sign-in result may be stale (codes changed, company added): refresh it once per load.
+  // A dead token answers 401 here, which signs the user out through the request client.
+  const me = useQuery({ queryKey: ['auth', 'me'], queryFn: fetchMe, staleTime: Number.POSITIVE_INFINITY });
+  useEffect(() => {
+    if (me.data) void applyMe(me.data);
+  }, [me.data]);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          paddingInline: 24,
+          background: token.colorBgContainer,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
+        <HeaderLogo />
+        <div style={{ flex: 1 }} />
+        <Space size="small">
+          <CompanySwitcher />
+          <LanguageSwitcher />
+          <ThemeToggle />
+          <UserMenu />
+        </Space>
+      </Layout.Header>
+      <Layout>
+        {/* antd's "dark" Sider is navy; the "light" one follows the algorithm, so it is right in both themes. */}
+        <Layout.Sider width={224} breakpoint="lg" collapsedWidth={0} theme="light">
+          <SideMenu routes={routes} />
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <AppBreadcrumbs />
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

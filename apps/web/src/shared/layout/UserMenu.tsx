@@ -1,0 +1,48 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { logout } from '../api/auth';
+import { endSession } from '../session/session-store';
+import { useSession } from '../session/useSession';
+
+/** The signed-in user's name with the sign-out action. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const signOut = async () => {
+    // Tell the server first (it needs the token); a failure there must not keep the user signed in.
+    await logout().catch(() => undefined);
+    await endSession();
+    queryClient.clear();
+    // The guard has already sent us to sign.html?redirect=…; a deliberate sign-out has nothing to return to.
+    await navigate('/sign.html', { replace: true });
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          {
+            key: 'sign-out',
+            icon: <LogoutOutlined />,
+            label: <span data-testid="sign-out">{t('shell.signOut')}</span>,
+          },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'sign-out') void signOut();
+        },
+      }}
+    >
+      <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
+        {session?.result.name || session?.result.username}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The list-page block every list page uses.
+ *
+ * ```tsx
+ * const FILTERS = { userName: 'text', apiName: 'text' } as const satisfies FilterSpec; // module level
+ * const SORT_FIELDS = ['operationTime'] as const;                                      // module level
+ *
+ * function OperationLogPage() {
+ *   const list = useListPage({
+ *     queryKey: ['callLog', 'queryByPage'],
+ *     filters: FILTERS,
+ *     rowKey: 'id',
+ *     sortFields: SORT_FIELDS,                 // optional; omit for unsortable lists
+ *     defaultSort: { sortBy: 'operationTime', sortDirection: 'desc' }, // optional, module-level constant
+ *     fetchPage: (params, signal) => queryCallLogs(params, signal),  // params: filters + pageNum/pageSize/sort
+ *   });
+ *   return (
+ *     <>
+ *       <ListFilterForm list={list}>
+ *         <Form.Item name="userName" label={t('operationLog.filter.userName')}><Input allowClear /></Form.Item>
+ *       </ListFilterForm>
+ *       <Table {...list.tableProps} columns={[
+ *         { dataIndex: 'operationTime', sorter: true, sortOrder: list.sortOrder('operationTime') }, …]} />
+ *     </>
+ *   );
+ * }
+ * ```
+ *
+ * - Filters live in the query string (`?userName=ann&pageNum=2`); empty values and defaults are dropped.
+ * - Filter values are URL text (`string`, or `string[]` for `'list'` filters); convert in `fetchPage`,
+ *   and for rich form values (dates) pass `toFormValues`/`fromFormValues` to the form.
+ * - Sorting is `sortBy` + `sortDirection` (`asc`/`desc` only), taken from antd Table's sorter.
+ * - Declare `filters`, `sortFields` and `defaultSort` outside the component so they keep their identity.
+ * - Buttons go inside `<Access codes={[BUTTON.x]}>` (from `../permissions/Access`).
+ */
+
+export * from './ListFilterForm';
+export * from './list-query';
+export * from './useListPage';

@@ -1,0 +1,160 @@
+import { DEFAULT_PAGE_SIZE, type PagedResult } from '@storefleet/contracts';
+import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { TablePaginationConfig, TableProps } from 'antd';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import {
+  columnSortOrder,
+  type FilterSpec,
+  type FilterValues,
+  type ListDefaults,
+  type ListParams,
+  type ListSort,
+  RESERVED_PARAMS,
+  readListParams,
+  sortFromTable,
+  type TableSorter,
+  writeListParams,
+} from './list-query';
+
+export interface UseListPageOptions<S extends FilterSpec, Row> {
+  /** Cache key of the list call, e.g. `['callLog', 'queryByPage']`; the params are appended. */
+  queryKey: readonly unknown[];
+  /** The filters the list offers and their kinds. Never `pageNum`, `pageSize`, `sortBy`, `sortDirection`. */
+  filters: S;
+  /** Fetches one page. Filters arrive as URL text; convert to the call's shape here. */
+  fetchPage: (params: ListParams<S>, signal: AbortSignal) => Promise<PagedResult<Row>>;
+  /** Row identity for the table. */
+  rowKey: Extract<keyof Row, string> | ((row: Row) => string);
+  /** Page size when the URL names none; defaults to the contracts' DEFAULT_PAGE_SIZE. */
+  defaultPageSize?: number;
+  /** Columns the call can sort by; other `sortBy` values in the URL are ignored. None: not sortable. */
+  sortFields?: readonly string[];
+  /** Sort applied when the URL has none, for calls that require one (spec §5). */
+  defaultSort?: ListSort;
+}
+
+export interface ListPage<S extends FilterSpec, Row> {
+  /** The current filters, page and sort, read from the URL. */
+  params: ListParams<S>;
+  /** The current filters alone (for the filter form). */
+  filters: FilterValues<S>;
+  /** The TanStack query of the current page. */
+  query: UseQueryResult<PagedResult<Row>>;
+  /** Replaces the filters (empty values dropped) and goes back to page 1. */
+  setFilters: (values: Record<string, unknown>) => void;
+  /** Clears every filter and goes back to page 1, keeping page size and sort. */
+  resetFilters: () => void;
+  /** The `sortOrder` to give a sortable column: `{ sorter: true, sortOrder: list.sortOrder('x') }`. */
+  sortOrder: (field: string) => 'ascend' | 'descend' | null;
+  /** Spread onto antd `<Table>`: rows, loading, row key, paging and sort handling. */
+  tableProps: Pick<TableProps<Row>, 'dataSource' | 'loading' | 'rowKey' | 'pagination' | 'onChange'>;
+  /** The filter spec, for the filter form. */
+  spec: S;
+}
+
+/**
+ * The list-page block: filters, paging and sorting kept in the query string (empty values dropped)
+ * and wired to a paged call through TanStack Query. See `src/shared/list/index.ts` for a full example.
+ */
+export function useListPage<S extends FilterSpec, Row>(
+  options: UseListPageOptions<S, Row>,
+): ListPage<S, Row> {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const { queryKey, filters: spec, fetchPage, rowKey, sortFields, defaultSort } = options;
+  const clash = RESERVED_PARAMS.find((name) => name in spec);
+  if (clash) throw new Error(`list filter "${clash}" clashes with a paging parameter`);
+
+  const defaults: ListDefaults = useMemo(
+    () => ({
+      pageSize: options.defaultPageSize ?? DEFAULT_PAGE_SIZE,
+      sortFields: sortFields ?? [],
+      ...(defaultSort ? { defaultSort } : {}),
+    }),
+    [options.defaultPageSize, sortFields, defaultSort],
+  );
+  const params = useMemo(() => readListParams(search, spec, defaults), [search, spec, defaults]);
+
+  const query = useQuery({
+    queryKey: [...queryKey, params],
+    queryFn: ({ signal }) => fetchPage(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const { refetch } = query;
+  const go = useCallback(
+    (next: ListParams<S>) => {
+      const written = writeListParams(next, spec, defaults);
+      // Searching again with unchanged filters leaves the URL as it is; the user still expects fresh rows.
+      if (written.toString() === search.toString()) void refetch();
+      else setSearch(written);
+    },
+    [setSearch, search, spec, defaults, refetch],
+  );
+
+  const setFilters = useCallback(
+    (values: Record<string, unknown>) =>
+      go({ ...(values as FilterValues<S>), pageNum: 1, pageSize: params.pageSize, ...sortOf(params) }),
+    [go, params],
+  );
+  const resetFilters = useCallback(
+    () => go({ pageNum: 1, pageSize: params.pageSize, ...sortOf(params) } as ListParams<S>),
+    [go, params],
+  );
+
+  const onChange = useCallback<NonNullable<TableProps<Row>['onChange']>>(
+    (pagination: TablePaginationConfig, _filters, sorter) => {
+      const sort = sortFromTable(sorter as TableSorter | TableSorter[]);
+      const pageSize = pagination.pageSize ?? params.pageSize;
+      const sortChanged = sort.sortBy !== params.sortBy || sort.sortDirection !== params.sortDirection;
+      // A new sort or page size starts again from page 1: the old page number means nothing in the new order.
+      const pageNum = sortChanged || pageSize !== params.pageSize ? 1 : (pagination.current ?? 1);
+      go({ ...filtersOf(params, spec), pageNum, pageSize, ...sort } as ListParams<S>);
+    },
+    [go, params, spec],
+  );
+
+  const filters = useMemo(() => filtersOf(params, spec), [params, spec]);
+  const data = query.data;
+  return {
+    params,
+    filters,
+    query,
+    setFilters,
+    resetFilters,
+    sortOrder: (field) => columnSortOrder(params, field),
+    spec,
+    tableProps: {
+      dataSource: data?.list ?? [],
+      loading: query.isFetching,
+      rowKey,
+      onChange,
+      pagination: {
+        current: params.pageNum,
+        pageSize: params.pageSize,
+        total: data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [10, 20, 50, 100],
+        showTotal: (total) => t('common.total', { total }),
+      },
+    },
+  };
+}
+
+function sortOf(params: Partial<ListSort>): Partial<ListSort> {
+  return params.sortBy && params.sortDirection
+    ? { sortBy: params.sortBy, sortDirection: params.sortDirection }
+    : {};
+}
+
+function filtersOf<S extends FilterSpec>(params: ListParams<S>, spec: S): FilterValues<S> {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(spec)) {
+    const value = (params as Record<string, unknown>)[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out as FilterValues<S>;
+}

@@ -1,0 +1,20 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Shown when a page fails to load or render (for example a chunk missing after an upgrade). */
+export function RouteErrorPage() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="error"
+      title={t('shell.error.title')}
+      subTitle={t('shell.error.subtitle')}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('shell.error.reload')}
+        </Button>
+      }
+      data-testid="route-error"
+    />
+  );
+}

@@ -1,0 +1,61 @@
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+
+/**
+ * One entry of an application's route table. The same table drives the router, the side menu, the
+ * breadcrumbs and the home redirect, so a page is declared exactly once.
+ *
+ * - `path` is relative to the parent entry (or to the application root for top-level entries) and
+ *   keeps the spec's `.html` form: `'device'` for a module group, `'index.html'` for its page,
+ *   `'store/:id.html'` for a page with an id.
+ * - `codes` are menu permission codes (sign-in `authorities`); all of them are required, and an
+ *   entry also needs every code of the entries above it.
+ * - `titleKey` is the i18n key shown in the menu, breadcrumbs and document title (`menu.*`).
+ * - `hidden` keeps a routable page out of the menu (detail and edit pages).
+ * - `externalUrl` makes a menu-only entry that opens in a new tab; it has no page.
+ * - `page` is a lazily loaded component (`lazy(() => import('./pages/…'))`); group entries have none.
+ */
+export interface AppRoute {
+  path: string;
+  titleKey: string;
+  codes?: readonly string[];
+  icon?: ReactNode;
+  hidden?: boolean;
+  externalUrl?: string;
+  page?: LazyExoticComponent<ComponentType>;
+  children?: readonly AppRoute[];
+}
+
+/** A routable page with its full path from the application root and the chain of entries above it. */
+export interface FlatRoute {
+  fullPath: string;
+  route: AppRoute;
+  /** The entries from the top level down to and including this one. */
+  trail: readonly AppRoute[];
+  /** Every code needed along the trail. */
+  codes: readonly string[];
+}
+
+/** Joins route segments into an absolute path inside the application: `['device', 'index.html']` → `/device/index.html`. */
+export function joinPath(parent: string, path: string): string {
+  const joined = `${parent.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  return joined === '' ? '/' : joined;
+}
+
+/** Every entry that has a page, in table order, with its full path and accumulated codes. */
+export function flattenRoutes(
+  routes: readonly AppRoute[],
+  parentPath = '',
+  parentTrail: readonly AppRoute[] = [],
+  parentCodes: readonly string[] = [],
+): FlatRoute[] {
+  const out: FlatRoute[] = [];
+  for (const route of routes) {
+    if (route.externalUrl) continue;
+    const fullPath = joinPath(parentPath, route.path);
+    const trail = [...parentTrail, route];
+    const codes = [...parentCodes, ...(route.codes ?? [])];
+    if (route.page) out.push({ fullPath, route, trail, codes });
+    if (route.children) out.push(...flattenRoutes(route.children, fullPath, trail, codes));
+  }
+  return out;
+}

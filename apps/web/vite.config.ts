@@ -1,0 +1,65 @@
+import { fileURLToPath } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const API = { '/api': { target: 'http://127.0.0.1:8080' } };
+
+/**
+ * Page navigations (`/device/index.html`, `/admin/user/index.html`, …) get the right application's
+ * index.html in dev and preview, as the server does in production. Only requests a browser makes for
+ * a document are rewritten; module and asset requests pass through.
+ */
+function consoleFallback(): Plugin {
+  const rewrite = (req: { url?: string; method?: string; headers: { accept?: string } }) => {
+    const url = req.url ?? '/';
+    const path = url.split('?')[0] ?? '/';
+    const isPage = path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(path);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.headers.accept?.includes('text/html')) return;
+    if (!isPage || path.startsWith('/api/') || path.startsWith('/@')) return;
+    req.url = path === '/admin' || path.startsWith('/admin/') ? '/admin/index.html' : '/index.html';
+  };
+  return {
+    name: 'storefleet-console-fallback',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        rewrite(req);
+        next();
+      });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        rewrite(req);
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  root: here('.'),
+  base: '/',
+  plugins: [react(), consoleFallback()],
+  server: { host: '127.0.0.1', proxy: API },
+  preview: { host: '127.0.0.1', proxy: API },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The start-up chunk is mostly antd (~290 kB gzipped); pages and ECharts load on demand.
+    chunkSizeWarningLimit: 1000,
+    rolldownOptions: {
+      input: { company: here('index.html'), admin: here('admin/index.html') },
+      output: {
+        // The start-up chunk shared by both applications would otherwise be named after its first module.
+        chunkFileNames: (chunk) =>
+          `assets/${chunk.name === 'preload-helper' ? 'console' : '[name]'}-[hash].js`,
+        // React and the router change rarely: their own chunk stays cached across console releases.
+        // antd is deliberately not grouped: a group would pull page-only components (Table…) into start-up.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
+  },
+});
