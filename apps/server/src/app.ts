@@ -1,0 +1,76 @@
+/**
+ * Builds the Fastify app without listening: server.ts listens, tests use `app.inject`. The caller
+ * opens (and later closes) the database and runs migrations; the app only uses it.
+ */
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino from 'pino';
+
+import { PasswordHasher } from './auth/passwords';
+import { TokenSigner } from './auth/tokens';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/database';
+import { installErrorHandler } from './http/error-handler';
+import './http/fastify-types';
+import { installLifecycle } from './http/lifecycle';
+import { installOpenApi } from './http/openapi';
+import { installParsing, parseQueryString } from './http/parsing';
+import type { ApiRoute } from './http/route';
+import { installSecurityHeaders } from './http/security-headers';
+import { installWeb } from './http/web';
+import { MODULE_ROUTES, type RegisterRoutes } from './modules';
+import { installOperationLog } from './modules/audit/operation-log.hook';
+
+export const BODY_LIMIT = 1024 * 1024;
+/** Default upload limits; a route asks for other ones with `request.file({ limits })`. */
+export const UPLOAD_LIMITS = { fileSize: 2 * 1024 * 1024, files: 1, fields: 20, parts: 22 };
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyBaseLogger;
+  /** Extra routes registered after the modules (tests use it for probe routes). */
+  extraRoutes?: readonly RegisterRoutes[];
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const loggerInstance = options.logger ?? pino({ level: config.logLevel });
+  const app = Fastify({
+    loggerInstance,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: false,
+    routerOptions: { querystringParser: parseQueryString },
+  });
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    passwords: new PasswordHasher(config.passwordHashing),
+    tokens: new TokenSigner(config.jwtSecret, config.tokenTtlSeconds),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('apiRoutes', [] as ApiRoute[]);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('scope', null);
+
+  // Order matters: draining refuses requests before anything else runs.
+  installLifecycle(app);
+  installParsing(app);
+  installSecurityHeaders(app);
+  installErrorHandler(app);
+  installOperationLog(app);
+  // Multipart requests are read only by routes that call request.file(); the parser streams, so the
+  // 1 MiB body limit does not apply and UPLOAD_LIMITS do.
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+
+  for (const register of [...MODULE_ROUTES, ...(options.extraRoutes ?? [])]) register(app, ctx);
+
+  await installOpenApi(app);
+  await installWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,51 @@
+/** Which permission codes each user type holds (spec §6 leaves this to us; see docs/decisions/server-core.md). */
+import { COMPANY_CODES, PLATFORM_CODES, type UserTypeNumber } from '@storefleet/contracts';
+
+export interface Codes {
+  authorities: string[];
+  buttonAuthorities: string[];
+}
+
+/**
+ * Platform users hold the admin application's codes; customer admins and agent admins hold every
+ * company code; a common user holds what its role grants, never beyond the company codes.
+ */
+export function codesFor(userType: UserTypeNumber, role: Codes | null): Codes {
+  switch (userType) {
+    case 0:
+      return copy(PLATFORM_CODES);
+    case 1:
+    case 2:
+      return copy(COMPANY_CODES);
+    case 3: {
+      if (!role) return { authorities: [], buttonAuthorities: [] };
+      const menu = new Set(COMPANY_CODES.authorities);
+      const buttons = new Set(COMPANY_CODES.buttonAuthorities);
+      return {
+        authorities: unique(role.authorities.filter((c) => menu.has(c))),
+        buttonAuthorities: unique(role.buttonAuthorities.filter((c) => buttons.has(c))),
+      };
+    }
+  }
+}
+
+export type PermissionRule =
+  | 'public'
+  | 'authenticated'
+  | readonly string[]
+  | { readonly any: readonly string[] };
+
+/** Whether codes satisfy a route's rule: a list needs all its codes, `{ any }` needs one of them. */
+export function allows(codes: Codes, rule: Exclude<PermissionRule, 'public' | 'authenticated'>): boolean {
+  const held = new Set([...codes.authorities, ...codes.buttonAuthorities]);
+  if ('any' in rule) return rule.any.some((c) => held.has(c));
+  return rule.every((c) => held.has(c));
+}
+
+function copy(codes: Codes): Codes {
+  return { authorities: [...codes.authorities], buttonAuthorities: [...codes.buttonAuthorities] };
+}
+
+function unique(list: string[]): string[] {
+  return [...new Set(list)];
+}

@@ -1,0 +1,72 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { ConfigError, loadConfig, PRODUCTION_HASHING, REPO_ROOT, resolveDatabaseUrl } from './config';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'storefleet-config-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('configuration', () => {
+  it('defaults to port 8080, demo on and a SQLite file under the repository data folder', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      demo: true,
+      demoPassword: 'Storefleet@2026',
+    });
+    expect(config.databaseUrl).toBe(`sqlite:${join(REPO_ROOT, 'data', 'storefleet.db')}`);
+    expect(config.webDist).toBe(join(REPO_ROOT, 'apps', 'web', 'dist'));
+    expect(config.passwordHashing.memoryCost).toBeGreaterThanOrEqual(19_456);
+    expect(config.passwordHashing.timeCost).toBeGreaterThanOrEqual(2);
+    expect(config.passwordHashing).toEqual(PRODUCTION_HASHING);
+  });
+
+  it('turns the demo off with DEMO=0 and reads the other variables', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DEMO: '0',
+      PORT: '9090',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/test',
+      ADMIN_USERNAME: 'root',
+    });
+    expect(config).toMatchObject({ demo: false, port: 9090, logLevel: 'warn', adminUsername: 'root' });
+    expect(config.databaseUrl).toBe('postgresql://postgres@127.0.0.1:5432/test');
+  });
+
+  it('resolves relative SQLite paths against the repository root, whatever the working folder', () => {
+    expect(resolveDatabaseUrl('sqlite:./data/x.db')).toBe(`sqlite:${join(REPO_ROOT, 'data', 'x.db')}`);
+    expect(resolveDatabaseUrl('sqlite:/var/lib/sf.db')).toBe('sqlite:/var/lib/sf.db');
+    expect(resolveDatabaseUrl('sqlite::memory:')).toBe('sqlite::memory:');
+    expect(() => resolveDatabaseUrl('mysql://x')).toThrow(ConfigError);
+  });
+
+  it('generates a JWT secret once, keeps it private, and reuses it', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    const file = join(dataDir, 'jwt-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(first, 'base64url')).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+  });
+
+  it('uses JWT_SECRET when set and refuses a short one', () => {
+    const secret = 'a'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'short' })).toThrow(/at least 32/);
+  });
+
+  it('refuses values it cannot use, naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * Server configuration, read once from the environment. Relative paths (DATABASE_URL's SQLite file,
+ * DATA_DIR) are resolved against the repository root, so the server behaves the same whether it is
+ * started from the root (`npm start`) or from apps/server.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** argon2id cost. Production values meet OWASP's minimum (19 MiB, 2 passes); tests lower them for speed. */
+export interface PasswordHashingConfig {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export const PRODUCTION_HASHING: PasswordHashingConfig = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** How many failed sign-ins are tolerated per hour before 429 (per account name, per client address). */
+export interface SignInThrottleConfig {
+  perAccountPerHour: number;
+  perAddressPerHour: number;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `sqlite:<absolute path>`, `sqlite::memory:` or a `postgres://` / `postgresql://` URL. */
+  databaseUrl: string;
+  dataDir: string;
+  demo: boolean;
+  logLevel: LogLevel;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  demoPassword: string;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  webDist: string;
+  /** Trust X-Forwarded-For (only behind a proxy you run): it decides the client address for throttling. */
+  trustProxy: boolean;
+  passwordHashing: PasswordHashingConfig;
+  signInThrottle: SignInThrottleConfig;
+  /** How long graceful shutdown waits for in-flight requests before closing anyway. */
+  shutdownGraceMs: number;
+}
+
+/** A configuration problem a person must fix before the server can start. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the configuration from `env`. Creates the data folder (and the JWT secret file) when needed. */
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = fromRoot(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: integer(env.PORT, 8080, 'PORT', 0, 65_535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: resolveDatabaseUrl(env.DATABASE_URL || 'sqlite:./data/storefleet.db'),
+    dataDir,
+    demo: env.DEMO === undefined || !['0', 'false', 'off', 'no'].includes(env.DEMO.toLowerCase()),
+    logLevel: logLevel(env.LOG_LEVEL),
+    jwtSecret: env.JWT_SECRET ? checkedSecret(env.JWT_SECRET) : secretFromDataDir(dataDir),
+    tokenTtlSeconds: 12 * 3600,
+    demoPassword: env.DEMO_PASSWORD || 'Storefleet@2026',
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    webDist: fromRoot(env.WEB_DIST || 'apps/web/dist'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    passwordHashing: PRODUCTION_HASHING,
+    signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
+    shutdownGraceMs: integer(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', 0, 600_000),
+  };
+}
+
+function fromRoot(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+}
+
+/** Normalises a SQLite URL to an absolute file path; PostgreSQL URLs pass through unchanged. */
+export function resolveDatabaseUrl(url: string): string {
+  if (/^postgres(ql)?:\/\//.test(url)) return url;
+  if (!url.startsWith('sqlite:')) {
+    throw new ConfigError(
+      `DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(':')[0]}:")`,
+    );
+  }
+  const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+  if (path === ':memory:') return url;
+  if (path === '')
+    throw new ConfigError('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/storefleet.db');
+  return `sqlite:${fromRoot(path)}`;
+}
+
+function integer(raw: string | undefined, fallback: number, name: string, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function logLevel(raw: string | undefined): LogLevel {
+  if (!raw) return 'info';
+  const found = LOG_LEVELS.find((l) => l === raw.toLowerCase());
+  if (!found) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${raw}")`);
+  return found;
+}
+
+function checkedSecret(secret: string): string {
+  if (secret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  return secret;
+}
+
+/** The secret generated on first start and kept (mode 0600) so tokens survive restarts. */
+function secretFromDataDir(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return checkedSecret(readFileSync(file, 'utf8').trim());
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another node sharing the data folder wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return checkedSecret(readFileSync(file, 'utf8').trim());
+    throw error;
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}

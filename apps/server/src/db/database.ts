@@ -1,0 +1,41 @@
+/**
+ * The database handle every repository receives. One Kysely<DB> over SQLite (embedded default) or
+ * PostgreSQL; the row types live in ./tables, one file per area. A new area adds its table file and
+ * extends `DB` here, then appends a migration to ./migrations/index.ts.
+ */
+import type { Kysely } from 'kysely';
+
+import { openPostgres } from './postgres';
+import { openSqlite } from './sqlite';
+import type { AccessTables } from './tables/access';
+import type { AuditTables } from './tables/audit';
+import type { OrgTables } from './tables/org';
+
+export interface DB extends OrgTables, AccessTables, AuditTables {}
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  /** Closes the connection (SQLite) or drains the pool (PostgreSQL). */
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL only: the schema every pooled connection uses (tests use one schema per file). */
+  pgSchema?: string;
+}
+
+/** Opens `sqlite:<path>`, `sqlite::memory:` or a `postgres://` / `postgresql://` URL. */
+export function openDatabase(url: string, options: OpenOptions = {}): Database {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const db = openPostgres(url, options.pgSchema);
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (url.startsWith('sqlite:')) {
+    const db = openSqlite(url.slice('sqlite:'.length));
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  throw new Error(`unsupported database URL (expected sqlite: or postgres://): ${url.split(':')[0]}:`);
+}

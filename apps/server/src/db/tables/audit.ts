@@ -1,0 +1,25 @@
+/** Row type of the operation log: one row per /api call. */
+import type { Generated } from 'kysely';
+
+export interface OperationLogsTable {
+  id: Generated<number>;
+  /** The company the caller acted in; null for platform users and anonymous calls. */
+  company_id: number | null;
+  api_name: string;
+  class_method: string;
+  /** Query and body as JSON, secrets masked, truncated. */
+  req_data: string;
+  req_url: string;
+  /** HTTP status of the reply. */
+  status: number;
+  error_msg: string | null;
+  ip_address: string;
+  user_id: number | null;
+  user_name: string | null;
+  module_name: string;
+  operation_time: number;
+}
+
+export interface AuditTables {
+  operation_logs: OperationLogsTable;
+}

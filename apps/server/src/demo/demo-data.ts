@@ -1,0 +1,162 @@
+/** The demo companies: two store chains, each with a region → province → city hierarchy and stores. */
+import { MODULE, PAGE } from '@storefleet/contracts';
+
+export interface DemoCity {
+  zh: string;
+  en: string;
+  /** Administrative code, used as the store's areaCode. */
+  code: string;
+}
+export interface DemoProvince {
+  zh: string;
+  en: string;
+  cities: DemoCity[];
+}
+export interface DemoRegion {
+  zh: string;
+  en: string;
+  provinces: DemoProvince[];
+}
+export interface DemoCompany {
+  companyNo: string;
+  name: string;
+  /** Labels of levels 1, 2, 3. */
+  labels: [string, string, string];
+  regions: DemoRegion[];
+  storesPerCity: number;
+  storeName: (city: DemoCity, index: number) => string;
+}
+
+const STREETS = ['中山路', '人民路', '解放路', '建设路', '和平路'];
+const BRANCHES = ['Central', 'Riverside', 'Station', 'Park', 'Harbour'];
+
+export const DEMO_COMPANIES: DemoCompany[] = [
+  {
+    companyNo: 'NW001',
+    name: 'Northwind Retail',
+    labels: ['大区', '省份', '城市'],
+    storesPerCity: 3,
+    storeName: (city, i) => `${city.en} ${BRANCHES[i % BRANCHES.length]} Store`,
+    regions: [
+      {
+        zh: '华东大区',
+        en: 'East China',
+        provinces: [
+          {
+            zh: '江苏',
+            en: 'Jiangsu',
+            cities: [
+              { zh: '南京', en: 'Nanjing', code: '320100' },
+              { zh: '苏州', en: 'Suzhou', code: '320500' },
+            ],
+          },
+          {
+            zh: '浙江',
+            en: 'Zhejiang',
+            cities: [
+              { zh: '杭州', en: 'Hangzhou', code: '330100' },
+              { zh: '宁波', en: 'Ningbo', code: '330200' },
+            ],
+          },
+          { zh: '上海', en: 'Shanghai', cities: [{ zh: '上海', en: 'Shanghai', code: '310100' }] },
+        ],
+      },
+      {
+        zh: '华北大区',
+        en: 'North China',
+        provinces: [
+          { zh: '北京', en: 'Beijing', cities: [{ zh: '北京', en: 'Beijing', code: '110100' }] },
+          { zh: '天津', en: 'Tianjin', cities: [{ zh: '天津', en: 'Tianjin', code: '120100' }] },
+          { zh: '河北', en: 'Hebei', cities: [{ zh: '石家庄', en: 'Shijiazhuang', code: '130100' }] },
+        ],
+      },
+      {
+        zh: '华南大区',
+        en: 'South China',
+        provinces: [
+          {
+            zh: '广东',
+            en: 'Guangdong',
+            cities: [
+              { zh: '广州', en: 'Guangzhou', code: '440100' },
+              { zh: '深圳', en: 'Shenzhen', code: '440300' },
+            ],
+          },
+          { zh: '福建', en: 'Fujian', cities: [{ zh: '厦门', en: 'Xiamen', code: '350200' }] },
+        ],
+      },
+    ],
+  },
+  {
+    companyNo: 'HL001',
+    name: 'Harbor Logistics',
+    labels: ['Region', 'Province', 'City'],
+    storesPerCity: 3,
+    storeName: (city, i) => `${city.en} Warehouse ${i + 1}`,
+    regions: [
+      {
+        zh: '西部大区',
+        en: 'West',
+        provinces: [
+          { zh: '四川', en: 'Sichuan', cities: [{ zh: '成都', en: 'Chengdu', code: '510100' }] },
+          { zh: '重庆', en: 'Chongqing', cities: [{ zh: '重庆', en: 'Chongqing', code: '500100' }] },
+        ],
+      },
+      {
+        zh: '华中大区',
+        en: 'Central',
+        provinces: [
+          { zh: '湖北', en: 'Hubei', cities: [{ zh: '武汉', en: 'Wuhan', code: '420100' }] },
+          { zh: '湖南', en: 'Hunan', cities: [{ zh: '长沙', en: 'Changsha', code: '430100' }] },
+        ],
+      },
+    ],
+  },
+];
+
+export function demoAddress(city: DemoCity, index: number): string {
+  return `${city.zh}市${STREETS[index % STREETS.length]}${18 + index * 7}号`;
+}
+
+/** What the demo operator's role grants: day-to-day monitoring, no user, role, settings or log pages. */
+export const OPERATOR_AUTHORITIES = [
+  MODULE.dashboard,
+  MODULE.monitorScreen,
+  MODULE.store,
+  PAGE.storeOverview,
+  MODULE.device,
+  PAGE.deviceMonitored,
+  PAGE.deviceNotMonitored,
+  PAGE.deviceInventory,
+  PAGE.deviceNonNetwork,
+  PAGE.gateway,
+  PAGE.deviceUsage,
+  PAGE.deviceHealth,
+  MODULE.dynamicMonitor,
+  MODULE.alert,
+  PAGE.alertStore,
+  PAGE.alertDynamic,
+];
+export const OPERATOR_BUTTONS = ['device:ping', 'offline-reason:edit'];
+
+/** A read-only role over the whole company: dashboards only. */
+export const VIEWER_AUTHORITIES = [MODULE.dashboard, MODULE.monitorScreen];
+
+export interface DemoAccount {
+  username: string;
+  name: string;
+  userType: 0 | 1 | 2 | 3;
+  what: string;
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    username: 'platform',
+    name: 'Platform Admin',
+    userType: 0,
+    what: 'platform user (admin application, /admin/)',
+  },
+  { username: 'admin', name: 'Northwind Admin', userType: 1, what: 'customer admin of Northwind Retail' },
+  { username: 'agent', name: 'Agent Admin', userType: 2, what: 'agent-platform admin over both companies' },
+  { username: 'operator', name: 'East Operator', userType: 3, what: 'common user, East China region only' },
+];

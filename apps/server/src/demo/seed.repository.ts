@@ -1,0 +1,70 @@
+/** Inserts used by the start-up seed (demo data and the first platform user). */
+import type { Insertable, Kysely, Transaction } from 'kysely';
+
+import type { DB } from '../db/database';
+import type { RolesTable, UsersTable } from '../db/tables/access';
+import type { LevelConfigsTable, StoresTable } from '../db/tables/org';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Whether the database holds no users and no companies yet. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const users = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  const companies = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
+  return !users && !companies;
+}
+
+/** Whether any platform user (type 0) exists. */
+export async function hasPlatformUser(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('user_type', '=', 0)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertCompany(db: Db, companyNo: string, name: string, at: number): Promise<number> {
+  const row = await db
+    .insertInto('companies')
+    .values({ company_no: companyNo, name, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertLevelLabel(
+  db: Db,
+  companyId: number,
+  level: number,
+  label: string,
+): Promise<void> {
+  await db.insertInto('level_labels').values({ company_id: companyId, level, label }).execute();
+}
+
+export async function insertLevel(db: Db, level: Insertable<LevelConfigsTable>): Promise<number> {
+  const row = await db.insertInto('level_configs').values(level).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertStores(db: Db, stores: Insertable<StoresTable>[]): Promise<void> {
+  if (stores.length > 0) await db.insertInto('stores').values(stores).execute();
+}
+
+export async function insertRole(db: Db, role: Insertable<RolesTable>): Promise<number> {
+  const row = await db.insertInto('roles').values(role).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<number> {
+  const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertUserCompanies(db: Db, userId: number, companyIds: number[]): Promise<void> {
+  await db
+    .insertInto('user_companies')
+    .values(companyIds.map((companyId) => ({ user_id: userId, company_id: companyId })))
+    .execute();
+}

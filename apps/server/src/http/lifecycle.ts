@@ -1,0 +1,55 @@
+/**
+ * Graceful shutdown: once draining starts, new requests get 503 SHUTTING_DOWN while the ones already
+ * running finish; then the app closes (its onClose hooks flush the operation log).
+ */
+import { ERRORS } from '@storefleet/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import { failure } from './envelope';
+
+interface DrainState {
+  draining: boolean;
+  inFlight: Set<FastifyRequest>;
+  idle: Array<() => void>;
+}
+
+const states = new WeakMap<FastifyInstance, DrainState>();
+
+/** Counts in-flight requests and refuses new ones while draining. Install before any other hook. */
+export function installLifecycle(app: FastifyInstance): void {
+  const state: DrainState = { draining: false, inFlight: new Set(), idle: [] };
+  states.set(app, state);
+  const done = (request: FastifyRequest) => {
+    if (!state.inFlight.delete(request) || state.inFlight.size > 0) return;
+    for (const resolve of state.idle.splice(0)) resolve();
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (state.draining) {
+      reply.header('connection', 'close');
+      return reply
+        .status(ERRORS.SHUTTING_DOWN.status)
+        .send(failure('SHUTTING_DOWN', ERRORS.SHUTTING_DOWN.message));
+    }
+    state.inFlight.add(request);
+  });
+  app.addHook('onResponse', async (request) => done(request));
+  app.addHook('onRequestAbort', async (request) => done(request));
+}
+
+/** Refuses new requests, waits for running ones (at most `graceMs`), then closes the app. */
+export async function drainAndClose(app: FastifyInstance, graceMs: number): Promise<void> {
+  const state = states.get(app);
+  if (state && !state.draining) {
+    state.draining = true;
+    if (state.inFlight.size > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, graceMs);
+        state.idle.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+  await app.close();
+}

@@ -1,0 +1,60 @@
+/** Records every /api call in the operation log once its reply has gone out. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import { isApiPath } from '../../http/web';
+import { requestData } from './mask';
+import { OperationLogWriter } from './operation-log.writer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    operationLog: OperationLogWriter;
+  }
+}
+
+/** Paths that are documentation, not operations. */
+const NOT_LOGGED = /^\/api\/(docs(\/|$)|openapi\.json$)/;
+const MAX_MESSAGE = 500;
+
+/** Installs the recording hooks and decorates the app with its writer. Call before routes are declared. */
+export function installOperationLog(app: FastifyInstance): void {
+  const writer = new OperationLogWriter(app.ctx.db, app.log);
+  app.decorate('operationLog', writer);
+  const errorMessages = new WeakMap<FastifyRequest, string>();
+
+  // Failures are rendered as envelopes by then; keep their message for errorMsg.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 && typeof payload === 'string') {
+      try {
+        const message = (JSON.parse(payload) as { message?: unknown }).message;
+        if (typeof message === 'string') errorMessages.set(request, message.slice(0, MAX_MESSAGE));
+      } catch {
+        // Not an envelope: nothing to keep.
+      }
+    }
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!isApiPath(path) || NOT_LOGGED.test(path) || request.routeOptions.config.operationLog === false)
+      return;
+    const meta = request.routeOptions.config.api;
+    const caller = request.caller;
+    writer.push({
+      company_id: caller?.companyId ?? null,
+      api_name: meta?.summary ?? 'Unknown call',
+      class_method: meta?.classMethod ?? `${request.method} ${path}`,
+      req_data: requestData(request.query, request.body),
+      req_url: path,
+      status: reply.statusCode,
+      error_msg: reply.statusCode >= 400 ? (errorMessages.get(request) ?? null) : null,
+      ip_address: request.ip,
+      user_id: caller?.userId ?? null,
+      user_name: caller?.userName ?? null,
+      module_name: meta?.module ?? 'unknown',
+      operation_time: Date.now(),
+    });
+  });
+
+  app.addHook('onClose', async () => writer.flush());
+}

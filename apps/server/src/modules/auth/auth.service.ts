@@ -1,0 +1,102 @@
+/** Sign-in, sign-out, the current session and password change. */
+import type { ChangePasswordBody, LoginBody, LoginResult, Me, UserStatusValue } from '@storefleet/contracts';
+
+import { authenticate } from '../../auth/authenticate';
+import type { Caller } from '../../auth/caller';
+import type { AppContext } from '../../context';
+import { AppError, forbidden, invalid, unauthenticated } from '../../http/errors';
+import {
+  companyNames,
+  findAccountById,
+  findAccountByName,
+  replacePassword,
+  revokeToken,
+} from './auth.repository';
+import { noteFailure, noteSuccess, refuseWhenThrottled, throttleKeys } from './throttle';
+
+const ACTIVE: UserStatusValue = 'ACTIVE';
+
+export interface SignedIn {
+  result: LoginResult;
+  caller: Caller;
+}
+
+/**
+ * Checks the password and opens a session. An unknown account and a wrong password get the same
+ * 401 after the same amount of hashing work; failures count towards the throttle.
+ */
+export async function signIn(ctx: AppContext, body: LoginBody, clientAddress: string): Promise<SignedIn> {
+  const now = Date.now();
+  const keys = throttleKeys(body.username, clientAddress);
+  await refuseWhenThrottled(ctx.db, ctx.config.signInThrottle, keys, now);
+  const account = await findAccountByName(ctx.db, body.username);
+  const matches = account
+    ? await ctx.passwords.verify(account.passwordHash, body.password)
+    : await ctx.passwords.verifyNobody(body.password);
+  if (!account || !matches) {
+    await noteFailure(ctx.db, keys, now);
+    throw new AppError('BAD_CREDENTIALS');
+  }
+  // The password was right, so saying why the account cannot sign in reveals nothing to a guesser.
+  if (account.status !== ACTIVE) throw forbidden('This account is not active; ask your administrator');
+  await noteSuccess(ctx.db, keys);
+  const issued = await ctx.tokens.issue(account.id, account.tokenVersion);
+  const session = await authenticate(ctx.db, ctx.tokens, {
+    authorization: `Bearer ${issued.token}`,
+    companyHeader: undefined,
+  });
+  const me = await describeSession(ctx, session.caller);
+  return { result: { accessToken: issued.token, ...withoutCompany(me) }, caller: session.caller };
+}
+
+/** The signed-in caller as the console shows it: codes, companies, and the company it acts in. */
+export async function describeSession(ctx: AppContext, caller: Caller): Promise<Me> {
+  const names = await companyNames(ctx.db, caller.companyIds);
+  const companyMap: Record<string, string> = {};
+  for (const id of caller.companyIds) companyMap[String(id)] = names.get(id) ?? String(id);
+  return {
+    accountId: caller.userId,
+    authorities: caller.authorities,
+    buttonAuthorities: caller.buttonAuthorities,
+    name: caller.name,
+    username: caller.userName,
+    uuid: caller.tokenId,
+    userType: caller.userType,
+    companyMap,
+    companyId: caller.companyId,
+  };
+}
+
+/** Ends this session: its token is refused from now on, even before it expires. */
+export async function signOut(ctx: AppContext, caller: Caller): Promise<void> {
+  await revokeToken(ctx.db, caller.tokenId, caller.tokenExpiresAt, Date.now());
+}
+
+/**
+ * Replaces the caller's password after checking the current one. Every session of the user ends,
+ * this one included: the console signs in again with the new password.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  caller: Caller,
+  body: ChangePasswordBody,
+  clientAddress: string,
+): Promise<void> {
+  const now = Date.now();
+  const keys = throttleKeys(caller.userName, clientAddress);
+  await refuseWhenThrottled(ctx.db, ctx.config.signInThrottle, keys, now);
+  const account = await findAccountById(ctx.db, caller.userId);
+  if (!account) throw unauthenticated();
+  if (!(await ctx.passwords.verify(account.passwordHash, body.oldPassword))) {
+    await noteFailure(ctx.db, keys, now);
+    throw invalid('oldPassword', 'is not your current password');
+  }
+  if (body.newPassword === body.oldPassword)
+    throw invalid('newPassword', 'must differ from the current password');
+  await replacePassword(ctx.db, caller.userId, await ctx.passwords.hash(body.newPassword), now);
+}
+
+function withoutCompany(me: Me): Omit<LoginResult, 'accessToken'> {
+  const { companyId: _companyId, ...rest } = me;
+  return rest;
+}

@@ -1,0 +1,201 @@
+import { COMPANY_CODES, MODULE, PLATFORM_CODES } from '@storefleet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { bearer, createTestApp, DEMO_PASSWORD, envelopeOf, type TestApp } from '../../testing/test-app';
+
+const LOGIN = '/api/user-service/auth/login';
+const ME = '/api/user-service/auth/me';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (username: string, password: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: LOGIN, payload: { username, password }, remoteAddress });
+const me = (token: string, companyId?: number) =>
+  t.app.inject({ method: 'GET', url: ME, headers: bearer(token, companyId) });
+
+interface LoginData {
+  accessToken: string;
+  accountId: number;
+  authorities: string[];
+  buttonAuthorities: string[];
+  name: string;
+  username: string;
+  uuid: string;
+  userType: number;
+  companyMap: Record<string, string>;
+}
+
+describe('sign-in', () => {
+  it('gives a platform user the admin application codes and no company', async () => {
+    const res = await login('platform', DEMO_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const data = envelopeOf<LoginData>(res).data;
+    expect(data).toMatchObject({ username: 'platform', userType: 0, companyMap: {} });
+    expect(data.authorities.sort()).toEqual([...PLATFORM_CODES.authorities].sort());
+    expect(data.buttonAuthorities.sort()).toEqual([...PLATFORM_CODES.buttonAuthorities].sort());
+    expect(data.accessToken.split('.')).toHaveLength(3);
+    expect(Object.keys(data).sort()).toEqual(
+      [
+        'accessToken',
+        'accountId',
+        'authorities',
+        'buttonAuthorities',
+        'companyMap',
+        'name',
+        'userType',
+        'username',
+        'uuid',
+      ].sort(),
+    );
+  });
+
+  it('gives a customer admin every company code of its company', async () => {
+    const data = envelopeOf<LoginData>(await login('admin', DEMO_PASSWORD)).data;
+    expect(data.userType).toBe(1);
+    expect(data.authorities.sort()).toEqual([...COMPANY_CODES.authorities].sort());
+    expect(data.buttonAuthorities.sort()).toEqual([...COMPANY_CODES.buttonAuthorities].sort());
+    expect(data.companyMap).toEqual({ '1': 'Northwind Retail' });
+  });
+
+  it('gives an agent admin the company codes over both of its companies', async () => {
+    const data = envelopeOf<LoginData>(await login('agent', DEMO_PASSWORD)).data;
+    expect(data.userType).toBe(2);
+    expect(data.authorities.sort()).toEqual([...COMPANY_CODES.authorities].sort());
+    expect(data.companyMap).toEqual({ '1': 'Northwind Retail', '2': 'Harbor Logistics' });
+  });
+
+  it("gives a common user only its role's codes", async () => {
+    const data = envelopeOf<LoginData>(await login('operator', DEMO_PASSWORD)).data;
+    expect(data.userType).toBe(3);
+    expect(data.authorities).toContain(MODULE.device);
+    expect(data.authorities).toContain(MODULE.dashboard);
+    for (const code of [MODULE.user, MODULE.role, MODULE.settings, MODULE.callLog]) {
+      expect(data.authorities).not.toContain(code);
+    }
+    expect(data.buttonAuthorities).toEqual(['device:ping', 'offline-reason:edit']);
+  });
+
+  it('gives an unknown account and a wrong password the same reply', async () => {
+    const unknown = await login('nobody-here', 'whatever-password', '127.0.0.2');
+    const wrong = await login('admin', 'wrong-password', '127.0.0.2');
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.body).toBe(wrong.body);
+    expect(envelopeOf(wrong)).toMatchObject({ code: 'BAD_CREDENTIALS', ok: false });
+  });
+
+  it('refuses a body without a password, naming the field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: LOGIN, payload: { username: 'admin' } });
+    expect(res.statusCode).toBe(400);
+    expect(envelopeOf(res).message).toBe('password: is required');
+  });
+});
+
+describe('sessions', () => {
+  it('describes the current session at auth/me', async () => {
+    const token = await t.signIn('admin');
+    const res = await me(token);
+    expect(res.statusCode).toBe(200);
+    expect(envelopeOf(res).data).toMatchObject({ username: 'admin', userType: 1, companyId: 1 });
+  });
+
+  it('lets an agent admin act in a company of its map and refuses others', async () => {
+    const token = await t.signIn('agent');
+    expect(envelopeOf<{ companyId: number }>(await me(token)).data.companyId).toBe(1);
+    expect(envelopeOf<{ companyId: number }>(await me(token, 2)).data.companyId).toBe(2);
+    const outside = await me(token, 99);
+    expect(outside.statusCode).toBe(403);
+  });
+
+  it('refuses a signed-out token at once', async () => {
+    const token = await t.signIn('admin');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user-service/auth/logout',
+      headers: bearer(token),
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(401);
+    // Other sessions of the same user keep working.
+    expect((await me(await t.signIn('admin'))).statusCode).toBe(200);
+  });
+
+  it("refuses a disabled user's token on its next request", async () => {
+    const token = await t.signIn('operator');
+    expect((await me(token)).statusCode).toBe(200);
+    await t.ctx.db
+      .updateTable('users')
+      .set({ status: 'INACTIVE' })
+      .where('account_name', '=', 'operator')
+      .execute();
+    try {
+      const res = await me(token);
+      expect(res.statusCode).toBe(401);
+      expect(envelopeOf(res).code).toBe('UNAUTHENTICATED');
+      const again = await login('operator', DEMO_PASSWORD);
+      expect(again.statusCode).toBe(403);
+    } finally {
+      await t.ctx.db
+        .updateTable('users')
+        .set({ status: 'ACTIVE' })
+        .where('account_name', '=', 'operator')
+        .execute();
+    }
+  });
+
+  it('ends every session of a user whose password changes', async () => {
+    const first = await t.signIn('agent');
+    const second = await t.signIn('agent');
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/user-service/auth/changePassword',
+      headers: bearer(first),
+      payload: { oldPassword: 'not-it', newPassword: 'A-new-passw0rd' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(envelopeOf(wrong).message).toBe('oldPassword: is not your current password');
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user-service/auth/changePassword',
+      headers: bearer(first),
+      payload: { oldPassword: DEMO_PASSWORD, newPassword: 'A-new-passw0rd' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(401);
+    expect((await login('agent', DEMO_PASSWORD)).statusCode).toBe(401);
+    expect((await login('agent', 'A-new-passw0rd')).statusCode).toBe(200);
+  });
+});
+
+describe('throttling', () => {
+  it('refuses an account with 429 after 100 failed sign-ins in an hour, even with the right password', async () => {
+    // Spread over addresses so only the per-account limit is reached.
+    for (let i = 0; i < 100; i++) {
+      const res = await login('admin', `guess-${i}`, `127.0.1.${i % 50}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const refused = await login('admin', DEMO_PASSWORD, '127.0.2.1');
+    expect(refused.statusCode).toBe(429);
+    expect(envelopeOf(refused).code).toBe('TOO_MANY_ATTEMPTS');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Other accounts are not affected.
+    expect((await login('platform', DEMO_PASSWORD, '127.0.2.1')).statusCode).toBe(200);
+    await t.ctx.db.deleteFrom('login_failures').execute();
+  });
+
+  it('refuses a client address with 429 after 300 failed sign-ins in an hour', async () => {
+    for (let i = 0; i < 300; i++) {
+      const res = await login(`unknown-${i % 7}`, 'x', '127.0.3.3');
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await login('platform', DEMO_PASSWORD, '127.0.3.3')).statusCode).toBe(429);
+    expect((await login('platform', DEMO_PASSWORD, '127.0.3.4')).statusCode).toBe(200);
+    await t.ctx.db.deleteFrom('login_failures').execute();
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Entry point (`npm start` from the repository root, or `npm start -w apps/server`): configuration,
+ * database and migrations, start-up seed, then listen. SIGTERM / SIGINT drain in-flight requests
+ * (new ones get 503), close the app and the database, and exit.
+ */
+import pino from 'pino';
+
+import { buildApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { type SeedOutcome, seedOnStart } from './demo/seed';
+import { drainAndClose } from './http/lifecycle';
+
+/** The database URL with any password hidden, for the log. */
+function describeDatabase(url: string): string {
+  if (!/^postgres(ql)?:\/\//.test(url)) return url;
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+function banner(config: Config, outcome: SeedOutcome, address: string): string {
+  const lines = ['', `Storefleet is running at ${address}  (admin application: ${address}/admin/)`];
+  lines.push(`API documentation: ${address}/api/docs`);
+  switch (outcome.kind) {
+    case 'demo':
+      lines.push('Demo data created. Demo accounts (all with the same password):');
+      for (const a of outcome.accounts) lines.push(`  ${a.username.padEnd(10)} ${a.what}`);
+      lines.push(`  password:  ${outcome.password}`);
+      break;
+    case 'first-admin':
+      lines.push(`Created the first platform user "${outcome.username}" (admin application).`);
+      break;
+    case 'none':
+      if (config.demo)
+        lines.push(`Demo accounts: platform, admin, agent, operator (password from DEMO_PASSWORD).`);
+      break;
+  }
+  return `${lines.join('\n')}\n\n`;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  logger.info({ database: describeDatabase(config.databaseUrl), demo: config.demo }, 'starting');
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database, logger });
+  const outcome = await seedOnStart(database, config, app.ctx.passwords);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    drainAndClose(app, config.shutdownGraceMs)
+      .then(() => database.close())
+      .then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const port = app.server.address();
+  const shownPort = typeof port === 'object' && port ? port.port : config.port;
+  process.stdout.write(banner(config, outcome, `http://${shownHost}:${shownPort}`));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Storefleet cannot start: ${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Storefleet failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

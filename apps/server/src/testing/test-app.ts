@@ -1,0 +1,122 @@
+/**
+ * The HTTP test harness: an app on a fresh database (see test-database.ts), optionally with the demo
+ * seed, driven through `app.inject`. Password hashing is cheap here (TEST_HASHING) so sign-in-heavy
+ * tests stay fast; production keeps argon2id at 19 MiB / 2 passes.
+ *
+ *   const t = await createTestApp({ demo: true });
+ *   afterAll(() => t.close());
+ *   const token = await t.signIn('admin');
+ *   const res = await t.app.inject({ method: 'GET', url: '/api/…', headers: bearer(token) });
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+
+import { buildApp } from '../app';
+import type { Config, PasswordHashingConfig } from '../config';
+import type { AppContext } from '../context';
+import type { Database } from '../db/database';
+import { seedOnStart } from '../demo/seed';
+import type { RegisterRoutes } from '../modules';
+import { openTestDatabase } from './test-database';
+
+/** Cheap argon2id for tests only. */
+export const TEST_HASHING: PasswordHashingConfig = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+export const DEMO_PASSWORD = 'Storefleet@2026';
+
+/** A complete configuration for tests: random JWT secret, no web build, cheap hashing. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: 'sqlite::memory:',
+    dataDir: join('/nonexistent', 'storefleet-test-data'),
+    demo: true,
+    logLevel: 'silent',
+    jwtSecret: randomBytes(32).toString('base64url'),
+    tokenTtlSeconds: 12 * 3600,
+    demoPassword: DEMO_PASSWORD,
+    adminUsername: undefined,
+    adminPassword: undefined,
+    webDist: join('/nonexistent', 'storefleet-web-dist'),
+    trustProxy: false,
+    passwordHashing: TEST_HASHING,
+    signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
+    shutdownGraceMs: 5_000,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  ctx: AppContext;
+  /** Signs in (demo password by default) and returns the access token; throws unless it succeeds. */
+  signIn(username: string, password?: string): Promise<string>;
+  /** Closes the app, then the database, and removes the database. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Seed the demo companies and users (default true). */
+  demo?: boolean;
+  config?: Partial<Config>;
+  logger?: FastifyBaseLogger;
+  extraRoutes?: readonly RegisterRoutes[];
+}
+
+/** `{ authorization: 'Bearer …' }`, plus the agent admin's company header when given. */
+export function bearer(token: string, companyId?: number): Record<string, string> {
+  return companyId === undefined
+    ? { authorization: `Bearer ${token}` }
+    : { authorization: `Bearer ${token}`, 'x-company-id': String(companyId) };
+}
+
+/** The parsed envelope of a reply. */
+export function envelopeOf<T = unknown>(
+  res: LightMyRequestResponse,
+): {
+  code: string;
+  data: T;
+  message: string;
+  ok: boolean;
+} {
+  return res.json();
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, cleanup } = await openTestDatabase();
+  const config = testConfig({ demo: options.demo ?? true, ...options.config });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logger ?? pino({ level: 'silent' }),
+    ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+  });
+  if (config.demo) await seedOnStart(database, config, app.ctx.passwords);
+  await app.ready();
+  let closed = false;
+  return {
+    app,
+    database,
+    ctx: app.ctx,
+    async signIn(username, password = DEMO_PASSWORD) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user-service/auth/login',
+        payload: { username, password },
+      });
+      if (res.statusCode !== 200)
+        throw new Error(`sign-in as ${username} failed: ${res.statusCode} ${res.body}`);
+      return envelopeOf<{ accessToken: string }>(res).data.accessToken;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await cleanup();
+    },
+  };
+}
