@@ -1,0 +1,148 @@
+/**
+ * The console shells as a person meets them (issue 2): signing in to each application, menus that follow
+ * the user's codes, the language switch, the dark default theme, the not-found page and a 401 sign-out.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Signs in through the form of `/sign.html` (or `/admin/sign.html`) and returns the token the server issued. */
+async function signIn(page: Page, username: string, signPath = '/sign.html'): Promise<string> {
+  await page.goto(`${server.url}${signPath}`);
+  await page.getByTestId('sign-username').fill(username);
+  await page.getByTestId('sign-password').fill(DEMO_PASSWORD);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/user-service/auth/login')),
+    page.getByTestId('sign-submit').click(),
+  ]);
+  const body = (await response.json()) as { code: string; data: { accessToken: string } };
+  expect(body.code).toBe('200');
+  return body.data.accessToken;
+}
+
+async function menuItems(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('side-menu');
+  await menu.waitFor();
+  const ids = await menu
+    .locator('[data-testid^="menu:"]')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid') ?? ''));
+  return ids.map((id) => id.slice('menu:'.length));
+}
+
+describe('company application', () => {
+  it('signs the customer admin in, in Chinese and the dark theme by default', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.getByTestId('side-menu').waitFor();
+    expect(new URL(page.url()).pathname).not.toBe('/sign.html');
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('操作日志');
+    expect(await menuItems(page)).toContain('/operation-log/index.html');
+    await context.close();
+  });
+
+  it('switches the menu to English and remembers the choice and the theme', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-option-en-US').click();
+    await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('Operation log');
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('light');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('Operation log');
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    await context.close();
+  });
+
+  it('shows the operator only the modules its role grants', async () => {
+    const admin = await newPage(browser);
+    await signIn(admin.page, 'admin');
+    const adminMenu = await menuItems(admin.page);
+    await admin.context.close();
+
+    const operator = await newPage(browser);
+    await signIn(operator.page, 'operator');
+    await operator.page.waitForURL((url) => url.pathname !== '/sign.html');
+    // An operator whose codes open no built page sees the "no pages" notice instead of a menu.
+    await operator.page
+      .locator('[data-testid="side-menu"], [data-testid="no-pages"]')
+      .first()
+      .waitFor({ state: 'attached' });
+    const hasMenu = (await operator.page.getByTestId('side-menu').count()) > 0;
+    const operatorMenu = hasMenu ? await menuItems(operator.page) : [];
+    expect(operatorMenu).not.toContain('/operation-log/index.html');
+    expect(operatorMenu.length).toBeLessThan(adminMenu.length);
+    for (const path of operatorMenu) expect(adminMenu).toContain(path);
+    await operator.context.close();
+  });
+
+  it('shows the not-found page for an unknown route', async () => {
+    const { context, page } = await newPage(browser, 'en-US');
+    await signIn(page, 'admin');
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-option-en-US').click();
+    await page.goto(`${server.url}/no/such/page.html`);
+    const notFound = page.getByTestId('not-found');
+    await notFound.waitFor();
+    const text = (await notFound.textContent()) ?? '';
+    expect(text).toContain('Page Not Found');
+    expect(text).toContain('SORRY, SOMETHING WENT WRONG – WE APOLOGIZE FOR ANY INCONVENIENCE.');
+    expect(text).toContain('Back prev page');
+    await context.close();
+  });
+
+  it('signs the user out when the server answers 401', async () => {
+    const { context, page } = await newPage(browser);
+    const token = await signIn(page, 'admin');
+    await page.getByTestId('side-menu').waitFor();
+    // The token is revoked behind the browser's back, as when an administrator ends the session.
+    const logout = await fetch(`${server.url}/api/user-service/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(logout.status).toBe(200);
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/sign.html');
+    await page.getByTestId('sign-form').waitFor();
+    await page.reload();
+    // The session is gone from storage too: a reload stays on the sign page.
+    await page.getByTestId('sign-form').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/sign.html');
+    await context.close();
+  });
+});
+
+describe('admin application', () => {
+  it('signs the platform user in to the admin console', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'platform', '/admin/sign.html');
+    await page.getByTestId('side-menu').waitFor();
+    expect(new URL(page.url()).pathname.startsWith('/admin/')).toBe(true);
+    // Menu paths are relative to the admin application's base, /admin.
+    expect(await menuItems(page)).toContain('/operation-log/index.html');
+    await context.close();
+  });
+
+  it('sends a platform user who signs in on the company page to the admin console', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'platform');
+    await page.waitForURL((url) => url.pathname.startsWith('/admin/'));
+    await page.getByTestId('side-menu').waitFor();
+    await context.close();
+  });
+});
