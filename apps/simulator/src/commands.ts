@@ -1,0 +1,105 @@
+import { isIP } from 'node:net';
+import {
+  AgentCommand,
+  type AgentCommandErrorCode,
+  type CommandMessage,
+  type CommandReplyMessage,
+  type PingIpResult,
+  type ReloadConfigResult,
+} from '@storefleet/contracts';
+
+import { pingHost } from '../../agent/src/probes/ping';
+import type { EchoResult } from './devices/reachability';
+import { isLoopbackAddress } from './loopback';
+import { SIMULATED_AGENT_VERSION } from './version';
+
+export interface CommandContext {
+  /** The simulated echo of the store's device with this intranet address, if the box simulates one. */
+  simulatedPing: (ipAddress: string) => EchoResult | null;
+  /** Asks the server for the config and applies it. */
+  reloadConfig: () => Promise<ReloadConfigResult>;
+  /** The real ICMP probe (default the agent's). */
+  ping?: (address: string) => Promise<EchoResult>;
+}
+
+const KNOWN = new Set<string>(AgentCommand.options.map((o) => o.shape.name.value));
+const NOT_IMPLEMENTED = new Set<string>(['netTest', 'upgrade']);
+
+/**
+ * Answers a server command the way the real agent does, without sending traffic anywhere but
+ * loopback: `pingIp` for the address of a device this box simulates answers from that device's
+ * simulated state (the reply's pingUrl is the address asked); another loopback address gets a real ping
+ * through the agent's ICMP probe; any other address is refused and nothing is sent. `reloadConfig` asks the server for the config.
+ * Everything else is UNSUPPORTED_COMMAND, as in an agent of this version.
+ */
+export async function answerCommand(
+  message: CommandMessage,
+  context: CommandContext,
+): Promise<CommandReplyMessage> {
+  const fail = (code: AgentCommandErrorCode, text: string): CommandReplyMessage => ({
+    type: 'commandReply',
+    id: message.id,
+    ok: false,
+    error: { code, message: text.slice(0, 500) },
+  });
+  const name = message.command.name;
+  // Not implemented here: say so whatever the arguments are, as the agent does.
+  if (!KNOWN.has(name) || NOT_IMPLEMENTED.has(name)) return fail('UNSUPPORTED_COMMAND', unsupported(name));
+  const parsed = AgentCommand.safeParse(message.command);
+  if (!parsed.success) {
+    return fail('INVALID_ARGUMENT', `The ${name} command's arguments are not valid: ${parsed.error.message}`);
+  }
+  const command = parsed.data;
+  try {
+    switch (command.name) {
+      case 'pingIp': {
+        const address = command.ipAddress.trim();
+        if (isIP(address) === 0)
+          return fail('INVALID_ARGUMENT', `"${address}" is not an IPv4 or IPv6 address`);
+        const pingTime = new Date().toISOString();
+        // A device the box simulates answers from the simulation, so the console sees the same state
+        // the box reports; only then does a loopback address get a real ping.
+        const simulated = context.simulatedPing(address);
+        const echo =
+          simulated ?? (isLoopbackAddress(address) ? await (context.ping ?? pingHost)(address) : null);
+        if (!echo) {
+          return fail(
+            'FAILED',
+            `This simulated box pings only loopback addresses and the devices it simulates; ${address} is neither, so nothing was sent`,
+          );
+        }
+        return ok(message.id, pingResult(address, pingTime, echo));
+      }
+      case 'reloadConfig':
+        return ok(message.id, await context.reloadConfig());
+      case 'netTest':
+      case 'upgrade':
+        return fail('UNSUPPORTED_COMMAND', unsupported(command.name));
+      default: {
+        const unreachable: never = command;
+        return unreachable;
+      }
+    }
+  } catch (error) {
+    return fail('FAILED', error instanceof Error ? error.message : String(error));
+  }
+}
+
+function pingResult(pingUrl: string, pingTime: string, echo: EchoResult): PingIpResult {
+  return {
+    delayTime: echo.delayMs,
+    isOnline: echo.online ? 1 : 0,
+    networkJitter: echo.jitterMs,
+    packetLossRate: echo.lossRate,
+    pingTime,
+    pingUrl,
+  };
+}
+
+function unsupported(name: string): string {
+  return `This simulated box (agent version ${SIMULATED_AGENT_VERSION}) does not support the "${name.slice(0, 64)}" command`;
+}
+
+function ok(id: string, result: unknown): CommandReplyMessage {
+  return { type: 'commandReply', id, ok: true, result };
+}

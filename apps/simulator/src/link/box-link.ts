@@ -1,0 +1,264 @@
+import {
+  AGENT_CLOSE,
+  AGENT_PROTOCOL_VERSION,
+  type AgentConfig,
+  type AgentToServerMessage,
+  type CommandMessage,
+  type CommandReplyMessage,
+  ServerToAgentMessage,
+  type WelcomeMessage,
+} from '@storefleet/contracts';
+import WebSocket from 'ws';
+
+import { backoffDelay } from '../../../agent/src/link/backoff';
+import type { Log } from '../log';
+import type { Rng } from '../random';
+import type { MemoryOutbox } from './memory-outbox';
+
+/** Where a box's link is: `outage` is a simulated store outage, `refused` a rejected key. */
+export type LinkState = 'connecting' | 'linked' | 'down' | 'outage' | 'refused' | 'stopped';
+
+export interface BoxLinkOptions {
+  /** The link's WebSocket URL (already checked to be loopback). */
+  url: string;
+  key: string;
+  hostname: string;
+  agentVersion: string;
+  outbox: MemoryOutbox;
+  log: Log;
+  rng: Rng;
+  batchSize: number;
+  maxInFlight: number;
+  backoff: { baseMs: number; capMs: number };
+  /** Wait after the server refused the key, protocol or mode. */
+  refusedRetryMs: number;
+  onWelcome: (welcome: WelcomeMessage) => void;
+  onConfig: (config: AgentConfig) => void;
+  onCommand: (message: CommandMessage) => Promise<CommandReplyMessage>;
+  /** The link could send more than the outbox holds (burst mode tops it up here). */
+  onRoom?: () => void;
+  /** An ack was applied to the outbox. */
+  onAcked?: () => void;
+}
+
+const REFUSALS = new Set<number>([
+  AGENT_CLOSE.AUTH_FAILED,
+  AGENT_CLOSE.PROTOCOL_UNSUPPORTED,
+  AGENT_CLOSE.MODE_REFUSED,
+]);
+const ANSWER_TIMEOUT_MS = 15_000;
+
+/**
+ * One simulated box's link, speaking protocol v1 as the real agent does: `hello` with the key, then
+ * results a few batches ahead of the acks; after any drop it reconnects with backoff and resends from
+ * the oldest unacked value with the same seqs. `cut` simulates a store outage: the link goes down and
+ * stays down until `resume`, while the store keeps filling the outbox.
+ */
+export class BoxLink {
+  state: LinkState = 'stopped';
+  readonly counters = { welcomes: 0, batches: 0, acks: 0, drops: 0 };
+  private socket: WebSocket | null = null;
+  private welcomed = false;
+  private held = false;
+  private attempt = 0;
+  private cursor = 0;
+  private nextBatchId = 0;
+  private readonly inFlight = new Set<number>();
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private configWaiters: ((config: AgentConfig) => void)[] = [];
+
+  constructor(private readonly options: BoxLinkOptions) {}
+
+  get linked(): boolean {
+    return this.welcomed;
+  }
+
+  start(): void {
+    if (this.state !== 'stopped') return;
+    this.connect();
+  }
+
+  /** Closes the link for good; resolves once the socket is closed. */
+  async stop(): Promise<void> {
+    this.state = 'stopped';
+    this.clearReconnect();
+    const socket = this.socket;
+    this.socket = null;
+    this.welcomed = false;
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      const force = setTimeout(() => socket.terminate(), 1000);
+      socket.once('close', () => {
+        clearTimeout(force);
+        resolve();
+      });
+      if (socket.readyState === WebSocket.CONNECTING) socket.terminate();
+      else socket.close(1000, 'simulator stopping');
+    });
+  }
+
+  /** Store outage: drop the link abruptly and stay down until `resume`. */
+  cut(): void {
+    if (this.state === 'stopped' || this.held) return;
+    this.held = true;
+    this.clearReconnect();
+    if (this.socket) this.socket.terminate();
+    else this.state = 'outage';
+  }
+
+  /** The outage is over: link again. */
+  resume(): void {
+    if (!this.held) return;
+    this.held = false;
+    if (this.state === 'outage') this.connect();
+  }
+
+  /** New values are in the outbox: send them if the link has room. */
+  pump(): void {
+    const { outbox, batchSize, maxInFlight, onRoom } = this.options;
+    while (this.welcomed && this.inFlight.size < maxInFlight) {
+      if (onRoom && outbox.unread(this.cursor) < batchSize) onRoom();
+      const { values, cursor } = outbox.read(this.cursor, batchSize);
+      if (values.length === 0) return;
+      this.cursor = cursor;
+      const batchId = this.nextBatchId++;
+      this.inFlight.add(batchId);
+      this.counters.batches++;
+      this.send({ type: 'results', batchId, values });
+    }
+  }
+
+  /** Asks the server for the current config (the reloadConfig command). */
+  requestConfig(timeoutMs = 10_000): Promise<AgentConfig> {
+    if (!this.welcomed) return Promise.reject(new Error('the link to the server is down'));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.configWaiters = this.configWaiters.filter((w) => w !== waiter);
+        reject(new Error('the server did not send the config in time'));
+      }, timeoutMs);
+      const waiter = (config: AgentConfig) => {
+        clearTimeout(timer);
+        resolve(config);
+      };
+      this.configWaiters.push(waiter);
+      this.send({ type: 'configRequest' });
+    });
+  }
+
+  private connect(): void {
+    this.state = 'connecting';
+    const socket = new WebSocket(this.options.url, { handshakeTimeout: ANSWER_TIMEOUT_MS });
+    this.socket = socket;
+    const helloTimer = setTimeout(() => socket.terminate(), ANSWER_TIMEOUT_MS);
+    socket.on('open', () => {
+      this.send({
+        type: 'hello',
+        protocolVersion: AGENT_PROTOCOL_VERSION,
+        key: this.options.key,
+        mode: 'box',
+        agentVersion: this.options.agentVersion,
+        hostname: this.options.hostname,
+      });
+    });
+    socket.on('message', (data, isBinary) => {
+      if (socket !== this.socket) return;
+      if (isBinary) return socket.close(AGENT_CLOSE.MALFORMED, 'binary frames are not part of the protocol');
+      let parsed: ReturnType<typeof ServerToAgentMessage.safeParse>;
+      try {
+        parsed = ServerToAgentMessage.safeParse(JSON.parse(data.toString()));
+      } catch {
+        return socket.close(AGENT_CLOSE.MALFORMED, 'frame is not JSON');
+      }
+      if (!parsed.success) {
+        this.options.log('warn', `server frame not understood: ${parsed.error.message.slice(0, 300)}`);
+        return socket.close(AGENT_CLOSE.MALFORMED, 'frame does not match protocol version 1');
+      }
+      if (parsed.data.type === 'welcome') clearTimeout(helloTimer);
+      this.handle(parsed.data, socket);
+    });
+    socket.on('close', (code, reason) => {
+      clearTimeout(helloTimer);
+      if (socket !== this.socket) return;
+      this.socket = null;
+      if (this.welcomed) this.counters.drops++;
+      this.welcomed = false;
+      this.inFlight.clear();
+      if (this.state === 'stopped') return;
+      if (this.held) {
+        this.state = 'outage';
+        return;
+      }
+      const refused = REFUSALS.has(code);
+      const delay = refused
+        ? this.options.refusedRetryMs
+        : backoffDelay(this.attempt++, { ...this.options.backoff, random: () => this.options.rng.next() });
+      this.state = refused ? 'refused' : 'down';
+      const why = reason.toString() || 'no reason given';
+      this.options.log(
+        refused ? 'error' : 'warn',
+        `link closed (${code}: ${why}); reconnecting in ${delay} ms`,
+      );
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = null;
+        if (this.state !== 'stopped' && !this.held) this.connect();
+      }, delay);
+    });
+    socket.on('error', (error) => this.options.log('warn', `link error: ${error.message}`));
+  }
+
+  private handle(message: ServerToAgentMessage, socket: WebSocket): void {
+    switch (message.type) {
+      case 'welcome':
+        this.welcomed = true;
+        this.state = 'linked';
+        this.attempt = 0;
+        this.counters.welcomes++;
+        // Whatever was in flight on the old link is unconfirmed: resend from the oldest unacked value.
+        this.inFlight.clear();
+        if (message.committed) this.options.outbox.ack(message.committed);
+        this.cursor = this.options.outbox.start();
+        this.options.onWelcome(message);
+        this.pump();
+        return;
+      case 'ack':
+        this.counters.acks++;
+        this.inFlight.delete(message.batchId);
+        this.options.outbox.ack(message.committed);
+        this.pump();
+        this.options.onAcked?.();
+        return;
+      case 'config': {
+        const { type: _type, ...config } = message;
+        const waiters = this.configWaiters;
+        this.configWaiters = [];
+        this.options.onConfig(config);
+        for (const waiter of waiters) waiter(config);
+        return;
+      }
+      case 'command':
+        this.options
+          .onCommand(message)
+          .then((reply) => {
+            // A reply on a newer link would answer a command the server already timed out.
+            if (socket === this.socket) this.send(reply);
+          })
+          .catch((error: unknown) =>
+            this.options.log('error', `command ${message.id} failed: ${String(error)}`),
+          );
+        return;
+      default: {
+        const unreachable: never = message;
+        throw new Error(`unhandled message ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+
+  private send(message: AgentToServerMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private clearReconnect(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+}
