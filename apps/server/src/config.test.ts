@@ -13,7 +13,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('configuration', () => {
-  it('defaults to port 8080, demo on and a SQLite file under the repository data folder', () => {
+  it('defaults to port 8080, demo on and a SQLite file in the data folder', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config).toMatchObject({
       port: 8080,
@@ -21,7 +21,7 @@ describe('configuration', () => {
       demo: true,
       demoPassword: 'Storefleet@2026',
     });
-    expect(config.databaseUrl).toBe(`sqlite:${join(REPO_ROOT, 'data', 'storefleet.db')}`);
+    expect(config.databaseUrl).toBe(`sqlite:${join(dataDir, 'storefleet.db')}`);
     expect(config.webDist).toBe(join(REPO_ROOT, 'apps', 'web', 'dist'));
     expect(config.passwordHashing.memoryCost).toBeGreaterThanOrEqual(19_456);
     expect(config.passwordHashing.timeCost).toBeGreaterThanOrEqual(2);

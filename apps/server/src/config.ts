@@ -64,7 +64,8 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port: integer(env.PORT, 8080, 'PORT', 0, 65_535),
     host: env.HOST || '0.0.0.0',
-    databaseUrl: resolveDatabaseUrl(env.DATABASE_URL || 'sqlite:./data/storefleet.db'),
+    // The default database lives in the data folder, so DATA_DIR alone moves everything.
+    databaseUrl: resolveDatabaseUrl(env.DATABASE_URL || `sqlite:${join(dataDir, 'storefleet.db')}`),
     dataDir,
     demo: env.DEMO === undefined || !['0', 'false', 'off', 'no'].includes(env.DEMO.toLowerCase()),
     logLevel: logLevel(env.LOG_LEVEL),
