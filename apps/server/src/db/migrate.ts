@@ -20,7 +20,13 @@ class ListedMigrations implements MigrationProvider {
 
 /** Applies every pending migration; throws naming the migration that failed. */
 export async function migrateToLatest(database: Database): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider: new ListedMigrations(database) });
+  // Kysely looks for its bookkeeping tables in any schema unless told which: name ours, or a second
+  // schema on the same server (one per test file) would find the first one's tables and skip creating its own.
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new ListedMigrations(database),
+    ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
