@@ -11,6 +11,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type SeedOutcome, seedOnStart } from './demo/seed';
 import { drainAndClose } from './http/lifecycle';
+import { startDemoFleet } from './modules/monitoring/demo-fleet';
 
 /** The database URL with any password hidden, for the log. */
 function describeDatabase(url: string): string {
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
   const outcome = await seedOnStart(database, config, app.ctx.passwords);
 
   let stopping = false;
+  // The in-process demo fleet (simulated store boxes), started after listening.
+  let fleet: { stop(): Promise<void> } | null = null;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
       logger.warn({ signal }, 'second signal: exiting without waiting');
@@ -57,7 +60,8 @@ async function main(): Promise<void> {
     }
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    drainAndClose(app, config.shutdownGraceMs)
+    Promise.resolve(fleet?.stop())
+      .then(() => drainAndClose(app, config.shutdownGraceMs))
       .then(() => database.close())
       .then(() => {
         logger.info('stopped');
@@ -76,6 +80,7 @@ async function main(): Promise<void> {
   const port = app.server.address();
   const shownPort = typeof port === 'object' && port ? port.port : config.port;
   process.stdout.write(banner(config, outcome, `http://${shownHost}:${shownPort}`));
+  if (!stopping) fleet = await startDemoFleet(config, database, shownPort, logger);
 }
 
 main().catch((error: unknown) => {

@@ -35,6 +35,7 @@ export const ERRORS = {
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on the server; the details are in its log' },
   BOX_OFFLINE: { status: 503, message: 'The store box is not connected' },
   BOX_TIMEOUT: { status: 504, message: 'The store box did not answer in time' },
+  BOX_COMMAND_FAILED: { status: 502, message: 'The store box could not carry out the command' },
   SHUTTING_DOWN: { status: 503, message: 'The server is shutting down; try again in a moment' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -9,15 +9,28 @@ import { openPostgres } from './postgres';
 import { openSqlite } from './sqlite';
 import type { AccessTables } from './tables/access';
 import type { AuditTables } from './tables/audit';
+import type { DeviceTables } from './tables/devices';
+import type { MonitoringTables } from './tables/monitoring';
+import type { NetTestTables } from './tables/net-test';
 import type { OrgTables } from './tables/org';
+import type { SettingsTables } from './tables/settings';
 
-export interface DB extends OrgTables, AccessTables, AuditTables {}
+export interface DB
+  extends OrgTables,
+    AccessTables,
+    AuditTables,
+    DeviceTables,
+    MonitoringTables,
+    NetTestTables,
+    SettingsTables {}
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
+  /** PostgreSQL only: the schema the connections work in, when not the default. */
+  pgSchema?: string;
   /** Closes the connection (SQLite) or drains the pool (PostgreSQL). */
   close(): Promise<void>;
 }
@@ -31,7 +44,7 @@ export interface OpenOptions {
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const db = openPostgres(url, options.pgSchema);
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pgSchema: options.pgSchema, close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {
     const db = openSqlite(url.slice('sqlite:'.length));

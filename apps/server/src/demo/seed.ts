@@ -20,6 +20,7 @@ import {
   OPERATOR_BUTTONS,
   VIEWER_AUTHORITIES,
 } from './demo-data';
+import { seedDemoDevices } from './demo-devices';
 import {
   hasPlatformUser,
   insertCompany,
@@ -101,6 +102,7 @@ async function seedDemo(trx: Transaction<DB>, hashes: string[], now: number): Pr
     companyIds.push(seeded.companyId);
     firstRegionIds.push(seeded.regionIds[0] ?? 0);
   }
+  await seedDemoDevices(trx, now);
   const [northwind = 0, harbor = 0] = companyIds;
   const operator = { menu: OPERATOR_AUTHORITIES, buttons: OPERATOR_BUTTONS };
   const role = (

@@ -8,7 +8,32 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerAuditRoutes } from './audit/audit.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerConfigRoutes } from './config/config.routes';
+import { registerDeviceRoutes } from './devices/devices.routes';
+import { registerDictionaryRoutes } from './dictionaries/dictionaries.routes';
+import { registerLevelLabelRoutes } from './levels/level-labels.routes';
+import { registerLevelRoutes } from './levels/levels.routes';
+import { registerLogoRoutes } from './logo/logo.routes';
+import { registerMonitoringRoutes } from './monitoring/monitoring.routes';
+import { registerNetTestAddressRoutes } from './nettest/net-test-address.routes';
+import { registerRoleRoutes } from './roles/roles.routes';
+import { registerStoreRoutes } from './stores/stores.routes';
+import { registerUserRoutes } from './users/users.routes';
 
 export type RegisterRoutes = (app: FastifyInstance, ctx: AppContext) => void;
 
-export const MODULE_ROUTES: readonly RegisterRoutes[] = [registerAuthRoutes, registerAuditRoutes];
+export const MODULE_ROUTES: readonly RegisterRoutes[] = [
+  registerAuthRoutes,
+  registerAuditRoutes,
+  registerUserRoutes,
+  registerRoleRoutes,
+  registerStoreRoutes,
+  registerLevelRoutes,
+  registerLevelLabelRoutes,
+  registerNetTestAddressRoutes,
+  registerDictionaryRoutes,
+  registerConfigRoutes,
+  registerLogoRoutes,
+  registerMonitoringRoutes,
+  registerDeviceRoutes,
+];

@@ -24,13 +24,212 @@
  * 4. Buttons inside the page use `<Access codes={[BUTTON.x]}>`; menu codes come from `MODULE`/`PAGE`.
  * An entry with `externalUrl` instead of `page` is a menu link that opens in a new tab.
  */
-import { FileSearchOutlined } from '@ant-design/icons';
-import { MODULE } from '@storefleet/contracts';
+import {
+  DesktopOutlined,
+  FileSearchOutlined,
+  RadarChartOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { MODULE, PAGE } from '@storefleet/contracts';
 import { lazy } from 'react';
 
 import type { AppRoute } from '../shared/routes/route-table';
 
 export const companyRoutes: readonly AppRoute[] = [
+  {
+    path: 'stores',
+    titleKey: 'menu.stores',
+    codes: [MODULE.store],
+    icon: <ShopOutlined />,
+    children: [
+      {
+        path: 'index.html',
+        titleKey: 'menu.stores.overview',
+        codes: [PAGE.storeOverview],
+        page: lazy(() => import('./pages/stores/index')),
+      },
+      {
+        path: 'save.html',
+        titleKey: 'menu.stores.save',
+        codes: [PAGE.storeOverview],
+        hidden: true,
+        page: lazy(() => import('./pages/stores/save')),
+      },
+      {
+        path: 'update.html',
+        titleKey: 'menu.stores.update',
+        codes: [PAGE.storeOverview],
+        hidden: true,
+        page: lazy(() => import('./pages/stores/update')),
+      },
+      {
+        path: 'level/index.html',
+        titleKey: 'menu.stores.level',
+        codes: [PAGE.levelSetting],
+        page: lazy(() => import('./pages/stores/level/index')),
+      },
+    ],
+  },
+  {
+    path: 'device',
+    titleKey: 'menu.device',
+    codes: [MODULE.device],
+    icon: <DesktopOutlined />,
+    children: [
+      {
+        path: 'index.html',
+        titleKey: 'menu.device.monitored',
+        codes: [PAGE.deviceMonitored],
+        page: lazy(() => import('./pages/device/index')),
+      },
+      {
+        path: 'not-monitor.html',
+        titleKey: 'menu.device.notMonitored',
+        codes: [PAGE.deviceNotMonitored],
+        page: lazy(() => import('./pages/device/not-monitor')),
+      },
+      {
+        path: 'non-network.html',
+        titleKey: 'menu.device.nonNetwork',
+        codes: [PAGE.deviceNonNetwork],
+        page: lazy(() => import('./pages/device/non-network')),
+      },
+      {
+        path: 'gateway.html',
+        titleKey: 'menu.device.gateway',
+        codes: [PAGE.gateway],
+        page: lazy(() => import('./pages/device/gateway')),
+      },
+      {
+        path: 'details.html',
+        titleKey: 'menu.device.details',
+        hidden: true,
+        page: lazy(() => import('./pages/device/details')),
+      },
+      {
+        path: 'android-info.html',
+        titleKey: 'menu.device.androidInfo',
+        hidden: true,
+        page: lazy(() => import('./pages/device/android-info')),
+      },
+      {
+        path: 'syslog.html',
+        titleKey: 'menu.device.syslog',
+        hidden: true,
+        page: lazy(() => import('./pages/device/syslog')),
+      },
+      {
+        path: 'save.html',
+        titleKey: 'menu.device.save',
+        hidden: true,
+        page: lazy(() => import('./pages/device/save')),
+      },
+      {
+        path: 'update.html',
+        titleKey: 'menu.device.update',
+        hidden: true,
+        page: lazy(() => import('./pages/device/update')),
+      },
+    ],
+  },
+  {
+    path: 'dynamic-monitor',
+    titleKey: 'menu.dynamicMonitor',
+    codes: [MODULE.dynamicMonitor],
+    icon: <RadarChartOutlined />,
+    children: [
+      {
+        path: 'index.html',
+        titleKey: 'menu.dynamicMonitor.overview',
+        page: lazy(() => import('./pages/dynamic-monitor/index')),
+      },
+      {
+        path: 'store/:id.html',
+        titleKey: 'menu.dynamicMonitor.store',
+        hidden: true,
+        page: lazy(() => import('./pages/dynamic-monitor/store')),
+      },
+    ],
+  },
+  {
+    path: 'config',
+    titleKey: 'menu.config',
+    codes: [MODULE.settings],
+    icon: <SettingOutlined />,
+    children: [
+      {
+        path: 'monitor/index.html',
+        titleKey: 'menu.config.monitor',
+        codes: [PAGE.monitorSetting],
+        page: lazy(() => import('./pages/config/monitor/index')),
+      },
+      {
+        path: 'logo/index.html',
+        titleKey: 'menu.config.logo',
+        codes: [PAGE.logoSetting],
+        page: lazy(() => import('./pages/config/logo/index')),
+      },
+    ],
+  },
+  {
+    path: 'user',
+    titleKey: 'menu.user',
+    codes: [MODULE.user],
+    icon: <UserOutlined />,
+    children: [
+      {
+        path: 'index.html',
+        titleKey: 'menu.user.list',
+        codes: [PAGE.userList],
+        page: lazy(() => import('./pages/user/index')),
+      },
+      {
+        path: 'save.html',
+        titleKey: 'menu.user.save',
+        codes: [PAGE.userList],
+        hidden: true,
+        page: lazy(() => import('./pages/user/save')),
+      },
+      {
+        path: 'update.html',
+        titleKey: 'menu.user.update',
+        codes: [PAGE.userList],
+        hidden: true,
+        page: lazy(() => import('./pages/user/update')),
+      },
+    ],
+  },
+  {
+    path: 'role',
+    titleKey: 'menu.role',
+    codes: [MODULE.role],
+    icon: <TeamOutlined />,
+    children: [
+      {
+        path: 'index.html',
+        titleKey: 'menu.role.list',
+        codes: [PAGE.roleList],
+        page: lazy(() => import('./pages/role/index')),
+      },
+      {
+        path: 'save.html',
+        titleKey: 'menu.role.save',
+        codes: [PAGE.roleList],
+        hidden: true,
+        page: lazy(() => import('./pages/role/save')),
+      },
+      {
+        path: 'update.html',
+        titleKey: 'menu.role.update',
+        codes: [PAGE.roleList],
+        hidden: true,
+        page: lazy(() => import('./pages/role/update')),
+      },
+    ],
+  },
   {
     path: 'operation-log/index.html',
     titleKey: 'menu.operationLog',

@@ -7,6 +7,10 @@ import type { Kysely } from 'kysely';
 
 import type { DialectName } from '../database';
 import * as core from './20251122_0001_core';
+import * as devices from './20251122_0315_devices';
+import * as monitoring from './20251122_0330_monitoring';
+import * as netTestAddresses from './20251122_0340_net_test_addresses';
+import * as settings from './20251122_0350_settings';
 
 export interface StorefleetMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -14,4 +18,8 @@ export interface StorefleetMigration {
 
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: StorefleetMigration]> = [
   ['20251122_0001_core', core],
+  ['20251122_0315_devices', devices],
+  ['20251122_0330_monitoring', monitoring],
+  ['20251122_0340_net_test_addresses', netTestAddresses],
+  ['20251122_0350_settings', settings],
 ];

@@ -1,14 +1,32 @@
 import common from './common';
+import config from './config';
+import device from './device';
+import dynamicMonitor from './dynamic-monitor';
+import level from './level';
+import logo from './logo';
 import menu from './menu';
+import netTest from './net-test';
 import notFound from './not-found';
 import operationLog from './operation-log';
 import request from './request';
+import role from './role';
 import shell from './shell';
 import sign from './sign';
+import stores from './stores';
+import user from './user';
 
 /** The zh-CN texts, one entry per module file; keys are dotted and prefixed by their module. */
 export const zhCNModules: Record<string, Record<string, string>> = {
+  role,
+  user,
+  config,
+  logo,
   common,
+  level,
+  netTest,
+  stores,
+  device,
+  dynamicMonitor,
   menu,
   notFound,
   operationLog,

@@ -2,14 +2,31 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The header's logo slot: the product name for now; issue 3 puts the company logo here. */
+import { useCompanyLogo } from './useCompanyLogo';
+
+/** The header's logo slot: the company's logo when one is set, else the product name. */
 export function HeaderLogo() {
   const { t } = useTranslation();
+  const { src } = useCompanyLogo();
   return (
-    <Link to="/" data-testid="header-logo" style={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-      <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
-        {t('shell.productName')}
-      </Typography.Text>
+    <Link
+      to="/"
+      data-testid="header-logo"
+      data-logo={src ? 'company' : 'product'}
+      style={{ display: 'flex', alignItems: 'center', height: '100%' }}
+    >
+      {src ? (
+        <img
+          src={src}
+          alt={t('shell.productName')}
+          data-testid="header-logo-image"
+          style={{ maxHeight: 40, maxWidth: 200, objectFit: 'contain' }}
+        />
+      ) : (
+        <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
+          {t('shell.productName')}
+        </Typography.Text>
+      )}
     </Link>
   );
 }

@@ -1,0 +1,303 @@
+// The hub's protocol rules against a raw WebSocket peer speaking protocol v1 (no agent in between, so
+// each rule is exercised on purpose): key checks and close codes, ack-after-commit, dedupe by seq,
+// values it will never store still acked, one link per box, config pushed on store change.
+import type { AddressInfo } from 'node:net';
+
+import {
+  AGENT_CLOSE,
+  AGENT_LINK_PATH,
+  type AgentValue,
+  type ServerToAgentMessage,
+} from '@storefleet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+
+import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { notifyStoreChanged } from './hub-registry';
+import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
+
+let t: TestApp;
+let url: string;
+let fixture: LinkFixture;
+
+beforeAll(async () => {
+  t = await createTestApp({ demo: true });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${AGENT_LINK_PATH}`;
+  fixture = await insertLinkFixture(t.ctx.db, { port: 161, community: 'public' });
+});
+afterAll(() => t.close());
+
+class Peer {
+  readonly messages: ServerToAgentMessage[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private waiters: Array<() => void> = [];
+
+  constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      this.messages.push(JSON.parse(data.toString()) as ServerToAgentMessage);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.closed = new Promise((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+  }
+
+  static async open(): Promise<Peer> {
+    const socket = new WebSocket(url);
+    const peer = new Peer(socket);
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return peer;
+  }
+
+  send(message: unknown): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  async next<T extends ServerToAgentMessage['type']>(
+    type: T,
+  ): Promise<Extract<ServerToAgentMessage, { type: T }>> {
+    for (;;) {
+      const index = this.messages.findIndex((m) => m.type === type);
+      if (index >= 0) return this.messages.splice(index, 1)[0] as Extract<ServerToAgentMessage, { type: T }>;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+}
+
+const hello = (key: string, mode: 'box' | 'device' = 'box') => ({
+  type: 'hello',
+  protocolVersion: 1,
+  key,
+  mode,
+  agentVersion: 'test',
+  hostname: 'peer',
+});
+
+async function linkedBox(): Promise<Peer> {
+  const peer = await Peer.open();
+  peer.send(hello(fixture.boxKey));
+  await peer.next('welcome');
+  return peer;
+}
+
+const reach = (deviceId: number, seq: number, at = Date.now()): AgentValue => ({
+  kind: 'reachability',
+  deviceId: String(deviceId),
+  seq,
+  at,
+  online: true,
+  delayMs: 1.5,
+  jitterMs: 0.2,
+  lossRate: 0,
+});
+
+const countStored = async (deviceId: number) => {
+  const row = await t.ctx.db
+    .selectFrom('device_metrics')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('device_id', '=', deviceId)
+    .where('item', '=', 'icmp.delay')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+describe('box hub', () => {
+  it('closes with 4001 for an unknown key and 4003 when a box key asks for device mode', async () => {
+    const stranger = await Peer.open();
+    stranger.send(hello('not-a-key-of-any-device-0000'));
+    expect(await stranger.closed).toMatchObject({
+      code: AGENT_CLOSE.AUTH_FAILED,
+      reason: expect.stringContaining('key'),
+    });
+    const wrongMode = await Peer.open();
+    wrongMode.send(hello(fixture.boxKey, 'device'));
+    expect((await wrongMode.closed).code).toBe(AGENT_CLOSE.MODE_REFUSED);
+  });
+
+  it('closes with 4400 when the first frame is not hello, and 4002 for another protocol version', async () => {
+    const rude = await Peer.open();
+    rude.send({ type: 'results', batchId: 1, values: [] });
+    expect((await rude.closed).code).toBe(AGENT_CLOSE.MALFORMED);
+    const future = await Peer.open();
+    future.send({ ...hello(fixture.boxKey), protocolVersion: 2 });
+    expect((await future.closed).code).toBe(AGENT_CLOSE.PROTOCOL_UNSUPPORTED);
+  });
+
+  it('welcomes the box with its store and the monitored devices to probe', async () => {
+    const peer = await Peer.open();
+    peer.send(hello(fixture.boxKey));
+    const welcome = await peer.next('welcome');
+    expect(welcome).toMatchObject({ deviceId: String(fixture.boxId), shopId: String(fixture.shopId) });
+    expect(welcome.devices.map((d) => d.deviceId).sort()).toEqual(
+      [String(fixture.switchId), String(fixture.posId)].sort(),
+    );
+    expect(welcome.devices.find((d) => d.deviceId === String(fixture.posId))).toMatchObject({
+      connectType: 4,
+      intranetIp: '127.0.0.2',
+    });
+    peer.socket.close();
+  });
+
+  it('stores a resent batch once and acks it both times', async () => {
+    const seq = Date.now() * 1000;
+    const before = await countStored(fixture.posId);
+    const first = await linkedBox();
+    const batch = {
+      type: 'results',
+      batchId: 1,
+      values: [reach(fixture.posId, seq), reach(fixture.posId, seq + 1)],
+    };
+    first.send(batch);
+    expect(await first.next('ack')).toEqual({
+      type: 'ack',
+      batchId: 1,
+      committed: [{ deviceId: String(fixture.posId), seq: seq + 1 }],
+    });
+    first.socket.close();
+    await first.closed;
+    const second = await linkedBox();
+    second.send({ ...batch, batchId: 0 });
+    expect((await second.next('ack')).committed).toEqual([{ deviceId: String(fixture.posId), seq: seq + 1 }]);
+    expect(await countStored(fixture.posId)).toBe(before + 2);
+    second.socket.close();
+  });
+
+  it('acks values it will never store: malformed, unknown device, another company’s device', async () => {
+    const peer = await linkedBox();
+    const seq = Date.now() * 1000;
+    const before = await countStored(fixture.foreignId);
+    peer.send({
+      type: 'results',
+      batchId: 7,
+      values: [
+        { ...reach(fixture.posId, seq), lossRate: 7 },
+        reach(999_999, seq),
+        reach(fixture.foreignId, seq),
+      ],
+    });
+    const ack = await peer.next('ack');
+    expect(ack.committed).toEqual(
+      expect.arrayContaining([
+        { deviceId: String(fixture.posId), seq },
+        { deviceId: '999999', seq },
+        { deviceId: String(fixture.foreignId), seq },
+      ]),
+    );
+    expect(await countStored(fixture.foreignId)).toBe(before);
+    peer.socket.close();
+  });
+
+  it('keeps one link per box: a newer link closes the older with 4005', async () => {
+    const older = await linkedBox();
+    const newer = await linkedBox();
+    expect((await older.closed).code).toBe(AGENT_CLOSE.REPLACED);
+    newer.socket.close();
+  });
+
+  it('pushes config to the linked box when a user stops monitoring one of its devices', async () => {
+    const peer = await linkedBox();
+    const token = await t.signIn('admin');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/device-service/aibox/device/ids?ids=${fixture.posId}&mornitored=0`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    const config = await peer.next('config');
+    expect(config.devices.map((d) => d.deviceId)).toEqual([String(fixture.switchId)]);
+    await t.ctx.db.updateTable('devices').set({ monitored: 1 }).where('id', '=', fixture.posId).execute();
+    await notifyStoreChanged(t.ctx, fixture.shopId);
+    expect((await peer.next('config')).devices).toHaveLength(2);
+    peer.socket.close();
+  });
+
+  it('cuts the box link with 4001 when a user rotates its key, and refuses the old key', async () => {
+    const peer = await linkedBox();
+    const token = await t.signIn('admin');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/device-service/aibox/device/rotateKey/${fixture.boxId}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await peer.closed).code).toBe(AGENT_CLOSE.AUTH_FAILED);
+    const stale = await Peer.open();
+    stale.send(hello(fixture.boxKey));
+    expect((await stale.closed).code).toBe(AGENT_CLOSE.AUTH_FAILED);
+    const row = await t.ctx.db
+      .selectFrom('devices')
+      .select('security_key')
+      .where('id', '=', fixture.boxId)
+      .executeTakeFirstOrThrow();
+    fixture.boxKey = row.security_key ?? '';
+    await linkedBox().then((fresh) => fresh.socket.close());
+  });
+
+  it('lets a device-mode reporter store values about itself only', async () => {
+    const key = 'device-key-0123456789abcdef0123';
+    await t.ctx.db
+      .updateTable('devices')
+      .set({ security_key: key })
+      .where('id', '=', fixture.posId)
+      .execute();
+    const peer = await Peer.open();
+    peer.send(hello(key, 'device'));
+    const welcome = await peer.next('welcome');
+    expect(welcome).toMatchObject({ deviceId: String(fixture.posId), devices: [] });
+    const seq = Date.now() * 1000 + 900;
+    const beforeOther = await countStored(fixture.switchId);
+    const beforeSelf = await countStored(fixture.posId);
+    peer.send({
+      type: 'results',
+      batchId: 1,
+      values: [reach(fixture.posId, seq), reach(fixture.switchId, seq)],
+    });
+    expect((await peer.next('ack')).committed).toHaveLength(2);
+    expect(await countStored(fixture.posId)).toBe(beforeSelf + 1);
+    expect(await countStored(fixture.switchId)).toBe(beforeOther);
+    peer.socket.close();
+    await t.ctx.db
+      .updateTable('devices')
+      .set({ security_key: null })
+      .where('id', '=', fixture.posId)
+      .execute();
+  });
+
+  it('records a transition when a device comes online, not one per poll', async () => {
+    const peer = await linkedBox();
+    const seq = Date.now() * 1000 + 500;
+    const at = Date.now();
+    peer.send({
+      type: 'results',
+      batchId: 9,
+      values: [reach(fixture.switchId, seq, at - 2), reach(fixture.switchId, seq + 1, at - 1)],
+    });
+    await peer.next('ack');
+    peer.send({ type: 'results', batchId: 10, values: [reach(fixture.switchId, seq + 2, at)] });
+    await peer.next('ack');
+    const events = await t.ctx.db
+      .selectFrom('device_online_events')
+      .selectAll()
+      .where('device_id', '=', fixture.switchId)
+      .execute();
+    // The switch is SNMP (connect type 2): reachability does not decide its status.
+    expect(events).toEqual([]);
+    peer.send({
+      type: 'results',
+      batchId: 11,
+      values: [reach(fixture.posId, seq + 10, at - 2), reach(fixture.posId, seq + 11, at - 1)],
+    });
+    await peer.next('ack');
+    const posEvents = await t.ctx.db
+      .selectFrom('device_online_events')
+      .selectAll()
+      .where('device_id', '=', fixture.posId)
+      .execute();
+    expect(posEvents.map((e) => e.status)).toEqual([1]);
+    peer.socket.close();
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * SQL of one ingest transaction: dedupe marks, raw rows, last values, syslog rows and the online
+ * bookkeeping of the devices row. Every function takes the transaction (`trx`) the caller opened.
+ */
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+
+import type { DB, DialectName } from '../../db/database';
+import type { DeviceLatestTable, DeviceMetricsTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
+
+type Trx = Transaction<DB> | Kysely<DB>;
+type NewMetric = Omit<DeviceMetricsTable, 'id'>;
+type NewSyslog = Omit<DeviceSyslogsTable, 'id'>;
+
+/** The columns ingest needs of a device the values are about. */
+export interface IngestDevice {
+  id: number;
+  company_id: number;
+  shop_id: number;
+  connect_type: number;
+  online_status: number;
+  device_online_time: number | null;
+  first_online_time: number | null;
+  latest_offline_time: number | null;
+  last_seen_at: number | null;
+}
+
+/** The online columns ingest (and the sweep) write. */
+export type OnlineState = Pick<
+  IngestDevice,
+  'id' | 'online_status' | 'device_online_time' | 'first_online_time' | 'latest_offline_time' | 'last_seen_at'
+>;
+
+const CHUNK = 1000;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Devices by id, locked for the transaction on PostgreSQL (SQLite transactions are serial anyway). */
+export async function lockIngestDevices(
+  trx: Trx,
+  dialect: DialectName,
+  ids: readonly number[],
+): Promise<IngestDevice[]> {
+  if (ids.length === 0) return [];
+  return trx
+    .selectFrom('devices')
+    .select([
+      'id',
+      'company_id',
+      'shop_id',
+      'connect_type',
+      'online_status',
+      'device_online_time',
+      'first_online_time',
+      'latest_offline_time',
+      'last_seen_at',
+    ])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .execute();
+}
+
+/**
+ * The highest committed seq per device of `reporterId`, with the mark rows locked: two links of one
+ * box (the replaced one still committing) cannot both store the same value.
+ */
+export async function lockSeqMarks(
+  trx: Trx,
+  dialect: DialectName,
+  reporterId: number,
+  deviceIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (deviceIds.length === 0) return new Map();
+  await trx
+    .insertInto('device_seq')
+    .values(deviceIds.map((device_id) => ({ reporter_id: reporterId, device_id, seq: 0 })))
+    .onConflict((oc) => oc.columns(['reporter_id', 'device_id']).doNothing())
+    .execute();
+  const rows = await trx
+    .selectFrom('device_seq')
+    .select(['device_id', 'seq'])
+    .where('reporter_id', '=', reporterId)
+    .where('device_id', 'in', [...deviceIds])
+    .orderBy('device_id')
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .execute();
+  return new Map(rows.map((row) => [row.device_id, Number(row.seq)]));
+}
+
+/** Raises the marks to the highest seq stored in this transaction. */
+export async function saveSeqMarks(
+  trx: Trx,
+  reporterId: number,
+  marks: ReadonlyMap<number, number>,
+): Promise<void> {
+  for (const [deviceId, seq] of marks) {
+    await trx
+      .updateTable('device_seq')
+      .set({ seq })
+      .where('reporter_id', '=', reporterId)
+      .where('device_id', '=', deviceId)
+      .where('seq', '<', seq)
+      .execute();
+  }
+}
+
+/**
+ * One multi-row INSERT as parameterised SQL text. Kysely's builder spends tens of milliseconds
+ * compiling a 1000-row insert (one node per value), more than the database takes to run it, so ingest
+ * writes its bulk rows this way. Table and column names are constants of this file, values are
+ * always parameters.
+ */
+async function bulkInsert<T extends object>(
+  trx: Trx,
+  dialect: DialectName,
+  table: string,
+  columns: ReadonlyArray<keyof T & string>,
+  rows: readonly T[],
+  suffix = '',
+): Promise<void> {
+  for (const chunk of chunks(rows)) {
+    const params: unknown[] = [];
+    const tuples: string[] = [];
+    for (const row of chunk) {
+      const marks: string[] = [];
+      for (const column of columns) {
+        params.push((row as Record<string, unknown>)[column] ?? null);
+        marks.push(dialect === 'postgres' ? `$${params.length}` : '?');
+      }
+      tuples.push(`(${marks.join(',')})`);
+    }
+    const names = columns.map((c) => `"${c}"`).join(',');
+    await trx.executeQuery(
+      CompiledQuery.raw(`insert into "${table}" (${names}) values ${tuples.join(',')}${suffix}`, params),
+    );
+  }
+}
+
+const METRIC_COLUMNS = [
+  'device_id',
+  'reporter_id',
+  'seq',
+  'item',
+  'clock',
+  'value_num',
+  'value_text',
+] as const;
+const SYSLOG_COLUMNS = [
+  'device_id',
+  'reporter_id',
+  'seq',
+  'host_ip',
+  'log_level',
+  'log_priority',
+  'log_datetime',
+  'log_message',
+  'log_content',
+  'log_uuid',
+  'format',
+  'app',
+  'hostname',
+] as const;
+const LATEST_COLUMNS = ['device_id', 'item', 'clock', 'value_num', 'value_text'] as const;
+
+/** Appends raw history rows, many per statement. */
+export async function insertMetrics(
+  trx: Trx,
+  dialect: DialectName,
+  rows: readonly NewMetric[],
+): Promise<void> {
+  await bulkInsert(trx, dialect, 'device_metrics', METRIC_COLUMNS, rows);
+}
+
+/** Appends syslog rows, many per statement. */
+export async function insertSyslogs(
+  trx: Trx,
+  dialect: DialectName,
+  rows: readonly NewSyslog[],
+): Promise<void> {
+  await bulkInsert(trx, dialect, 'device_syslogs', SYSLOG_COLUMNS, rows);
+}
+
+/** Sets the last value of each (device, item); rows must be unique per (device, item). */
+export async function upsertLatest(
+  trx: Trx,
+  dialect: DialectName,
+  rows: readonly DeviceLatestTable[],
+): Promise<void> {
+  await bulkInsert(
+    trx,
+    dialect,
+    'device_latest',
+    LATEST_COLUMNS,
+    rows,
+    ' on conflict ("device_id","item") do update set "clock" = excluded."clock", "value_num" = excluded."value_num", "value_text" = excluded."value_text"',
+  );
+}
+
+/** Writes the online columns of changed devices. */
+export async function saveOnlineStates(trx: Trx, states: readonly OnlineState[]): Promise<void> {
+  for (const { id, ...columns } of states) {
+    await trx.updateTable('devices').set(columns).where('id', '=', id).execute();
+  }
+}
+
+/** Records online/offline transitions. */
+export async function insertOnlineEvents(
+  trx: Trx,
+  events: ReadonlyArray<{ device_id: number; status: number; at: number; cause: string }>,
+): Promise<void> {
+  for (const chunk of chunks(events)) await trx.insertInto('device_online_events').values(chunk).execute();
+}

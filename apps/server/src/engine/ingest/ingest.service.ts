@@ -1,0 +1,148 @@
+/**
+ * Stores one `results` message of a link in one transaction: values already stored (seq at or below
+ * the reporter's mark) and values the reporter may not send are skipped, everything else becomes raw
+ * history, last values, syslog rows and online transitions, and the marks move up — all or nothing.
+ */
+import type { AgentValue } from '@storefleet/contracts';
+
+import type { Database } from '../../db/database';
+import type { DeviceLatestTable, DeviceMetricsTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
+import {
+  type IngestDevice,
+  insertMetrics,
+  insertOnlineEvents,
+  insertSyslogs,
+  lockIngestDevices,
+  lockSeqMarks,
+  type OnlineState,
+  saveOnlineStates,
+  saveSeqMarks,
+  upsertLatest,
+} from './ingest.repository';
+import { applySignal } from './online-state';
+import type { DeviceStatusChange } from './status-bus';
+import { metricSamples, onlineSignal, syslogRow } from './value-rows';
+
+/** The device a link authenticated as, and what it may report about. */
+export interface Reporter {
+  deviceId: number;
+  shopId: number;
+  mode: 'box' | 'device';
+}
+
+export interface IngestOutcome {
+  /** Values newly stored (duplicates and refused values excluded). */
+  stored: number;
+  /** Values skipped because the reporter may not send them (unknown device, other store…). */
+  refused: number;
+  /** Status changes made by this batch, to publish after commit. */
+  changes: DeviceStatusChange[];
+}
+
+function mayReport(reporter: Reporter, device: IngestDevice): boolean {
+  return reporter.mode === 'box' ? device.shop_id === reporter.shopId : device.id === reporter.deviceId;
+}
+
+/** Stores `values` (schema-valid, in the order received) for `reporter`; see the file comment. */
+export async function ingestValues(
+  database: Database,
+  reporter: Reporter,
+  values: readonly AgentValue[],
+): Promise<IngestOutcome> {
+  const ids = new Set<number>();
+  for (const value of values) {
+    const id = Number(value.deviceId);
+    if (Number.isSafeInteger(id) && id > 0) ids.add(id);
+  }
+  return database.db.transaction().execute(async (trx) => {
+    const devices = new Map(
+      (await lockIngestDevices(trx, database.dialect, [...ids])).map((device) => [device.id, device]),
+    );
+    const allowed = [...devices.values()].filter((device) => mayReport(reporter, device));
+    const marks = await lockSeqMarks(
+      trx,
+      database.dialect,
+      reporter.deviceId,
+      allowed.map((d) => d.id),
+    );
+    const metrics: Omit<DeviceMetricsTable, 'id'>[] = [];
+    const syslogs: Omit<DeviceSyslogsTable, 'id'>[] = [];
+    const latest = new Map<string, DeviceLatestTable>();
+    const states = new Map<number, OnlineState>();
+    const changes: DeviceStatusChange[] = [];
+    let stored = 0;
+    let refused = 0;
+
+    for (const value of values) {
+      const device = devices.get(Number(value.deviceId));
+      const mark = device ? marks.get(device.id) : undefined;
+      if (!device || mark === undefined) {
+        refused++;
+        continue;
+      }
+      if (value.seq <= mark) continue;
+      marks.set(device.id, value.seq);
+      stored++;
+      const base = { device_id: device.id, reporter_id: reporter.deviceId, seq: value.seq };
+      if (value.kind === 'syslog') {
+        syslogs.push({ ...base, ...syslogRow(value) });
+        continue;
+      }
+      for (const sample of metricSamples(value, device.connect_type)) {
+        metrics.push({
+          ...base,
+          item: sample.item,
+          clock: value.at,
+          value_num: sample.num,
+          value_text: sample.text,
+        });
+        const key = `${device.id}\u0000${sample.item}`;
+        const previous = latest.get(key);
+        if (!previous || previous.clock <= value.at) {
+          latest.set(key, {
+            device_id: device.id,
+            item: sample.item,
+            clock: value.at,
+            value_num: sample.num,
+            value_text: sample.text,
+          });
+        }
+      }
+      const signal = onlineSignal(value, device.connect_type);
+      if (signal === null) continue;
+      let state = states.get(device.id);
+      if (!state) {
+        state = {
+          id: device.id,
+          online_status: device.online_status,
+          device_online_time: device.device_online_time,
+          first_online_time: device.first_online_time,
+          latest_offline_time: device.latest_offline_time,
+          last_seen_at: device.last_seen_at,
+        };
+        states.set(device.id, state);
+      }
+      const transition = applySignal(state, signal, value.at);
+      if (transition) {
+        changes.push({
+          deviceId: device.id,
+          shopId: device.shop_id,
+          companyId: device.company_id,
+          onlineStatus: transition.status,
+          at: transition.at,
+        });
+      }
+    }
+
+    await insertMetrics(trx, database.dialect, metrics);
+    await insertSyslogs(trx, database.dialect, syslogs);
+    await upsertLatest(trx, database.dialect, [...latest.values()]);
+    await saveSeqMarks(trx, reporter.deviceId, marks);
+    await saveOnlineStates(trx, [...states.values()]);
+    await insertOnlineEvents(
+      trx,
+      changes.map((c) => ({ device_id: c.deviceId, status: c.onlineStatus, at: c.at, cause: 'value' })),
+    );
+    return { stored, refused, changes };
+  });
+}

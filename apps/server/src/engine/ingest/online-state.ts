@@ -1,0 +1,44 @@
+/**
+ * Online bookkeeping of one device: signals (probe results saying online or not) move the last known
+ * status and record a transition only when it changes. A signal older than the device's latest
+ * transition (a value the box buffered during an outage) is history, not news: it never flips status.
+ */
+import type { OnlineState } from './ingest.repository';
+
+export interface OnlineTransition {
+  deviceId: number;
+  status: 0 | 1;
+  at: number;
+}
+
+/** The time of the device's latest transition (0 when it never had one). */
+export function latestTransitionAt(state: OnlineState): number {
+  return Math.max(state.device_online_time ?? 0, state.latest_offline_time ?? 0);
+}
+
+/**
+ * Applies one signal at `at` to `state` in place; returns the transition it caused, if any. An online
+ * signal also moves last_seen_at, which the offline sweep measures silence from.
+ */
+export function applySignal(state: OnlineState, online: boolean, at: number): OnlineTransition | null {
+  if (online) state.last_seen_at = Math.max(state.last_seen_at ?? 0, at);
+  if (at < latestTransitionAt(state)) return null;
+  const status = online ? 1 : 0;
+  if (state.online_status === status && (status === 0 || state.device_online_time !== null)) return null;
+  state.online_status = status;
+  if (status === 1) {
+    state.device_online_time = at;
+    state.first_online_time ??= at;
+  } else {
+    state.latest_offline_time = at;
+  }
+  return { deviceId: state.id, status, at };
+}
+
+/** Marks a silent device offline at `at` (the sweep); returns the transition, or null if already offline. */
+export function markOffline(state: OnlineState, at: number): OnlineTransition | null {
+  if (state.online_status === 0) return null;
+  state.online_status = 0;
+  state.latest_offline_time = at;
+  return { deviceId: state.id, status: 0, at };
+}

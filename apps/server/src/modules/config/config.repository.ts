@@ -1,0 +1,58 @@
+/** SQL over config_items: one company's stored values (codes without a row use their default). */
+import type { ConfigItemCode } from '@storefleet/contracts';
+import type { Kysely, Selectable } from 'kysely';
+
+import type { DB } from '../../db/database';
+import type { ConfigItemsTable } from '../../db/tables/settings';
+
+export type ConfigItemRow = Selectable<ConfigItemsTable>;
+
+/** The stored values of one company. */
+export async function listCompanyConfigRows(db: Kysely<DB>, companyId: number): Promise<ConfigItemRow[]> {
+  return db
+    .selectFrom('config_items')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Whether the company exists at all (a missing one answers 404 like a foreign one). */
+export async function companyExists(db: Kysely<DB>, companyId: number): Promise<boolean> {
+  const row = await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface ConfigWrite {
+  code: ConfigItemCode;
+  value: string;
+}
+
+/** Stores several values of one company in one transaction: every row is written or none is. */
+export async function saveCompanyConfig(
+  db: Kysely<DB>,
+  companyId: number,
+  writes: readonly ConfigWrite[],
+  by: string,
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const { code, value } of writes) {
+      await trx
+        .insertInto('config_items')
+        .values({
+          company_id: companyId,
+          code,
+          value,
+          created_by: by,
+          created_at: now,
+          updated_by: by,
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'code']).doUpdateSet({ value, updated_by: by, updated_at: now }),
+        )
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * The one filter builder behind `listDevices`, `getDeviceStatus` and `getGatewayStatus` (and the
+ * sub-device list), so the counts always agree with the list. Queries start from `devices` and join
+ * `stores` only when the scope or a filter needs store columns: an unrestricted company scope is
+ * then `devices.company_id = ?`, which the (company_id, id) index answers on its own.
+ */
+import type { DeviceFilter, DeviceSubListQuery } from '@storefleet/contracts';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+
+import { isRestricted, type Scope } from '../../auth/caller';
+import type { DB } from '../../db/database';
+import { type StoreColumns, storeInScope } from '../../db/scope';
+import { containsText } from '../../db/text';
+
+/** The filter fields the builder reads (list filters, or the sub-device list's subset). */
+export type DeviceFilterInput = Partial<Omit<DeviceFilter, 'sortBy' | 'sortDirection'>> & {
+  parentId?: DeviceSubListQuery['parentId'];
+  /** Gateway counts: boxes only. */
+  boxesOnly?: boolean;
+};
+
+/** Store columns for the scope predicate: the company comes from the device row itself. */
+const DEVICE_STORE_COLUMNS: StoreColumns = {
+  companyId: 'devices.company_id',
+  storeId: 'devices.shop_id',
+  area: 'stores.area_level',
+  province: 'stores.province_level',
+  city: 'stores.city_level',
+};
+
+type DevicesQuery = SelectQueryBuilder<DB, 'devices' | 'stores', object>;
+
+/** Whether the filter or scope reads store columns (and so needs the stores join). */
+export function needsStoreJoin(scope: Scope, filter: DeviceFilterInput): boolean {
+  return (
+    isRestricted(scope) ||
+    filter.areaCode !== undefined ||
+    filter.areaLevel !== undefined ||
+    filter.provinceLevel !== undefined ||
+    filter.cityLevel !== undefined ||
+    (filter.areaLevelListStr?.length ?? 0) > 0 ||
+    (filter.provinceLevelListStr?.length ?? 0) > 0 ||
+    (filter.cityLevelListStr?.length ?? 0) > 0 ||
+    (filter.storeStatus?.length ?? 0) > 0
+  );
+}
+
+/**
+ * `devices` (joined to `stores` when `join`) limited to `scope` and `filter`. The stores join is typed
+ * as always present so callers can select store columns after forcing `join`.
+ */
+export function filteredDevices(
+  db: Kysely<DB>,
+  scope: Scope,
+  filter: DeviceFilterInput,
+  join: boolean,
+): DevicesQuery {
+  const base = db.selectFrom('devices');
+  const query = (join ? base.innerJoin('stores', 'stores.id', 'devices.shop_id') : base) as DevicesQuery;
+  return query.where((eb) => deviceConditions(eb, scope, filter));
+}
+
+function deviceConditions(
+  eb: ExpressionBuilder<DB, 'devices' | 'stores'>,
+  scope: Scope,
+  f: DeviceFilterInput,
+) {
+  const parts = [storeInScope(eb, scope, DEVICE_STORE_COLUMNS)];
+  const text = (column: string, value: string | undefined) => {
+    if (value) parts.push(containsText(column, value));
+  };
+  text('devices.device_name', f.deviceName);
+  text('devices.device_sn', f.deviceSn);
+  text('devices.mac_address', f.macAddress);
+  text('devices.intranet_ip', f.intranetIp);
+  text('devices.model', f.model);
+  text('devices.asset_no', f.assetNo);
+  if (f.onlineStatus !== undefined) parts.push(eb('devices.online_status', '=', f.onlineStatus));
+  if (f.isPreinstallation !== undefined)
+    parts.push(eb('devices.is_preinstallation', '=', f.isPreinstallation));
+  if (f.monitored !== undefined) parts.push(eb('devices.monitored', '=', f.monitored));
+  if (f.isNetworkDevice !== undefined) parts.push(eb('devices.is_network_device', '=', f.isNetworkDevice));
+  if (f.productId !== undefined) parts.push(eb('devices.product_id', '=', f.productId));
+  // queryType: 1 boxes, 0 sub-devices (DeviceQueryType in contracts).
+  if (f.queryType === 1 || f.boxesOnly) parts.push(eb('devices.product_id', '=', 1));
+  if (f.queryType === 0) parts.push(eb('devices.product_id', '<>', 1));
+  if (f.parentId !== undefined) parts.push(eb('devices.parent_device_id', '=', f.parentId));
+  if (f.shopId !== undefined) parts.push(eb('devices.shop_id', '=', f.shopId));
+  if (f.shopIdStr?.length) parts.push(eb('devices.shop_id', 'in', f.shopIdStr));
+  if (f.deviceCategory) parts.push(eb('devices.device_category', '=', f.deviceCategory));
+  if (f.deviceClass) parts.push(eb('devices.device_class', '=', f.deviceClass));
+  if (f.propertyType) parts.push(eb('devices.property_type', '=', f.propertyType));
+  if (f.areaCode) parts.push(eb('stores.area_code', '=', f.areaCode));
+  if (f.areaLevel !== undefined) parts.push(eb('stores.area_level', '=', f.areaLevel));
+  if (f.provinceLevel !== undefined) parts.push(eb('stores.province_level', '=', f.provinceLevel));
+  if (f.cityLevel !== undefined) parts.push(eb('stores.city_level', '=', f.cityLevel));
+  if (f.areaLevelListStr?.length) parts.push(eb('stores.area_level', 'in', f.areaLevelListStr));
+  if (f.provinceLevelListStr?.length) parts.push(eb('stores.province_level', 'in', f.provinceLevelListStr));
+  if (f.cityLevelListStr?.length) parts.push(eb('stores.city_level', 'in', f.cityLevelListStr));
+  if (f.storeStatus?.length) parts.push(eb('stores.status', 'in', f.storeStatus));
+  return eb.and(parts);
+}
+
+/** Online/offline/total (and pre-installed) counts over the filtered devices, in one query. */
+export async function countDevices(
+  db: Kysely<DB>,
+  scope: Scope,
+  filter: DeviceFilterInput,
+): Promise<{ total: number; online: number; preinstalled: number }> {
+  const row = await filteredDevices(db, scope, filter, needsStoreJoin(scope, filter))
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`coalesce(sum(case when ${sql.ref('devices.online_status')} = 1 then 1 else 0 end), 0)`.as(
+        'online',
+      ),
+      sql<number>`coalesce(sum(case when ${sql.ref('devices.is_preinstallation')} = 1 then 1 else 0 end), 0)`.as(
+        'preinstalled',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), online: Number(row.online), preinstalled: Number(row.preinstalled) };
+}

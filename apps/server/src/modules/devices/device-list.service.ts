@@ -1,0 +1,100 @@
+/** The device lists and their counts; one filter builder behind all of them. */
+import {
+  type Device,
+  type DeviceListQuery,
+  type DeviceStatusCounts,
+  type DeviceStatusQuery,
+  type DeviceSubListQuery,
+  type GatewayStatusCounts,
+  type GatewayStatusQuery,
+  type PagedResult,
+  type PageQuery,
+  toPagedResult,
+} from '@storefleet/contracts';
+
+import type { Caller, Scope } from '../../auth/caller';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { countDevices, type DeviceFilterInput } from './device-filter.repository';
+import { DEFAULT_DEVICE_SORT, type DeviceSort, listDevicePage } from './device-list.repository';
+import { findDeviceInScope, listStoreDeviceRows } from './device-rows.repository';
+import { mayReadKeys, toDevice } from './device-view';
+
+function sortOf(query: Pick<DeviceListQuery, 'sortBy' | 'sortDirection'>): DeviceSort {
+  if (!query.sortBy) return DEFAULT_DEVICE_SORT;
+  return { field: query.sortBy, direction: query.sortDirection ?? 'asc' };
+}
+
+/** `listDevices`: one page of devices inside the caller's scope. */
+export async function listDevices(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  query: DeviceListQuery,
+): Promise<PagedResult<Device>> {
+  return pageOfDevices(ctx, caller, scope, query, sortOf(query), query);
+}
+
+/** `listSubDevices`: the devices under one box (the box must be in scope), default order. */
+export async function listSubDevices(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  query: DeviceSubListQuery,
+): Promise<PagedResult<Device>> {
+  const box = await findDeviceInScope(ctx.db, scope, query.parentId);
+  if (!box) throw notFound('device');
+  return pageOfDevices(ctx, caller, scope, query, DEFAULT_DEVICE_SORT, query);
+}
+
+async function pageOfDevices(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  filter: DeviceFilterInput,
+  sort: DeviceSort,
+  page: PageQuery,
+): Promise<PagedResult<Device>> {
+  const { rows, total } = await listDevicePage(ctx.db, scope, filter, sort, page);
+  const first = (page.pageNum - 1) * page.pageSize + 1;
+  const showKey = mayReadKeys(caller);
+  const list = rows.map((row, i) => toDevice(row, first + i, showKey));
+  return toPagedResult(list, total, page, `${sort.field} ${sort.direction}`);
+}
+
+/** `getDevices/{shopId}/{productType}`: a store's devices of one product type. */
+export async function storeDevices(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  shopId: number,
+  productType: number,
+): Promise<Device[]> {
+  const rows = await listStoreDeviceRows(ctx.db, scope, shopId, productType);
+  const showKey = mayReadKeys(caller);
+  return rows.map((row, i) => toDevice(row, i + 1, showKey));
+}
+
+/** `getDeviceStatus`: how many listed devices there are, online and offline. */
+export async function deviceStatus(
+  ctx: AppContext,
+  scope: Scope,
+  query: DeviceStatusQuery,
+): Promise<DeviceStatusCounts> {
+  const counts = await countDevices(ctx.db, scope, query);
+  return { deviceNum: counts.total, onlineNum: counts.online, offlineNum: counts.total - counts.online };
+}
+
+/** `getGatewayStatus`: the same filters over boxes only: pre-configured, online, offline. */
+export async function gatewayStatus(
+  ctx: AppContext,
+  scope: Scope,
+  query: GatewayStatusQuery,
+): Promise<GatewayStatusCounts> {
+  const counts = await countDevices(ctx.db, scope, { ...query, boxesOnly: true });
+  return {
+    isPreNum: counts.preinstalled,
+    onlineNum: counts.online,
+    offlineNum: counts.total - counts.online,
+  };
+}

@@ -1,0 +1,24 @@
+/** Loads what checkDeviceRules needs for one store. */
+import type { Kysely } from 'kysely';
+
+import type { Scope } from '../../auth/caller';
+import type { DB } from '../../db/database';
+import { notFound } from '../../http/errors';
+import type { DeviceLookups } from './device-rules';
+import { dictionaryCodes, findStoreInScope, listStoreBoxIds } from './devices.repository';
+
+/** Lookups for devices of store `shopId`; 404 when the store is unknown or outside `scope`. */
+export async function loadDeviceLookups(
+  db: Kysely<DB>,
+  scope: Scope,
+  shopId: number,
+): Promise<DeviceLookups> {
+  const store = await findStoreInScope(db, scope, shopId);
+  if (!store) throw notFound('store');
+  const [boxIds, categories, classes] = await Promise.all([
+    listStoreBoxIds(db, shopId),
+    dictionaryCodes(db, 'CATEGORY_TYPE'),
+    dictionaryCodes(db, 'SUBCLASS_TYPE'),
+  ]);
+  return { store, boxIds: new Set(boxIds), categories, classes };
+}

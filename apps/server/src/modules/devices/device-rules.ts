@@ -1,0 +1,97 @@
+/**
+ * The rules of spec §5 that need the database: the store is in the caller's scope, the levels are
+ * the store's, the parent is a box of the same store, category and class are dictionary codes (class
+ * under category). Pure over preloaded lookups so the import checks every row without a query each.
+ */
+import { type DeviceAddBody, PRODUCT_TYPE_BOX } from '@storefleet/contracts';
+
+import type { FieldProblem } from '../../http/errors';
+import type { NewDevice, StoreForDevice } from './devices.repository';
+
+export interface DeviceLookups {
+  store: StoreForDevice;
+  /** Ids of the store's boxes. */
+  boxIds: ReadonlySet<number>;
+  /** CATEGORY_TYPE codes. */
+  categories: ReadonlyMap<string, string | null>;
+  /** SUBCLASS_TYPE code → its category code. */
+  classes: ReadonlyMap<string, string | null>;
+}
+
+/** Columns of a device row decided by the body (store, company and bookkeeping are set by the caller). */
+export type DeviceColumns = Omit<NewDevice, 'company_id' | 'created_at' | 'updated_at'>;
+
+/** Every rule the body breaks, named by field; empty when the body may be written. */
+export function checkDeviceRules(
+  body: DeviceAddBody,
+  lookups: DeviceLookups,
+  selfId?: number,
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const { store } = lookups;
+  const levels = [
+    ['areaId', body.areaId, store.area_level, 'region'],
+    ['proviceId', body.proviceId, store.province_level, 'province'],
+    ['cityId', body.cityId, store.city_level, 'city'],
+  ] as const;
+  for (const [field, given, actual, what] of levels) {
+    if (given !== null && given !== actual) {
+      problems.push({
+        field,
+        message: `must be the ${what} of store ${store.store_name} (${actual ?? 'none'})`,
+      });
+    }
+  }
+  if (body.productId === PRODUCT_TYPE_BOX) {
+    if (body.parentDeviceId !== null)
+      problems.push({ field: 'parentDeviceId', message: 'must be empty for a box' });
+  } else if (body.parentDeviceId !== null) {
+    if (body.parentDeviceId === selfId || !lookups.boxIds.has(body.parentDeviceId)) {
+      problems.push({ field: 'parentDeviceId', message: 'must be a box of the same store' });
+    }
+  }
+  if (!lookups.categories.has(body.deviceCategory)) {
+    problems.push({ field: 'deviceCategory', message: 'must be a device category code (CATEGORY_TYPE)' });
+  } else if (!lookups.classes.has(body.deviceClass)) {
+    problems.push({ field: 'deviceClass', message: 'must be a device class code (SUBCLASS_TYPE)' });
+  } else if (lookups.classes.get(body.deviceClass) !== body.deviceCategory) {
+    problems.push({ field: 'deviceClass', message: `must be a class of category ${body.deviceCategory}` });
+  }
+  return problems;
+}
+
+/** The row columns a valid body sets. enableRemote defaults to on for Android (deviceSystem 2). */
+export function deviceColumns(body: DeviceAddBody): DeviceColumns {
+  const udpType =
+    body.udpType ?? (body.connectType === 2 ? (body.intranetIp?.includes(':') ? 'udp6' : 'udp4') : null);
+  return {
+    shop_id: body.shopId,
+    parent_device_id: body.productId === PRODUCT_TYPE_BOX ? null : body.parentDeviceId,
+    product_id: body.productId,
+    hostid: body.hostid,
+    device_name: body.deviceName,
+    device_sn: body.deviceSn,
+    device_brand: body.deviceBrand,
+    model: body.model,
+    device_system: body.deviceSystem,
+    connect_type: body.connectType,
+    intranet_ip: body.intranetIp,
+    extranet_ip: body.extranetIp,
+    mac_address: body.macAddress,
+    community: body.community,
+    port: body.port,
+    udp_type: udpType,
+    description: body.describe,
+    asset_no: body.assetNo,
+    vin_no: body.vinNo,
+    device_category: body.deviceCategory,
+    device_class: body.deviceClass,
+    property_type: body.propertyType,
+    service_life: body.serviceLife,
+    custodian: body.custodian,
+    specifications: body.specifications,
+    obtain_time: body.obtainTime,
+    is_preinstallation: body.isPreinstallation,
+    enable_remote: body.enableRemote ?? (body.deviceSystem === 2 ? 1 : 0),
+  };
+}

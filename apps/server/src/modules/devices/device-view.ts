@@ -1,0 +1,77 @@
+/** Device rows as the console sees them (spec §3 Device). */
+import { BUTTON, type Device } from '@storefleet/contracts';
+
+import type { Caller } from '../../auth/caller';
+import { formatDateTime } from '../../http/time';
+import type { DeviceRow } from './device-rows.repository';
+
+/** Whether replies to this caller may carry box keys: those who may edit devices or manage keys. */
+export function mayReadKeys(caller: Caller): boolean {
+  return (
+    caller.buttonAuthorities.includes(BUTTON.deviceKey) ||
+    caller.buttonAuthorities.includes(BUTTON.deviceUpdate)
+  );
+}
+
+/** Reading B from reading A and the online status: disabled wins, then online / offline. */
+export function displayState(state: number, onlineStatus: number): 1 | 2 | 3 {
+  if (state === 2) return 3;
+  return onlineStatus === 1 ? 1 : 2;
+}
+
+/** One reply device; `index` is its 1-based row number in the list. */
+export function toDevice(row: DeviceRow, index: number, showKey: boolean): Device {
+  return {
+    deviceId: row.id,
+    index,
+    hostid: row.hostid,
+    deviceName: row.device_name,
+    deviceSn: row.device_sn,
+    deviceBrand: row.device_brand,
+    model: row.model,
+    productId: row.product_id,
+    connectType: row.connect_type,
+    deviceSystem: row.device_system,
+    intranetIp: row.intranet_ip,
+    extranetIp: row.extranet_ip,
+    macAddress: row.mac_address,
+    community: row.community,
+    port: row.port,
+    udpType: row.udp_type,
+    describe: row.description,
+    assetNo: row.asset_no,
+    vinNo: row.vin_no,
+    parentDeviceId: row.parent_device_id,
+    ...(showKey && row.security_key ? { securityKey: row.security_key } : {}),
+    shopId: row.shop_id,
+    shopName: row.store_name,
+    shopStatusStr: String(row.store_status),
+    areaId: row.area_level,
+    proviceId: row.province_level,
+    cityId: row.city_level,
+    deviceCategory: row.device_category,
+    categoryName: row.category_name,
+    categoryNameEn: row.category_name_en,
+    deviceClass: row.device_class,
+    className: row.class_name,
+    classNameEn: row.class_name_en,
+    propertyType: row.property_type,
+    propertyTypeName: row.property_type_name,
+    serviceLife: row.service_life,
+    custodian: row.custodian,
+    specifications: row.specifications,
+    obtainTime: row.obtain_time,
+    state: row.state,
+    displayState: displayState(row.state, row.online_status),
+    deviceOnlineStatus: row.online_status,
+    deviceOnlineTime: formatDateTime(row.device_online_time),
+    firstOnlineTime: formatDateTime(row.first_online_time),
+    latestOfflineTime: formatDateTime(row.latest_offline_time),
+    registerTime: formatDateTime(row.register_time),
+    isPreinstallation: row.is_preinstallation,
+    monitored: row.monitored,
+    enableRemote: row.enable_remote,
+    isNetworkDevice: row.is_network_device,
+    usageRate: null,
+  };
+}

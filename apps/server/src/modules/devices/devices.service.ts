@@ -1,0 +1,183 @@
+/** Adding, editing and switching devices (spec §5, §7), each write in one transaction. */
+import {
+  type Device,
+  type DeviceAddBody,
+  type DeviceKey,
+  type DeviceUpdateBody,
+  type MonitoredBatchQuery,
+  PRODUCT_TYPE_BOX,
+  type PreinstallationBody,
+} from '@storefleet/contracts';
+
+import type { Caller, Scope } from '../../auth/caller';
+import type { AppContext } from '../../context';
+import { notifyDevicesChanged, notifyKeyRevoked } from '../../engine/hub/hub-registry';
+import { invalid, invalidFields, notFound } from '../../http/errors';
+import { newSecurityKey } from './device-keys';
+import { loadDeviceLookups } from './device-lookups';
+import { findDeviceInScope } from './device-rows.repository';
+import { checkDeviceRules, deviceColumns } from './device-rules';
+import { mayReadKeys, toDevice } from './device-view';
+import {
+  countSubDevices,
+  deviceIdsInScope,
+  insertDevices,
+  updateDevice,
+  updateDevices,
+} from './devices.repository';
+
+/** One device inside the caller's scope, as the detail page shows it; 404 otherwise. */
+export async function getDevice(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  deviceId: number,
+): Promise<Device> {
+  const row = await findDeviceInScope(ctx.db, scope, deviceId);
+  if (!row) throw notFound('device');
+  return toDevice(row, 1, mayReadKeys(caller));
+}
+
+/** Adds a device to a store in scope; a box gets a fresh security key. */
+export async function addDevice(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  body: DeviceAddBody,
+): Promise<Device> {
+  const deviceId = await ctx.db.transaction().execute(async (trx) => {
+    const lookups = await loadDeviceLookups(trx, scope, body.shopId);
+    const problems = checkDeviceRules(body, lookups);
+    if (problems.length > 0) throw invalidFields(problems);
+    const now = Date.now();
+    const [id] = await insertDevices(trx, [
+      {
+        ...deviceColumns(body),
+        company_id: lookups.store.company_id,
+        security_key: body.productId === PRODUCT_TYPE_BOX ? newSecurityKey() : null,
+        register_time: now,
+        created_by: caller.userName,
+        created_at: now,
+        updated_by: caller.userName,
+        updated_at: now,
+      },
+    ]);
+    return id as number;
+  });
+  await notifyDevicesChanged(ctx, [deviceId]);
+  return getDevice(ctx, caller, scope, deviceId);
+}
+
+/**
+ * Rewrites a device from the update body. A box cannot become another product type or the reverse
+ * (its key and sub-devices would dangle), and a box with devices cannot change store.
+ */
+export async function editDevice(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  body: DeviceUpdateBody,
+): Promise<Device> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const existing = await findDeviceInScope(trx, scope, body.deviceId);
+    if (!existing) throw notFound('device');
+    const wasBox = existing.product_id === PRODUCT_TYPE_BOX;
+    if (wasBox !== (body.productId === PRODUCT_TYPE_BOX)) {
+      throw invalid(
+        'productId',
+        wasBox ? 'a box must stay a box (product type 1)' : 'cannot turn a device into a box',
+      );
+    }
+    if (wasBox && body.shopId !== existing.shop_id && (await countSubDevices(trx, existing.id)) > 0) {
+      throw invalid('shopId', 'cannot move a box that still has devices; move its devices first');
+    }
+    const lookups = await loadDeviceLookups(trx, scope, body.shopId);
+    const problems = checkDeviceRules(body, lookups, existing.id);
+    if (problems.length > 0) throw invalidFields(problems);
+    await updateDevice(trx, existing.id, {
+      ...deviceColumns(body),
+      company_id: lookups.store.company_id,
+      updated_by: caller.userName,
+      updated_at: Date.now(),
+    });
+  });
+  await notifyDevicesChanged(ctx, [body.deviceId]);
+  return getDevice(ctx, caller, scope, body.deviceId);
+}
+
+/** Issues a new key for a box; the old key stops working at the agent's next link. */
+export async function rotateDeviceKey(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  deviceId: number,
+): Promise<DeviceKey> {
+  const row = await findDeviceInScope(ctx.db, scope, deviceId);
+  if (!row) throw notFound('device');
+  if (row.product_id !== PRODUCT_TYPE_BOX) throw invalid('deviceId', 'must be a box (product type 1)');
+  const securityKey = newSecurityKey();
+  await updateDevice(ctx.db, deviceId, {
+    security_key: securityKey,
+    updated_by: caller.userName,
+    updated_at: Date.now(),
+  });
+  notifyKeyRevoked(ctx, deviceId);
+  return { deviceId, securityKey };
+}
+
+/** Sets the state (reading A: 0 unregistered, 1 enabled, 2 disabled). */
+export async function setDeviceState(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  deviceId: number,
+  state: number,
+): Promise<Device> {
+  const row = await findDeviceInScope(ctx.db, scope, deviceId);
+  if (!row) throw notFound('device');
+  await updateDevice(ctx.db, deviceId, { state, updated_by: caller.userName, updated_at: Date.now() });
+  if (state === 2) notifyKeyRevoked(ctx, deviceId);
+  await notifyDevicesChanged(ctx, [deviceId]);
+  return getDevice(ctx, caller, scope, deviceId);
+}
+
+/** Sets the monitored flag on every named device, or on none when any is unknown or out of scope. */
+export async function setMonitored(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  query: MonitoredBatchQuery,
+): Promise<{ updated: number }> {
+  const ids = [...new Set(query.ids)];
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const visible = new Set(await deviceIdsInScope(trx, scope, ids));
+    const missing = ids.filter((id) => !visible.has(id));
+    if (missing.length > 0) throw notFound(`device ${missing.join(', ')}`);
+    await updateDevices(trx, ids, {
+      monitored: query.mornitored,
+      updated_by: caller.userName,
+      updated_at: Date.now(),
+    });
+    return { updated: ids.length };
+  });
+  await notifyDevicesChanged(ctx, ids);
+  return outcome;
+}
+
+/** Marks a box as pre-configured (1) or not (0). */
+export async function setPreinstallation(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  body: PreinstallationBody,
+): Promise<Device> {
+  const row = await findDeviceInScope(ctx.db, scope, body.deviceId);
+  if (!row) throw notFound('device');
+  if (row.product_id !== PRODUCT_TYPE_BOX) throw invalid('deviceId', 'must be a box (product type 1)');
+  await updateDevice(ctx.db, body.deviceId, {
+    is_preinstallation: body.status,
+    updated_by: caller.userName,
+    updated_at: Date.now(),
+  });
+  return getDevice(ctx, caller, scope, body.deviceId);
+}

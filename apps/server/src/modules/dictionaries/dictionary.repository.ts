@@ -1,0 +1,63 @@
+/** SQL over the global dictionary_items table (not company data, so no scope applies). */
+import type { Kysely, Selectable } from 'kysely';
+
+import type { DB } from '../../db/database';
+import type { DictionaryItemsTable } from '../../db/tables/settings';
+
+export type DictionaryRow = Selectable<DictionaryItemsTable>;
+
+/** Items of one type that are in use, in seed order. */
+export async function listItemsOfType(db: Kysely<DB>, type: string): Promise<DictionaryRow[]> {
+  return db
+    .selectFrom('dictionary_items')
+    .selectAll()
+    .where('type', '=', type)
+    .where('status', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** Items of one type that depend on `relativeCode` (e.g. MODEL rows of a brand). */
+export async function listItemsByRelative(
+  db: Kysely<DB>,
+  type: string,
+  relativeCode: string,
+): Promise<DictionaryRow[]> {
+  return db
+    .selectFrom('dictionary_items')
+    .selectAll()
+    .where('type', '=', type)
+    .where('relative_code', '=', relativeCode)
+    .where('status', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** Small categories (SUBCLASS_TYPE) under a large category code. */
+export async function listSubclasses(db: Kysely<DB>, categoryCode: string): Promise<DictionaryRow[]> {
+  return db
+    .selectFrom('dictionary_items')
+    .selectAll()
+    .where('type', '=', 'SUBCLASS_TYPE')
+    .where('parent_code', '=', categoryCode)
+    .where('status', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** One item by type and code, retired ones included (stored codes must still resolve). */
+export async function findItem(
+  db: Kysely<DB>,
+  type: string,
+  code: string,
+): Promise<DictionaryRow | undefined> {
+  return db
+    .selectFrom('dictionary_items')
+    .selectAll()
+    .where('type', '=', type)
+    .where('code', '=', code)
+    .executeTakeFirst();
+}

@@ -1,0 +1,105 @@
+import type { LevelLabel } from '@storefleet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+
+const SETTING = '/api/user-service/systemSetting';
+
+let t: TestApp;
+let admin: string;
+let operator: string;
+let platform: string;
+let harbor: number;
+let northwind: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('admin');
+  operator = await t.signIn('operator');
+  platform = await t.signIn('platform');
+  const companies = await t.ctx.db.selectFrom('companies').select(['id', 'company_no']).execute();
+  northwind = companies.find((c) => c.company_no === 'NW001')?.id ?? 0;
+  harbor = companies.find((c) => c.company_no === 'HL001')?.id ?? 0;
+});
+afterAll(() => t.close());
+
+const list = async (token: string, query = '') => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${SETTING}/listLevelLabel${query}`,
+    headers: bearer(token),
+  });
+  return { res, data: envelopeOf<LevelLabel[]>(res).data };
+};
+const post = (token: string, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+describe('level labels', () => {
+  it("lists the caller's labels by level, and a named company's for platform users", async () => {
+    const { data } = await list(admin);
+    expect(data.map((l) => [l.level, l.label])).toEqual([
+      [1, '大区'],
+      [2, '省份'],
+      [3, '城市'],
+    ]);
+    expect(data.every((l) => l.companyId === northwind)).toBe(true);
+    expect((await list(platform, `?companyId=${harbor}`)).data.map((l) => l.label)).toEqual([
+      'Region',
+      'Province',
+      'City',
+    ]);
+    expect((await list(admin, `?companyId=${harbor}`)).res.statusCode).toBe(404);
+    expect((await list(operator)).data).toHaveLength(3);
+  });
+
+  it('renames a label, requires the label text and refuses a second label for a level', async () => {
+    const [region] = (await list(admin)).data;
+    const renamed = await post(admin, `${SETTING}/addOrUpdateLevelLabel`, {
+      id: region?.id,
+      label: '战区',
+      companyId: harbor,
+    });
+    expect(envelopeOf<LevelLabel>(renamed).data).toMatchObject({
+      id: region?.id,
+      label: '战区',
+      level: 1,
+      companyId: northwind,
+    });
+    const missing = await post(admin, `${SETTING}/addOrUpdateLevelLabel`, { id: region?.id });
+    expect(missing.statusCode).toBe(400);
+    expect(envelopeOf(missing).message).toContain('label');
+    const twin = await post(admin, `${SETTING}/addOrUpdateLevelLabel`, { label: '另一个', level: 1 });
+    expect(twin.statusCode).toBe(409);
+    const noLevel = await post(admin, `${SETTING}/addOrUpdateLevelLabel`, { label: '无层级' });
+    expect(noLevel.statusCode).toBe(400);
+    expect(envelopeOf(noLevel).message).toContain('level');
+    expect((await post(admin, `${SETTING}/addOrUpdateLevelLabel`, { label: 'x', level: 4 })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('deletes a label and adds it back', async () => {
+    const city = (await list(admin)).data.find((l) => l.level === 3);
+    expect((await post(admin, `${SETTING}/deleteLevelLabel/${city?.id}`)).statusCode).toBe(200);
+    expect((await list(admin)).data.map((l) => l.level)).toEqual([1, 2]);
+    const added = await post(admin, `${SETTING}/addOrUpdateLevelLabel`, { label: '城市', level: 3 });
+    expect(envelopeOf<LevelLabel>(added).data).toMatchObject({ label: '城市', level: 3 });
+  });
+
+  it("answers 404 for another company's label and changes nothing", async () => {
+    const harborLabels = (await list(platform, `?companyId=${harbor}`)).data;
+    const target = harborLabels[0];
+    expect(
+      (await post(admin, `${SETTING}/addOrUpdateLevelLabel`, { id: target?.id, label: 'hijack' })).statusCode,
+    ).toBe(404);
+    expect((await post(admin, `${SETTING}/deleteLevelLabel/${target?.id}`)).statusCode).toBe(404);
+    expect((await list(platform, `?companyId=${harbor}`)).data).toEqual(harborLabels);
+  });
+
+  it('refuses callers without the label edit code', async () => {
+    expect(
+      (await post(operator, `${SETTING}/addOrUpdateLevelLabel`, { label: 'x', level: 1 })).statusCode,
+    ).toBe(403);
+    expect((await post(platform, `${SETTING}/deleteLevelLabel/1`)).statusCode).toBe(403);
+  });
+});

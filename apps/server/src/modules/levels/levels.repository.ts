@@ -1,0 +1,97 @@
+/** SQL of the hierarchy: a company's level nodes, their writes, and what still hangs below a node. */
+import type { Insertable, Kysely, Selectable } from 'kysely';
+
+import type { Scope } from '../../auth/caller';
+import type { DB } from '../../db/database';
+import { storeInScope } from '../../db/scope';
+import type { LevelConfigsTable } from '../../db/tables/org';
+
+export type LevelRow = Selectable<LevelConfigsTable>;
+
+/** Every level node of `companyId`, by depth, then id (hierarchies are small: load whole). */
+export async function listCompanyLevels(db: Kysely<DB>, companyId: number): Promise<LevelRow[]> {
+  return db
+    .selectFrom('level_configs')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('level')
+    .orderBy('id')
+    .execute();
+}
+
+/** Level nodes by id, of any company (callers check the company). */
+export async function findLevels(db: Kysely<DB>, ids: number[]): Promise<LevelRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('level_configs').selectAll().where('id', 'in', ids).execute();
+}
+
+/** The region, province and city ids of every store inside `scope` (distinct chains). */
+export async function listScopedStoreChains(db: Kysely<DB>, scope: Scope) {
+  return db
+    .selectFrom('stores')
+    .select(['stores.area_level', 'stores.province_level', 'stores.city_level'])
+    .distinct()
+    .where((eb) => storeInScope(eb, scope))
+    .execute();
+}
+
+/** Inserts a level node and returns its id. */
+export async function insertLevel(db: Kysely<DB>, level: Insertable<LevelConfigsTable>): Promise<number> {
+  const row = await db.insertInto('level_configs').values(level).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Renames level `id` of `companyId`. */
+export async function renameLevel(
+  db: Kysely<DB>,
+  companyId: number,
+  id: number,
+  change: { name: string; ename: string | null; updated_by: string; updated_at: number },
+): Promise<void> {
+  await db
+    .updateTable('level_configs')
+    .set(change)
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .execute();
+}
+
+/** The sibling of `pid` (null: a region) in `companyId` named `name`, if any. */
+export async function findSiblingNamed(db: Kysely<DB>, companyId: number, pid: number | null, name: string) {
+  let query = db
+    .selectFrom('level_configs')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('name', '=', name);
+  query = pid === null ? query.where('pid', 'is', null) : query.where('pid', '=', pid);
+  return query.executeTakeFirst();
+}
+
+/** Names of the nodes directly below level `id`. */
+export async function listChildNames(db: Kysely<DB>, id: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('level_configs')
+    .select('name')
+    .where('pid', '=', id)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.name);
+}
+
+/** Numbers of the stores whose region, province or city is level `id`. */
+export async function listStoreNosUsingLevel(db: Kysely<DB>, id: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('stores')
+    .select('store_no')
+    .where((eb) =>
+      eb.or([eb('area_level', '=', id), eb('province_level', '=', id), eb('city_level', '=', id)]),
+    )
+    .orderBy('store_no')
+    .execute();
+  return rows.map((r) => r.store_no);
+}
+
+/** Deletes level `id` of `companyId`. */
+export async function deleteLevel(db: Kysely<DB>, companyId: number, id: number): Promise<void> {
+  await db.deleteFrom('level_configs').where('id', '=', id).where('company_id', '=', companyId).execute();
+}

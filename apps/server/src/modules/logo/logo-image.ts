@@ -1,0 +1,59 @@
+/**
+ * Decides what an uploaded logo really is from its bytes: the declared name and content type are
+ * ignored, so a PNG renamed .txt passes and a script named .png does not.
+ */
+import { LOGO_LIMITS } from '@storefleet/contracts';
+import { imageSize } from 'image-size';
+
+import { AppError, invalid } from '../../http/errors';
+
+export interface LogoImage {
+  contentType: (typeof LOGO_LIMITS.contentTypes)[number];
+  extension: 'png' | 'jpg' | 'webp';
+  width: number;
+  height: number;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function sniff(bytes: Buffer): Pick<LogoImage, 'contentType' | 'extension'> | null {
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return { contentType: 'image/png', extension: 'png' };
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return { contentType: 'image/jpeg', extension: 'jpg' };
+  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
+    return { contentType: 'image/webp', extension: 'webp' };
+  }
+  return null;
+}
+
+const IMAGE_SIZE_TYPE: Record<LogoImage['extension'], string> = { png: 'png', jpg: 'jpg', webp: 'webp' };
+
+/** The image's type and size; 400 unless it is a readable PNG, JPEG or WebP within the pixel limits. */
+export function inspectLogoImage(bytes: Buffer): LogoImage {
+  const kind = sniff(bytes);
+  if (!kind) throw invalid('file', 'must be a PNG, JPEG or WebP image (checked by content, not by name)');
+  let size: { width: number; height: number; type?: string | undefined };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw invalid('file', `is not a readable ${kind.extension.toUpperCase()} image`);
+  }
+  if (size.type !== IMAGE_SIZE_TYPE[kind.extension] || !(size.width > 0 && size.height > 0)) {
+    throw invalid('file', `is not a readable ${kind.extension.toUpperCase()} image`);
+  }
+  if (size.width > LOGO_LIMITS.maxWidth || size.height > LOGO_LIMITS.maxHeight) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `file: must be at most ${LOGO_LIMITS.maxWidth}×${LOGO_LIMITS.maxHeight} pixels (this one is ${size.width}×${size.height})`,
+      {
+        fields: [
+          {
+            field: 'file',
+            message: `must be at most ${LOGO_LIMITS.maxWidth}×${LOGO_LIMITS.maxHeight} pixels`,
+          },
+        ],
+      },
+    );
+  }
+  return { ...kind, width: size.width, height: size.height };
+}

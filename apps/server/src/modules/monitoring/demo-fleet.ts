@@ -1,0 +1,37 @@
+/**
+ * Demo start-up: with DEMO on and SIMULATOR not '0', the simulated store boxes of apps/simulator link
+ * to this server in-process (over loopback, with the demo boxes' keys) so the console shows a live
+ * fleet within a minute. Stopped on shutdown before the server drains.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+
+import { type Fleet, startFleet } from '../../../../simulator/src/fleet';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { listBoxKeys } from '../devices/devices.repository';
+
+/** Starts the demo fleet against 127.0.0.1:`port`, or returns null when the demo or simulator is off. */
+export async function startDemoFleet(
+  config: Config,
+  database: Database,
+  port: number,
+  log: FastifyBaseLogger,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Fleet | null> {
+  if (!config.demo || env.SIMULATOR === '0') return null;
+  const boxes = await listBoxKeys(database.db);
+  if (boxes.length === 0) {
+    log.info('demo simulator: no boxes with a security key, nothing to simulate');
+    return null;
+  }
+  const fleet = startFleet({
+    serverUrl: `http://127.0.0.1:${port}`,
+    boxes: boxes.map((box) => ({ key: box.securityKey })),
+    log: (level, message) => {
+      if (level === 'error') log.error(`simulator: ${message}`);
+      else if (level === 'warn') log.warn(`simulator: ${message}`);
+    },
+  });
+  log.info({ boxes: boxes.length }, 'demo simulator started (set SIMULATOR=0 to turn it off)');
+  return fleet;
+}

@@ -1,0 +1,90 @@
+/**
+ * Live updates: GET /api/device-service/aibox/device/events streams device status changes in the
+ * caller's scope as server-sent events (`event: status`). EventSource cannot send headers, so the
+ * access token may come as `?token=` (it then sits in access logs: the page should use a short-lived
+ * session). Not a defineRoute call because the reply is a stream, not an envelope; errors before the
+ * stream starts are normal envelope replies.
+ */
+import { PassThrough } from 'node:stream';
+
+import { COMPANY_HEADER, DeviceEventsQuery, type DeviceStatusEvent, MODULE } from '@storefleet/contracts';
+import type { FastifyInstance } from 'fastify';
+
+import { authenticate } from '../../auth/authenticate';
+import { isRestricted } from '../../auth/caller';
+import { allows } from '../../auth/codes';
+import type { AppContext } from '../../context';
+import { statusBusOf } from '../../engine/ingest/status-bus';
+import { forbidden } from '../../http/errors';
+import { formatDateTime } from '../../http/time';
+import { parseInput } from '../../http/validation';
+import { listStoreIdsInScope } from './scoped-device.repository';
+
+export const DEVICE_EVENTS_URL = '/api/device-service/aibox/device/events';
+const HEARTBEAT_MS = 25_000;
+
+/** Registers the live-updates stream on `app`. */
+export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): void {
+  const open = new Set<PassThrough>();
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+  app.apiRoutes.push({
+    method: 'GET',
+    url: DEVICE_EVENTS_URL,
+    summary: 'Stream device status changes (server-sent events)',
+    module: 'device',
+    permissions: [MODULE.device],
+    query: DeviceEventsQuery,
+    description: 'Auth by the Authorization header or ?token= (EventSource cannot set headers).',
+  });
+  app.route({
+    method: 'GET',
+    url: DEVICE_EVENTS_URL,
+    // Not in the operation log: the query may carry the access token, and the call lasts as long as the page.
+    config: { operationLog: false },
+    handler: async (request, reply) => {
+      const query = parseInput(DeviceEventsQuery, request.query, 'query');
+      const header = request.headers[COMPANY_HEADER];
+      const token = request.headers.authorization ?? (query.token ? `Bearer ${query.token}` : undefined);
+      const { caller, scope } = await authenticate(ctx.db, ctx.tokens, {
+        authorization: token,
+        companyHeader: Array.isArray(header) ? header[0] : header,
+      });
+      if (!allows(caller, [MODULE.device])) throw forbidden();
+      const storeIds = isRestricted(scope) ? new Set(await listStoreIdsInScope(ctx.db, scope)) : null;
+
+      const stream = new PassThrough();
+      open.add(stream);
+      const write = (text: string) => {
+        if (!stream.writableEnded) stream.write(text);
+      };
+      const unsubscribe = statusBusOf(ctx).subscribe((change) => {
+        if (scope.companyId !== null && change.companyId !== scope.companyId) return;
+        if (storeIds && !storeIds.has(change.shopId)) return;
+        const data: DeviceStatusEvent = {
+          deviceId: change.deviceId,
+          shopId: change.shopId,
+          onlineStatus: change.onlineStatus,
+          at: formatDateTime(change.at),
+        };
+        write(`event: status\ndata: ${JSON.stringify(data)}\n\n`);
+      });
+      const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const stop = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(stream);
+        stream.end();
+      };
+      request.raw.once('close', stop);
+      stream.once('close', stop);
+      write('retry: 5000\n: connected\n\n');
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no');
+      return reply.send(stream);
+    },
+  });
+}

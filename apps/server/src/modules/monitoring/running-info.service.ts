@@ -1,0 +1,75 @@
+/** Running info of one device: last values, one item's history, the online chart (spec §3, §9). */
+import type { HistoryPoint, RunningInfosQuery, RunningItem } from '@storefleet/contracts';
+
+import type { Scope } from '../../auth/caller';
+import type { AppContext } from '../../context';
+import { metricItem } from '../../engine/ingest/metric-items';
+import { notFound } from '../../http/errors';
+import { formatDateTime } from '../../http/time';
+import { listLatestValues, listRecentSamples } from './running-info.repository';
+import { findDeviceInScope, type ScopedDevice } from './scoped-device.repository';
+
+/** Spec §9: running history shows 20 points, the online chart the latest 30. */
+export const HISTORY_POINTS = 20;
+export const ONLINE_CHART_POINTS = 30;
+/** Shown by getEloDeviceStatistic, not as a running item. */
+const STRUCTURED_ITEMS = new Set(['host.info']);
+
+/** The device in scope, or 404 (a device outside the scope looks the same as a missing one). */
+export async function deviceInScope(ctx: AppContext, scope: Scope, deviceId: number): Promise<ScopedDevice> {
+  const device = await findDeviceInScope(ctx.db, scope, deviceId);
+  if (!device) throw notFound('device');
+  return device;
+}
+
+const valueText = (num: number | null, text: string | null) => (num !== null ? String(num) : (text ?? ''));
+
+/** The device's items with their last values (getRunninginfo). */
+export async function getRunningInfo(
+  ctx: AppContext,
+  scope: Scope,
+  deviceId: number,
+): Promise<RunningItem[]> {
+  const device = await deviceInScope(ctx, scope, deviceId);
+  const rows = await listLatestValues(ctx.db, device.id);
+  return rows
+    .filter((row) => !STRUCTURED_ITEMS.has(row.item))
+    .map((row) => {
+      const item = metricItem(row.item);
+      return {
+        itemid: row.item,
+        name: item?.name ?? row.item,
+        units: item?.units ?? '',
+        value: valueText(row.value_num, row.value_text),
+        value_type: item?.valueType ?? (row.value_num !== null ? 0 : 1),
+        description: item?.description ?? '',
+        createDatetime: formatDateTime(row.clock),
+      };
+    });
+}
+
+/** The last 20 points of one item, oldest first (getRunninginfos). */
+export async function getRunningInfos(
+  ctx: AppContext,
+  scope: Scope,
+  query: RunningInfosQuery,
+): Promise<HistoryPoint[]> {
+  const device = await deviceInScope(ctx, scope, query.deviceId);
+  const rows = await listRecentSamples(ctx.db, device.id, query.itemid, HISTORY_POINTS);
+  return rows
+    .reverse()
+    .map((row) => ({ clock: formatDateTime(row.clock), value: valueText(row.value_num, row.value_text) }));
+}
+
+/** The latest 30 online points (1 online, 0 offline), oldest first (getOnlineChart). */
+export async function getOnlineChart(
+  ctx: AppContext,
+  scope: Scope,
+  deviceId: number,
+): Promise<HistoryPoint[]> {
+  const device = await deviceInScope(ctx, scope, deviceId);
+  const rows = await listRecentSamples(ctx.db, device.id, 'online', ONLINE_CHART_POINTS);
+  return rows
+    .reverse()
+    .map((row) => ({ clock: formatDateTime(row.clock), value: valueText(row.value_num, null) }));
+}

@@ -1,0 +1,93 @@
+/**
+ * Net-test addresses. Platform users manage them (admin application); companies read the ones
+ * offered to them. A stored pingUrl is only validated here: nothing probes it until the net-test
+ * feature, which will probe through the store's box.
+ */
+import type { NetTestAddress, NetTestAddressSaveBody } from '@storefleet/contracts';
+
+import type { Caller, Scope } from '../../auth/caller';
+import type { AppContext } from '../../context';
+import { forbidden, invalid, notFound } from '../../http/errors';
+import { formatDateTime } from '../../http/time';
+import {
+  companyExists,
+  deleteNetTestAddress,
+  findNetTestAddress,
+  insertNetTestAddress,
+  listNetTestAddresses,
+  type NetTestAddressRow,
+  updateNetTestAddress,
+} from './net-test-address.repository';
+
+const toAddress = (row: NetTestAddressRow): NetTestAddress => ({
+  id: row.id,
+  companyId: row.company_id,
+  pingUrl: row.ping_url,
+  pingUrlName: row.ping_url_name,
+  uploadUrl: row.upload_url,
+  downloadUrl: row.download_url,
+  createBy: row.created_by,
+  createTime: formatDateTime(Number(row.created_at)),
+  updateBy: row.updated_by,
+  updateTime: formatDateTime(Number(row.updated_at)),
+});
+
+/**
+ * The addresses a caller sees: a company caller those offered to its company (another companyId is
+ * 404); a platform user every address, or those offered to the company it names.
+ */
+export async function listAddresses(
+  ctx: AppContext,
+  scope: Scope,
+  companyId?: number,
+): Promise<NetTestAddress[]> {
+  if (scope.companyId !== null && companyId !== undefined && companyId !== scope.companyId) {
+    throw notFound('company');
+  }
+  const target = scope.companyId ?? companyId ?? null;
+  return (await listNetTestAddresses(ctx.db, target)).map(toAddress);
+}
+
+/** Creates or changes an address (platform users only). */
+export async function saveAddress(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  body: NetTestAddressSaveBody,
+): Promise<NetTestAddress> {
+  if (scope.companyId !== null) throw forbidden('Only platform users manage net-test addresses');
+  const companyId = body.companyId ?? null;
+  if (companyId !== null && !(await companyExists(ctx.db, companyId))) {
+    throw invalid('companyId', `must be an existing company (${companyId} is not)`);
+  }
+  const now = Date.now();
+  const fields = {
+    company_id: companyId,
+    ping_url: body.pingUrl,
+    ping_url_name: body.pingUrlName,
+    upload_url: body.uploadUrl ?? null,
+    download_url: body.downloadUrl ?? null,
+    updated_by: caller.name,
+    updated_at: now,
+  };
+  let id: number;
+  if (body.id !== undefined) {
+    const existing = await findNetTestAddress(ctx.db, body.id);
+    if (!existing) throw notFound('net-test address');
+    await updateNetTestAddress(ctx.db, existing.id, fields);
+    id = existing.id;
+  } else {
+    id = await insertNetTestAddress(ctx.db, { ...fields, created_by: caller.name, created_at: now });
+  }
+  const saved = await findNetTestAddress(ctx.db, id);
+  if (!saved) throw notFound('net-test address');
+  return toAddress(saved);
+}
+
+/** Deletes an address (platform users only). */
+export async function deleteAddress(ctx: AppContext, scope: Scope, id: number): Promise<void> {
+  if (scope.companyId !== null) throw forbidden('Only platform users manage net-test addresses');
+  const existing = await findNetTestAddress(ctx.db, id);
+  if (!existing) throw notFound('net-test address');
+  await deleteNetTestAddress(ctx.db, existing.id);
+}

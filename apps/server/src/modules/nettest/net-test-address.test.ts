@@ -1,0 +1,152 @@
+import { isHostOrIp, type NetTestAddress } from '@storefleet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+
+const SETTING = '/api/user-service/systemSetting';
+
+let t: TestApp;
+let admin: string;
+let operator: string;
+let platform: string;
+let northwind: number;
+let harbor: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('admin');
+  operator = await t.signIn('operator');
+  platform = await t.signIn('platform');
+  const companies = await t.ctx.db.selectFrom('companies').select(['id', 'company_no']).execute();
+  northwind = companies.find((c) => c.company_no === 'NW001')?.id ?? 0;
+  harbor = companies.find((c) => c.company_no === 'HL001')?.id ?? 0;
+});
+afterAll(() => t.close());
+
+const save = (token: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `${SETTING}/addOrUpdateAddress`, headers: bearer(token), payload });
+const list = async (token: string, query = '') => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${SETTING}/listAddress${query}`,
+    headers: bearer(token),
+  });
+  return { res, data: envelopeOf<NetTestAddress[]>(res).data };
+};
+
+describe('pingUrl syntax', () => {
+  it('accepts host names and IPv4/IPv6 addresses', () => {
+    for (const ok of [
+      'localhost',
+      'probe.example.com',
+      '127.0.0.1',
+      '::1',
+      'fe80::1',
+      '2001:db8::8a2e:370:7334',
+      '::ffff:127.0.0.1',
+    ]) {
+      expect(isHostOrIp(ok), ok).toBe(true);
+    }
+  });
+
+  it('rejects URLs, ports, malformed addresses and odd characters', () => {
+    for (const bad of [
+      'http://example.com',
+      'example.com:80',
+      '256.1.1.1',
+      '1.2.3',
+      '-bad.example',
+      'a b',
+      'x/y',
+      '1::2::3',
+      '',
+    ]) {
+      expect(isHostOrIp(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('net-test addresses', () => {
+  it('lets a platform user add shared and per-company addresses, and companies see theirs and the shared ones', async () => {
+    const shared = await save(platform, {
+      pingUrl: 'localhost',
+      pingUrlName: 'Loopback',
+      uploadUrl: 'http://127.0.0.1:9/up',
+    });
+    expect(shared.statusCode).toBe(200);
+    expect(envelopeOf<NetTestAddress>(shared).data).toMatchObject({
+      companyId: null,
+      pingUrl: 'localhost',
+      pingUrlName: 'Loopback',
+      uploadUrl: 'http://127.0.0.1:9/up',
+      downloadUrl: null,
+      createBy: 'Platform Admin',
+    });
+    await save(platform, { pingUrl: '127.0.0.1', pingUrlName: 'Northwind probe', companyId: northwind });
+    await save(platform, { pingUrl: '::1', pingUrlName: 'Harbor probe', companyId: harbor });
+    expect((await list(admin)).data.map((a) => a.pingUrlName)).toEqual(['Loopback', 'Northwind probe']);
+    expect((await list(operator)).res.statusCode).toBe(403);
+    expect((await list(platform)).data).toHaveLength(3);
+    expect((await list(platform, `?companyId=${harbor}`)).data.map((a) => a.pingUrlName)).toEqual([
+      'Loopback',
+      'Harbor probe',
+    ]);
+    expect((await list(admin, `?companyId=${harbor}`)).res.statusCode).toBe(404);
+  });
+
+  it('updates and deletes an address', async () => {
+    const created = envelopeOf<NetTestAddress>(
+      await save(platform, { pingUrl: 'probe.local', pingUrlName: 'Temp' }),
+    ).data;
+    const updated = await save(platform, {
+      id: created.id,
+      pingUrl: 'probe2.local',
+      pingUrlName: 'Temp 2',
+      companyId: harbor,
+    });
+    expect(envelopeOf<NetTestAddress>(updated).data).toMatchObject({
+      id: created.id,
+      pingUrl: 'probe2.local',
+      companyId: harbor,
+    });
+    const del = await t.app.inject({
+      method: 'POST',
+      url: `${SETTING}/deleteAddress/${created.id}`,
+      headers: bearer(platform),
+    });
+    expect(del.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${SETTING}/deleteAddress/${created.id}`,
+      headers: bearer(platform),
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses a pingUrl that is not a host or IP, missing names and unknown companies, writing nothing', async () => {
+    const before = (await list(platform)).data.length;
+    const url = await save(platform, { pingUrl: 'http://example.com/x', pingUrlName: 'Bad' });
+    expect(url.statusCode).toBe(400);
+    expect(envelopeOf(url).message).toContain('pingUrl');
+    const name = await save(platform, { pingUrl: 'localhost' });
+    expect(envelopeOf(name).message).toContain('pingUrlName');
+    const upload = await save(platform, { pingUrl: 'localhost', pingUrlName: 'x', uploadUrl: 'ftp://x' });
+    expect(envelopeOf(upload).message).toContain('uploadUrl');
+    const company = await save(platform, { pingUrl: 'localhost', pingUrlName: 'x', companyId: 999999 });
+    expect(company.statusCode).toBe(400);
+    expect(envelopeOf(company).message).toContain('companyId');
+    expect((await list(platform)).data.length).toBe(before);
+  });
+
+  it('refuses company users the edits', async () => {
+    const [first] = (await list(admin)).data;
+    expect((await save(admin, { pingUrl: 'localhost', pingUrlName: 'mine' })).statusCode).toBe(403);
+    const del = await t.app.inject({
+      method: 'POST',
+      url: `${SETTING}/deleteAddress/${first?.id}`,
+      headers: bearer(admin),
+    });
+    expect(del.statusCode).toBe(403);
+    expect((await list(admin)).data[0]).toEqual(first);
+  });
+});

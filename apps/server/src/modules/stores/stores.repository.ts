@@ -1,0 +1,196 @@
+/** SQL of the store calls: lists and lookups inside a scope, writes, and what still uses a store. */
+import type { StoreListQuery } from '@storefleet/contracts';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+
+import type { Scope } from '../../auth/caller';
+import type { DB } from '../../db/database';
+import { pageWindow } from '../../db/paging';
+import { storeInScope } from '../../db/scope';
+import type { CompaniesTable, StoresTable } from '../../db/tables/org';
+import { containsText } from '../../db/text';
+
+export type StoreFilter = Omit<StoreListQuery, 'pageNum' | 'pageSize'> & { companyId?: number | undefined };
+
+const SORT_COLUMNS = {
+  storeNo: 'stores.store_no',
+  storeName: 'stores.store_name',
+  createTime: 'stores.created_at',
+  lastUpdateTime: 'stores.updated_at',
+} as const;
+
+function storesWithNames(db: Kysely<DB>) {
+  return db
+    .selectFrom('stores')
+    .innerJoin('companies', 'companies.id', 'stores.company_id')
+    .leftJoin('level_configs as area', 'area.id', 'stores.area_level')
+    .leftJoin('level_configs as province', 'province.id', 'stores.province_level')
+    .leftJoin('level_configs as city', 'city.id', 'stores.city_level');
+}
+
+function selectStoreRow(query: ReturnType<typeof storesWithNames>) {
+  return query
+    .selectAll('stores')
+    .select([
+      'companies.name as company_name',
+      'area.name as area_name',
+      'province.name as province_name',
+      'city.name as city_name',
+    ]);
+}
+
+export type StoreRow = Selectable<StoresTable> & {
+  company_name: string;
+  area_name: string | null;
+  province_name: string | null;
+  city_name: string | null;
+};
+
+function filtered(db: Kysely<DB>, scope: Scope, filter: StoreFilter) {
+  let query = storesWithNames(db).where((eb) => storeInScope(eb, scope));
+  if (filter.companyId !== undefined) query = query.where('stores.company_id', '=', filter.companyId);
+  if (filter.companyName) query = query.where(containsText('companies.name', filter.companyName));
+  if (filter.storeName) query = query.where(containsText('stores.store_name', filter.storeName));
+  if (filter.storeNo) query = query.where(containsText('stores.store_no', filter.storeNo));
+  if (filter.areaLevel !== undefined) query = query.where('stores.area_level', '=', filter.areaLevel);
+  if (filter.provinceLevel !== undefined)
+    query = query.where('stores.province_level', '=', filter.provinceLevel);
+  if (filter.cityLevel !== undefined) query = query.where('stores.city_level', '=', filter.cityLevel);
+  if (filter.shopId !== undefined) query = query.where('stores.id', '=', filter.shopId);
+  if (filter.status !== undefined) query = query.where('stores.status', '=', filter.status);
+  const codes = filter.areaCodes;
+  if (codes && codes.length > 0) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('stores.area_level', 'in', codes),
+        eb('stores.province_level', 'in', codes),
+        eb('stores.city_level', 'in', codes),
+      ]),
+    );
+  }
+  return query;
+}
+
+/** Stores inside `scope` matching `filter`, one page of them when `page` is given, and the total. */
+export async function listStores(
+  db: Kysely<DB>,
+  scope: Scope,
+  filter: StoreFilter,
+  page?: { pageNum: number; pageSize: number },
+): Promise<{ rows: StoreRow[]; total: number }> {
+  const base = filtered(db, scope, filter);
+  let rows = selectStoreRow(base);
+  if (filter.sortBy) rows = rows.orderBy(SORT_COLUMNS[filter.sortBy], filter.sortDirection ?? 'asc');
+  rows = rows.orderBy('stores.id', 'asc');
+  if (!page) {
+    const all = await rows.execute();
+    return { rows: all, total: all.length };
+  }
+  const window = pageWindow(page);
+  const [list, total] = await Promise.all([
+    rows.limit(window.limit).offset(window.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: list, total: Number(total.total) };
+}
+
+/** Stores inside `scope` whose name contains `name`, at most `limit`, by name. */
+export async function findStoresByName(
+  db: Kysely<DB>,
+  scope: Scope,
+  name: string,
+  limit: number,
+): Promise<StoreRow[]> {
+  return selectStoreRow(storesWithNames(db).where((eb) => storeInScope(eb, scope)))
+    .where(containsText('stores.store_name', name))
+    .orderBy('stores.store_name')
+    .orderBy('stores.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Stores inside `scope` whose region, province or city is one of `levelIds`, by store number. */
+export async function listStoresOfLevels(
+  db: Kysely<DB>,
+  scope: Scope,
+  levelIds: number[],
+): Promise<StoreRow[]> {
+  if (levelIds.length === 0) return [];
+  return selectStoreRow(storesWithNames(db).where((eb) => storeInScope(eb, scope)))
+    .where((eb) =>
+      eb.or([
+        eb('stores.area_level', 'in', levelIds),
+        eb('stores.province_level', 'in', levelIds),
+        eb('stores.city_level', 'in', levelIds),
+      ]),
+    )
+    .orderBy('stores.store_no')
+    .orderBy('stores.id')
+    .execute();
+}
+
+/** The store `id` when it lies inside `scope`. */
+export async function findStore(db: Kysely<DB>, scope: Scope, id: number): Promise<StoreRow | undefined> {
+  return selectStoreRow(storesWithNames(db).where((eb) => storeInScope(eb, scope)))
+    .where('stores.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The store of `companyId` numbered `storeNo`, if any. */
+export async function findStoreByNo(db: Kysely<DB>, companyId: number, storeNo: string) {
+  return db
+    .selectFrom('stores')
+    .select(['id', 'store_name'])
+    .where('company_id', '=', companyId)
+    .where('store_no', '=', storeNo)
+    .executeTakeFirst();
+}
+
+/** Inserts a store and returns its id. */
+export async function insertStore(db: Kysely<DB>, store: Insertable<StoresTable>): Promise<number> {
+  const row = await db.insertInto('stores').values(store).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Updates store `id` of `companyId`. */
+export async function updateStore(
+  db: Kysely<DB>,
+  companyId: number,
+  id: number,
+  changes: Updateable<StoresTable>,
+): Promise<void> {
+  await db
+    .updateTable('stores')
+    .set(changes)
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .execute();
+}
+
+/** How many devices are registered at store `id`. */
+export async function countStoreDevices(db: Kysely<DB>, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('shop_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Deletes store `id` of `companyId`. */
+export async function deleteStore(db: Kysely<DB>, companyId: number, id: number): Promise<void> {
+  await db.deleteFrom('stores').where('id', '=', id).where('company_id', '=', companyId).execute();
+}
+
+/** Companies by id (all of them when `ids` is null), filtered by id and name. */
+export async function listCompanies(
+  db: Kysely<DB>,
+  ids: number[] | null,
+  filter: { companyId?: number | undefined; companyName?: string | undefined },
+): Promise<Selectable<CompaniesTable>[]> {
+  if (ids !== null && ids.length === 0) return [];
+  let query = db.selectFrom('companies').selectAll();
+  if (ids !== null) query = query.where('id', 'in', ids);
+  if (filter.companyId !== undefined) query = query.where('id', '=', filter.companyId);
+  if (filter.companyName) query = query.where(containsText('companies.name', filter.companyName));
+  return query.orderBy('id').execute();
+}

@@ -1,0 +1,201 @@
+/**
+ * Creating, changing, disabling and enabling users. Every write keeps to "a caller never grants more
+ * than it holds": the user types it may create, its own company, roles of that company (and, for a
+ * common user, roles and areas inside its own codes and scope). Protected columns (id, createBy,
+ * version, tokenVersion …) are not in the body schemas and are set here only.
+ */
+import type { UserCreateBody, UserTypeNumber, UserUpdateBody } from '@storefleet/contracts';
+
+import type { Caller, Scope } from '../../auth/caller';
+import type { AppContext } from '../../context';
+import { readIdList, writeList } from '../../db/json';
+import { conflict, forbidden, invalid, notFound } from '../../http/errors';
+import { assertScopeGrantable, withinCaller } from '../roles/grant';
+import { companyExists } from '../roles/grant.repository';
+import { findRole } from '../roles/roles.repository';
+import { grantOf } from '../roles/roles.service';
+import { assertCreatable, defaultType, targetCompany } from './user-audience';
+import { accountNameTaken, insertUser, type UserRecord, updateUser } from './users.repository';
+import { managedUser } from './users.service';
+
+/** Creates a user; returns its id. */
+export async function createUser(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  body: UserCreateBody,
+): Promise<{ id: number }> {
+  const userType = body.userType ?? defaultType(caller);
+  assertCreatable(caller, userType);
+  const companyId = targetCompany(scope, userType, body.companyId);
+  if (userType !== 0) {
+    if (companyId === null) throw invalid('companyId', 'is required for company users');
+    if (!(await companyExists(ctx.db, companyId))) throw notFound('company');
+  }
+  await assertRoleGrantable(ctx, caller, scope, userType, companyId, body.roleId);
+  const own = await ownScope(ctx, scope, userType, companyId, body);
+  if (await accountNameTaken(ctx.db, body.userName)) throw invalid('userName', 'is already taken');
+  const now = Date.now();
+  const id = await insertUser(ctx.db, {
+    company_id: companyId,
+    user_type: userType,
+    account_name: body.userName,
+    name: body.name,
+    password_hash: await ctx.passwords.hash(body.password),
+    password_changed_at: now,
+    status: body.status,
+    role_id: body.roleId,
+    ...details(body),
+    area_ids: writeList(own.areaIds),
+    store_ids: writeList(own.storeIds),
+    created_by: caller.userName,
+    created_at: now,
+    updated_by: caller.userName,
+    updated_at: now,
+  });
+  return { id };
+}
+
+/** Changes a user the caller manages; a new password or a status other than ACTIVE ends its sessions. */
+export async function changeUser(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  body: UserUpdateBody,
+): Promise<{ id: number }> {
+  const row = await managedUser(ctx, caller, scope, body.id);
+  await assertManageable(ctx, caller, scope, row);
+  const userType = row.user_type as UserTypeNumber;
+  if (body.userType !== undefined && body.userType !== userType)
+    throw forbidden('userType cannot be changed');
+  if (scope.companyId !== null) targetCompany(scope, userType, body.companyId);
+  else if (body.companyId !== undefined && body.companyId !== row.company_id) {
+    throw forbidden('companyId cannot be changed');
+  }
+  if (row.id === caller.userId && body.status !== 'ACTIVE') {
+    throw conflict('You cannot deactivate your own account');
+  }
+  await assertRoleGrantable(ctx, caller, scope, userType, row.company_id, body.roleId);
+  const own = await ownScope(ctx, scope, userType, row.company_id, body);
+  if (await accountNameTaken(ctx.db, body.userName, row.id)) throw invalid('userName', 'is already taken');
+  const now = Date.now();
+  await updateUser(
+    ctx.db,
+    row.id,
+    {
+      account_name: body.userName,
+      name: body.name,
+      status: body.status,
+      role_id: body.roleId,
+      ...details(body),
+      area_ids: writeList(own.areaIds),
+      store_ids: writeList(own.storeIds),
+      ...(body.password
+        ? { password_hash: await ctx.passwords.hash(body.password), password_changed_at: now }
+        : {}),
+      updated_by: caller.userName,
+      updated_at: now,
+    },
+    body.password !== undefined || body.status !== 'ACTIVE',
+  );
+  return { id: row.id };
+}
+
+/** Disables a user (status INACTIVE) and ends its sessions at once. */
+export async function disableUser(ctx: AppContext, caller: Caller, scope: Scope, id: number): Promise<void> {
+  const row = await managedUser(ctx, caller, scope, id);
+  await assertManageable(ctx, caller, scope, row);
+  if (row.id === caller.userId) throw conflict('You cannot disable your own account');
+  await updateUser(
+    ctx.db,
+    row.id,
+    { status: 'INACTIVE', updated_by: caller.userName, updated_at: Date.now() },
+    true,
+  );
+}
+
+/** Enables a user (status ACTIVE); it signs in again with its password. */
+export async function enableUser(ctx: AppContext, caller: Caller, scope: Scope, id: number): Promise<void> {
+  const row = await managedUser(ctx, caller, scope, id);
+  await assertManageable(ctx, caller, scope, row);
+  await updateUser(
+    ctx.db,
+    row.id,
+    { status: 'ACTIVE', updated_by: caller.userName, updated_at: Date.now() },
+    false,
+  );
+}
+
+/** A common user acts only on users holding no more than itself. */
+async function assertManageable(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  row: UserRecord,
+): Promise<void> {
+  if (caller.userType !== 3 || row.company_id === null) return;
+  const role = row.role_id === null ? undefined : await findRole(ctx.db, row.role_id);
+  const own = { areaIds: readIdList(row.area_ids), storeIds: readIdList(row.store_ids) };
+  const roleOk =
+    role !== undefined && (await withinCaller(ctx.db, caller, scope, row.company_id, grantOf(role)));
+  const ownOk =
+    own.areaIds.length + own.storeIds.length === 0 ||
+    (await withinCaller(ctx.db, caller, scope, row.company_id, {
+      authorities: [],
+      buttonAuthorities: [],
+      ...own,
+    }));
+  if (!roleOk || !ownOk) throw forbidden('This user holds more than you do; ask an administrator');
+}
+
+/** 404 unless the role fits the user: an admin role for platform users, else a role of the user's company. */
+async function assertRoleGrantable(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  userType: UserTypeNumber,
+  companyId: number | null,
+  roleId: number,
+): Promise<void> {
+  const role = await findRole(ctx.db, roleId);
+  const fits =
+    role !== undefined &&
+    (userType === 0
+      ? role.app === 'admin' && role.company_id === null
+      : role.app === 'company' && role.company_id === companyId);
+  if (!role || !fits) throw notFound('role');
+  if (caller.userType === 3 && companyId !== null) {
+    if (!(await withinCaller(ctx.db, caller, scope, companyId, grantOf(role)))) {
+      throw forbidden(
+        `The role "${role.name}" holds more than you do; choose a role within your own permissions`,
+      );
+    }
+  }
+}
+
+/** The areas and stores narrowing a common user's role; admins and platform users keep none. */
+async function ownScope(
+  ctx: AppContext,
+  scope: Scope,
+  userType: UserTypeNumber,
+  companyId: number | null,
+  body: UserCreateBody | UserUpdateBody,
+): Promise<{ areaIds: number[]; storeIds: number[] }> {
+  if (userType !== 3 || companyId === null) return { areaIds: [], storeIds: [] };
+  const own = {
+    areaIds: [...new Set((body.areaCodes ?? []).map(Number))],
+    storeIds: [...new Set((body.storeIds ?? []).map(Number))],
+  };
+  await assertScopeGrantable(ctx.db, scope, companyId, own);
+  return own;
+}
+
+function details(body: UserCreateBody | UserUpdateBody) {
+  return {
+    description: body.description ?? null,
+    cellphone: body.cellphone ?? null,
+    email: body.email ?? null,
+    country: body.country ?? null,
+    department_id: body.departmentId ?? null,
+  };
+}

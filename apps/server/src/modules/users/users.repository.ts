@@ -1,0 +1,161 @@
+/** The users table as user management reads and writes it (never selecting the password hash out). */
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+
+import type { Scope } from '../../auth/caller';
+import type { DB } from '../../db/database';
+import { pageWindow } from '../../db/paging';
+import { storeInScope } from '../../db/scope';
+import type { UsersTable } from '../../db/tables/access';
+import { containsText } from '../../db/text';
+
+/** A user row with its role and company names, without the password hash. */
+export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash'> & {
+  role_name: string | null;
+  company_name: string | null;
+};
+
+/** Which users a caller manages: a company (or every company, null) and the user types it sees. */
+export interface UserAudience {
+  companyId: number | null;
+  userTypes: readonly number[];
+}
+
+export interface UserFilter {
+  name?: string | undefined;
+  userName?: string | undefined;
+  status?: string | undefined;
+  userType?: number | undefined;
+  departmentId?: string | undefined;
+}
+
+const COLUMNS = [
+  'users.id',
+  'users.company_id',
+  'users.user_type',
+  'users.account_name',
+  'users.name',
+  'users.password_changed_at',
+  'users.token_version',
+  'users.status',
+  'users.role_id',
+  'users.cellphone',
+  'users.email',
+  'users.country',
+  'users.description',
+  'users.department_id',
+  'users.personal_image_url',
+  'users.area_ids',
+  'users.store_ids',
+  'users.version',
+  'users.created_by',
+  'users.created_at',
+  'users.updated_by',
+  'users.updated_at',
+] as const;
+
+function audienceQuery(db: Kysely<DB>, audience: UserAudience, filter: UserFilter) {
+  let query = db
+    .selectFrom('users')
+    .leftJoin('roles', 'roles.id', 'users.role_id')
+    .leftJoin('companies', 'companies.id', 'users.company_id')
+    .where('users.user_type', 'in', [...audience.userTypes]);
+  if (audience.companyId !== null) query = query.where('users.company_id', '=', audience.companyId);
+  if (filter.name) query = query.where(containsText('users.name', filter.name));
+  if (filter.userName) query = query.where(containsText('users.account_name', filter.userName));
+  if (filter.status) query = query.where('users.status', '=', filter.status);
+  if (filter.userType !== undefined) query = query.where('users.user_type', '=', filter.userType);
+  if (filter.departmentId) query = query.where('users.department_id', '=', filter.departmentId);
+  return query;
+}
+
+function withNames<Q extends ReturnType<typeof audienceQuery>>(query: Q) {
+  return query.select([...COLUMNS, 'roles.name as role_name', 'companies.name as company_name']);
+}
+
+/** One page of the audience's users, oldest first, and the total. */
+export async function listUsers(
+  db: Kysely<DB>,
+  audience: UserAudience,
+  filter: UserFilter,
+  page: { pageNum: number; pageSize: number },
+): Promise<{ rows: UserRecord[]; total: number }> {
+  const base = audienceQuery(db, audience, filter);
+  const window = pageWindow(page);
+  const [rows, total] = await Promise.all([
+    withNames(base).orderBy('users.id').limit(window.limit).offset(window.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.total) };
+}
+
+/** Every user of the audience matching the filter (for coverage checks done in memory), oldest first. */
+export async function listAllUsers(
+  db: Kysely<DB>,
+  audience: UserAudience,
+  filter: UserFilter,
+): Promise<(UserRecord & { role_area_ids: string | null; role_store_ids: string | null })[]> {
+  return withNames(audienceQuery(db, audience, filter))
+    .select(['roles.area_ids as role_area_ids', 'roles.store_ids as role_store_ids'])
+    .orderBy('users.id')
+    .execute();
+}
+
+/** A user by id inside the audience. */
+export async function findUser(
+  db: Kysely<DB>,
+  audience: UserAudience,
+  id: number,
+): Promise<UserRecord | undefined> {
+  return withNames(audienceQuery(db, audience, {}))
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Whether an account name is taken (case-insensitively), optionally ignoring one user. */
+export async function accountNameTaken(
+  db: Kysely<DB>,
+  accountName: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<boolean>`lower(account_name) = ${accountName.toLowerCase()}`);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Inserts a user and returns its id. */
+export async function insertUser(db: Kysely<DB>, user: Insertable<UsersTable>): Promise<number> {
+  const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Updates a user's columns, bumping its version (and, when asked, its token version to end its sessions). */
+export async function updateUser(
+  db: Kysely<DB>,
+  id: number,
+  changes: Updateable<UsersTable>,
+  endSessions: boolean,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      ...changes,
+      version: eb('version', '+', 1),
+      ...(endSessions ? { token_version: eb('token_version', '+', 1) } : {}),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The hierarchy levels of the stores among `ids` inside `scope`, to tell which users cover them. */
+export async function findStoresForCoverage(db: Kysely<DB>, scope: Scope, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('stores')
+    .select(['id', 'company_id', 'area_level', 'province_level', 'city_level'])
+    .where('id', 'in', [...ids])
+    .where((eb) => storeInScope(eb, scope))
+    .execute();
+}

@@ -1,0 +1,109 @@
+/** Reading users: the paged list, the dispatcher's "users covering these stores" list, one user. */
+import {
+  type PagedResult,
+  toPagedResult,
+  type User,
+  type UserListQuery,
+  type UserShopUsersQuery,
+} from '@storefleet/contracts';
+
+import type { Caller, Scope } from '../../auth/caller';
+import type { AppContext } from '../../context';
+import { readIdList } from '../../db/json';
+import { notFound } from '../../http/errors';
+import { audienceOf } from './user-audience';
+import { toUser } from './user-view';
+import {
+  findStoresForCoverage,
+  findUser,
+  listAllUsers,
+  listUsers,
+  type UserRecord,
+} from './users.repository';
+
+/** One page of the users the caller manages. */
+export async function listUsersFor(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  query: UserListQuery,
+): Promise<PagedResult<User>> {
+  const { rows, total } = await listUsers(ctx.db, audienceOf(caller, scope), query, query);
+  return toPagedResult(rows.map(toUser), total, query, 'id asc');
+}
+
+/** One user the caller manages; 404 for anyone else. */
+export async function getUser(ctx: AppContext, caller: Caller, scope: Scope, id: number): Promise<User> {
+  return toUser(await managedUser(ctx, caller, scope, id));
+}
+
+/** The row of a user the caller manages; 404 for anyone else. */
+export async function managedUser(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  id: number,
+): Promise<UserRecord> {
+  const row = await findUser(ctx.db, audienceOf(caller, scope), id);
+  if (!row) throw notFound('user');
+  return row;
+}
+
+interface Place {
+  id: number;
+  company_id: number;
+  area_level: number | null;
+  province_level: number | null;
+  city_level: number | null;
+}
+
+/**
+ * Users (as the list filters them) whose data scope covers at least one of `shopIds`; without
+ * shopIds, simply the filtered list. Coverage is worked out in memory over the company's users: a
+ * company has at most a few thousand, and each user's scope is its role's narrowed by its own.
+ */
+export async function listShopUsersFor(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  query: UserShopUsersQuery,
+): Promise<PagedResult<User>> {
+  const audience = audienceOf(caller, scope);
+  if (!query.shopIds) {
+    const { rows, total } = await listUsers(ctx.db, audience, query, query);
+    return toPagedResult(rows.map(toUser), total, query, 'id asc');
+  }
+  const places = await findStoresForCoverage(ctx.db, scope, query.shopIds);
+  const candidates = places.length === 0 ? [] : await listAllUsers(ctx.db, audience, query);
+  const covering = candidates.filter((user) =>
+    places.some((place) =>
+      covers(place, user, readIdList(user.role_area_ids), readIdList(user.role_store_ids)),
+    ),
+  );
+  const start = (query.pageNum - 1) * query.pageSize;
+  return toPagedResult(
+    covering.slice(start, start + query.pageSize).map(toUser),
+    covering.length,
+    query,
+    'id asc',
+  );
+}
+
+function covers(place: Place, user: UserRecord, roleAreas: number[], roleStores: number[]): boolean {
+  if (user.company_id !== place.company_id) return false;
+  // Admins see their whole company; only common users are narrowed by role and own areas.
+  if (user.user_type !== 3) return true;
+  return (
+    within(place, roleAreas, roleStores) &&
+    within(place, readIdList(user.area_ids), readIdList(user.store_ids))
+  );
+}
+
+/** Whether a store lies in an area/store list; empty lists mean "no restriction". */
+function within(place: Place, areaIds: number[], storeIds: number[]): boolean {
+  if (areaIds.length === 0 && storeIds.length === 0) return true;
+  if (storeIds.includes(place.id)) return true;
+  return [place.area_level, place.province_level, place.city_level].some(
+    (l) => l !== null && areaIds.includes(l),
+  );
+}

@@ -1,0 +1,5 @@
+import { RoleListPage } from '../../../shared/pages/role/RoleListPage';
+
+export default function RoleIndexPage() {
+  return <RoleListPage />;
+}

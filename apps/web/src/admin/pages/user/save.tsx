@@ -1,0 +1,5 @@
+import { UserFormPage } from '../../../shared/pages/user/UserFormPage';
+
+export default function UserSavePage() {
+  return <UserFormPage admin />;
+}

@@ -1,0 +1,129 @@
+/** Company logo: upload with preview, then save it as the company's header logo. */
+import { PlusOutlined } from '@ant-design/icons';
+import { BUTTON, type LogoUploadResult } from '@storefleet/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Image, Space, Typography, Upload, type UploadFile } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import {
+  insertCompanyLogo,
+  queryCompanyLogo,
+  updateCompanyLogo,
+  uploadLogoImage,
+} from '../../../../shared/api/settings';
+import { COMPANY_LOGO_KEY, useLogoImage } from '../../../../shared/layout/useCompanyLogo';
+import { Access } from '../../../../shared/permissions/Access';
+import { useSession } from '../../../../shared/session/useSession';
+import { logoFileProblem, logoSubmitState } from './logo-submit';
+
+const ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp';
+
+export default function LogoSettingsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<UploadFile<LogoUploadResult>[]>([]);
+  const companyId = Number(session?.companyId ?? Object.keys(session?.result.companyMap ?? {})[0] ?? 0);
+
+  const logo = useQuery({
+    queryKey: [COMPANY_LOGO_KEY, session?.result.username ?? null, session?.companyId ?? null],
+    queryFn: ({ signal }) => queryCompanyLogo(signal),
+  });
+  const currentSrc = useLogoImage(logo.data?.imgUrl);
+  const lastDone = [...files].reverse().find((f) => f.status === 'done');
+  const previewSrc = useLogoImage(lastDone?.response?.url);
+
+  const save = useMutation({
+    mutationFn: (imgUrl: string) => {
+      const existing = logo.data;
+      return existing
+        ? updateCompanyLogo({ id: existing.id, companyId: existing.companyId, imgUrl })
+        : insertCompanyLogo({ id: companyId, imgUrl });
+    },
+    onSuccess: async () => {
+      message.success(t('logo.saved'));
+      setFiles([]);
+      await queryClient.invalidateQueries({ queryKey: [COMPANY_LOGO_KEY] });
+    },
+  });
+
+  const onSubmit = () => {
+    const state = logoSubmitState(files);
+    if (state.kind === 'pending') {
+      message.error(t('logo.pleaseWaitUploading'));
+      return;
+    }
+    save.mutate(state.imgUrl);
+  };
+
+  return (
+    <Card title={t('logo.title')} data-testid="logo-settings">
+      <Typography.Paragraph type="secondary">{t('logo.intro')}</Typography.Paragraph>
+      <Form layout="vertical">
+        <Form.Item label={t('logo.current')}>
+          {currentSrc ? (
+            <Image src={currentSrc} alt={t('logo.current')} height={64} data-testid="logo-current" />
+          ) : (
+            <Typography.Text type="secondary" data-testid="logo-none">
+              {t('logo.none')}
+            </Typography.Text>
+          )}
+        </Form.Item>
+        <Form.Item label={t('logo.image')} extra={t('logo.hint')}>
+          <Upload<LogoUploadResult>
+            accept={ACCEPT}
+            listType="picture-card"
+            maxCount={1}
+            fileList={files}
+            onChange={({ fileList }) => setFiles(fileList)}
+            showUploadList={{ showPreviewIcon: false }}
+            beforeUpload={(file) => {
+              const problem = logoFileProblem(file);
+              if (problem) {
+                message.error(t(`logo.${problem}`));
+                return Upload.LIST_IGNORE;
+              }
+              return true;
+            }}
+            customRequest={({ file, onSuccess, onError }) => {
+              const blob = file as Blob;
+              const name = typeof file === 'string' ? 'logo' : (file as File).name;
+              uploadLogoImage(blob, name).then(
+                (result) => onSuccess?.(result),
+                (error: unknown) =>
+                  onError?.(error instanceof Error ? error : new Error(t('logo.uploadFailed'))),
+              );
+            }}
+            data-testid="logo-upload"
+          >
+            {files.length === 0 ? (
+              <div>
+                <PlusOutlined />
+                <div style={{ marginTop: 8 }}>{t('logo.upload')}</div>
+              </div>
+            ) : null}
+          </Upload>
+        </Form.Item>
+        {previewSrc ? (
+          <Form.Item label={t('logo.preview')}>
+            <img
+              src={previewSrc}
+              alt={t('logo.preview')}
+              data-testid="logo-preview"
+              style={{ maxHeight: 40, maxWidth: 200, objectFit: 'contain' }}
+            />
+          </Form.Item>
+        ) : null}
+        <Space>
+          <Access codes={[BUTTON.logoUpdate]}>
+            <Button type="primary" onClick={onSubmit} loading={save.isPending} data-testid="logo-submit">
+              {t('logo.submit')}
+            </Button>
+          </Access>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

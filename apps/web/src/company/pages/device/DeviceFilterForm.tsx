@@ -1,0 +1,60 @@
+import { Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+import { ListFilterForm, type ListPage } from '../../../shared/list';
+import { CategoryCascader } from './CategoryCascader';
+import { type DEVICE_FILTERS, deviceFilterFormValues, deviceFilterFromForm } from './device-query';
+import { RegionFilter } from './RegionField';
+import { usePropertyTypes } from './usePropertyTypes';
+
+type FilterList = Pick<
+  ListPage<typeof DEVICE_FILTERS, unknown>,
+  'filters' | 'setFilters' | 'resetFilters' | 'spec'
+>;
+
+/** The device lists' filter form (spec §2): region and category cascaders plus the text filters. */
+export function DeviceFilterForm({ list }: { list: FilterList }) {
+  const { t } = useTranslation();
+  const propertyTypes = usePropertyTypes();
+  const text = (name: string, testId: string) => (
+    <Form.Item name={name} label={t(`device.field.${name}`)}>
+      <Input allowClear placeholder={t('common.pleaseEnter')} data-testid={testId} />
+    </Form.Item>
+  );
+  return (
+    <ListFilterForm list={list} toFormValues={deviceFilterFormValues} fromFormValues={deviceFilterFromForm}>
+      <Form.Item name="region" label={t('device.filter.region')}>
+        <RegionFilter />
+      </Form.Item>
+      <Form.Item name="category" label={t('device.filter.category')}>
+        <CategoryCascader changeOnSelect data-testid="device-filter-category" />
+      </Form.Item>
+      {text('deviceName', 'device-filter-name')}
+      {text('deviceSn', 'device-filter-sn')}
+      {text('macAddress', 'device-filter-mac')}
+      {text('intranetIp', 'device-filter-ip')}
+      {text('model', 'device-filter-model')}
+      {text('assetNo', 'device-filter-asset-no')}
+      <Form.Item name="onlineStatus" label={t('device.field.onlineStatus')}>
+        <Select
+          allowClear
+          placeholder={t('common.pleaseSelect')}
+          options={[
+            { value: '1', label: t('device.online') },
+            { value: '0', label: t('device.offline') },
+          ]}
+          data-testid="device-filter-online"
+        />
+      </Form.Item>
+      <Form.Item name="propertyType" label={t('device.field.propertyType')}>
+        <Select
+          allowClear
+          placeholder={t('common.pleaseSelect')}
+          options={propertyTypes.options}
+          loading={propertyTypes.loading}
+          data-testid="device-filter-property-type"
+        />
+      </Form.Item>
+    </ListFilterForm>
+  );
+}

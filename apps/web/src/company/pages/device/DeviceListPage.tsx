@@ -1,0 +1,143 @@
+import { BUTTON, type Device } from '@storefleet/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Space, Table } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { getDeviceStatus, listDevices, setDevicesMonitored } from '../../../shared/api/devices';
+import { useListPage } from '../../../shared/list';
+import { Access } from '../../../shared/permissions/Access';
+import { DeviceFilterForm } from './DeviceFilterForm';
+import { deviceColumns } from './device-columns';
+import {
+  DEVICE_DEFAULT_SORT,
+  DEVICE_FILTERS,
+  DEVICE_LIST_SORT_FIELDS,
+  type DeviceListScope,
+  deviceCountQuery,
+  deviceListQuery,
+} from './device-query';
+import { StatusCounts } from './StatusCounts';
+import { useLiveDevices } from './useLiveDevices';
+
+export interface DeviceListPageProps {
+  /** Cache-key name of this list (`monitored`, `notMonitored` …). */
+  name: string;
+  /** The page's own fixed filters, e.g. `{ monitored: 1 }`. */
+  scope: DeviceListScope;
+  /** What the batch button sets: unmonitor (0) on the monitored list, monitor (1) elsewhere. */
+  batchMonitor: 0 | 1 | null;
+  /** Buttons above the table (add, import). */
+  toolbar?: ReactNode;
+  testId: string;
+}
+
+/**
+ * A device list (spec §2 device module): filters in the URL, sorting, the status counts over the same
+ * filters, live online badges, and row selection for setting the monitored flag in batch.
+ */
+export function DeviceListPage({ name, scope, batchMonitor, toolbar, testId }: DeviceListPageProps) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<number[]>([]);
+  const listKey = useMemo(() => ['device', 'list', name, scope] as const, [name, scope]);
+  const list = useListPage({
+    queryKey: listKey,
+    filters: DEVICE_FILTERS,
+    rowKey: 'deviceId',
+    sortFields: DEVICE_LIST_SORT_FIELDS,
+    defaultSort: DEVICE_DEFAULT_SORT,
+    fetchPage: (params, signal) => listDevices(deviceListQuery(params, scope), signal),
+  });
+  const countQuery = useMemo(() => deviceCountQuery(list.params, scope), [list.params, scope]);
+  const countsKey = useMemo(() => ['device', 'status', name] as const, [name]);
+  const counts = useQuery({
+    queryKey: [...countsKey, countQuery],
+    queryFn: ({ signal }) => getDeviceStatus(countQuery, signal),
+  });
+  useLiveDevices(listKey, countsKey);
+
+  const monitor = useMutation({
+    mutationFn: ({ ids, flag }: { ids: number[]; flag: 0 | 1 }) => setDevicesMonitored(ids, flag),
+    onSuccess: async (_data, { flag }) => {
+      setSelected([]);
+      void message.success(t(flag === 1 ? 'device.message.monitored' : 'device.message.unmonitored'));
+      await queryClient.invalidateQueries({ queryKey: ['device'] });
+    },
+  });
+
+  const english = i18n.language === 'en-US';
+  const columns = useMemo(
+    () =>
+      deviceColumns({
+        t,
+        english,
+        sortOrder: list.sortOrder,
+        extraActions:
+          batchMonitor === 1
+            ? (row: Device) => (
+                <Access codes={[BUTTON.deviceMonitor]}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => monitor.mutate({ ids: [row.deviceId], flag: 1 })}
+                    data-testid={`device-monitor-${row.deviceId}`}
+                  >
+                    {t('device.action.monitor')}
+                  </Button>
+                </Access>
+              )
+            : undefined,
+      }),
+    [t, english, list.sortOrder, batchMonitor, monitor],
+  );
+
+  return (
+    <div data-testid={testId}>
+      <StatusCounts
+        loading={counts.isFetching}
+        items={[
+          { key: 'total', labelKey: 'device.count.total', value: counts.data?.deviceNum },
+          { key: 'online', labelKey: 'device.count.online', value: counts.data?.onlineNum, color: '#52c41a' },
+          {
+            key: 'offline',
+            labelKey: 'device.count.offline',
+            value: counts.data?.offlineNum,
+            color: '#8c8c8c',
+          },
+        ]}
+      />
+      <DeviceFilterForm list={list} />
+      <Space style={{ marginBottom: 16 }} wrap>
+        {toolbar}
+        {batchMonitor !== null ? (
+          <Access codes={[BUTTON.deviceMonitor]}>
+            <Button
+              disabled={selected.length === 0}
+              loading={monitor.isPending}
+              onClick={() => monitor.mutate({ ids: selected, flag: batchMonitor })}
+              data-testid="device-batch-monitor"
+            >
+              {t(batchMonitor === 1 ? 'device.action.batchMonitor' : 'device.action.batchUnmonitor', {
+                count: selected.length,
+              })}
+            </Button>
+          </Access>
+        ) : null}
+      </Space>
+      <Table<Device>
+        {...list.tableProps}
+        columns={columns}
+        size="middle"
+        scroll={{ x: 1500 }}
+        rowSelection={
+          batchMonitor !== null
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
+            : undefined
+        }
+        data-testid={`${testId}-table`}
+      />
+    </div>
+  );
+}

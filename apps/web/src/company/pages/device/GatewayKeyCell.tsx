@@ -1,0 +1,68 @@
+import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { BUTTON, type Device } from '@storefleet/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { rotateDeviceKey } from '../../../shared/api/devices';
+import { Access } from '../../../shared/permissions/Access';
+
+/** Shows the first and last characters only, so a screen share does not leak a working key. */
+export function maskKey(key: string): string {
+  if (key.length <= 8) return '•'.repeat(key.length);
+  return `${key.slice(0, 4)}${'•'.repeat(8)}${key.slice(-4)}`;
+}
+
+/** A box's security key, masked, with reveal, copy and rotate for holders of BUTTON.deviceKey. */
+export function GatewayKeyCell({ device }: { device: Pick<Device, 'deviceId' | 'securityKey'> }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [shown, setShown] = useState(false);
+  const rotate = useMutation({
+    mutationFn: () => rotateDeviceKey(device.deviceId),
+    onSuccess: async () => {
+      void message.success(t('device.gateway.keyRotated'));
+      await queryClient.invalidateQueries({ queryKey: ['device'] });
+    },
+  });
+  const key = device.securityKey;
+  return (
+    <Access codes={[BUTTON.deviceKey]} fallback="-">
+      {key ? (
+        <Space size={4} data-testid={`gateway-key-${device.deviceId}`}>
+          <Typography.Text code>{shown ? key : maskKey(key)}</Typography.Text>
+          <Tooltip title={t(shown ? 'device.gateway.hideKey' : 'device.gateway.showKey')}>
+            <Button
+              size="small"
+              type="text"
+              icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+              onClick={() => setShown(!shown)}
+            />
+          </Tooltip>
+          <Tooltip title={t('device.gateway.copyKey')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<CopyOutlined />}
+              onClick={() =>
+                void navigator.clipboard
+                  .writeText(key)
+                  .then(() => message.success(t('device.gateway.keyCopied')))
+                  .catch(() => message.error(t('device.gateway.copyFailed')))
+              }
+            />
+          </Tooltip>
+          <Popconfirm title={t('device.gateway.rotateConfirm')} onConfirm={() => rotate.mutate()}>
+            <Tooltip title={t('device.gateway.rotateKey')}>
+              <Button size="small" type="text" icon={<ReloadOutlined />} loading={rotate.isPending} />
+            </Tooltip>
+          </Popconfirm>
+        </Space>
+      ) : (
+        '-'
+      )}
+    </Access>
+  );
+}

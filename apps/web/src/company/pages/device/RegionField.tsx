@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { Cascader } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { listLevelTree, listScopeStores } from '../../../shared/api/monitoring';
+import { regionOptions } from './region-options';
+
+/** Level tree and stores of the caller's scope; shared by the filter and the form. */
+export function useRegionOptions(withStores: boolean) {
+  const { i18n } = useTranslation();
+  const tree = useQuery({
+    queryKey: ['levelConfig', 'listLevelTree'],
+    queryFn: ({ signal }) => listLevelTree(signal),
+    staleTime: 5 * 60_000,
+  });
+  const stores = useQuery({
+    queryKey: ['dynamicMonitor', 'stores'],
+    queryFn: ({ signal }) => listScopeStores(signal),
+    staleTime: 5 * 60_000,
+    enabled: withStores,
+  });
+  const english = i18n.language === 'en-US';
+  const options = useMemo(
+    () => regionOptions(tree.data ?? [], stores.data ?? [], english, withStores),
+    [tree.data, stores.data, english, withStores],
+  );
+  return { options, loading: tree.isFetching || stores.isFetching };
+}
+
+export interface RegionFilterProps {
+  value?: string[][];
+  onChange?: (value: string[][]) => void;
+}
+
+/** The list filters' region picker: several regions, provinces, cities or stores at once. */
+export function RegionFilter({ value, onChange }: RegionFilterProps) {
+  const { t } = useTranslation();
+  const { options, loading } = useRegionOptions(true);
+  return (
+    <Cascader
+      multiple
+      allowClear
+      maxTagCount="responsive"
+      showCheckedStrategy={Cascader.SHOW_PARENT}
+      options={options}
+      value={value}
+      onChange={(next) => onChange?.((next ?? []).map((path) => path.map(String)))}
+      placeholder={t('common.pleaseSelect')}
+      loading={loading}
+      data-testid="device-filter-region"
+    />
+  );
+}
+
+export interface StorePickerProps {
+  value?: string[];
+  onChange?: (value: string[]) => void;
+}
+
+/** The device form's store picker: one path down to a store. */
+export function StorePicker({ value, onChange }: StorePickerProps) {
+  const { t } = useTranslation();
+  const { options, loading } = useRegionOptions(true);
+  return (
+    <Cascader
+      allowClear
+      showSearch
+      options={options}
+      value={value}
+      onChange={(next) => onChange?.((next ?? []).map(String))}
+      placeholder={t('common.pleaseSelect')}
+      loading={loading}
+      data-testid="device-form-store"
+    />
+  );
+}

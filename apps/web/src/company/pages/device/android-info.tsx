@@ -1,0 +1,136 @@
+import type { EloDeviceStatistic } from '@storefleet/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Empty, Result, Space, Spin, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+import { getEloDeviceStatistic } from '../../../shared/api/monitoring';
+import { useDeviceIdParam } from './useDeviceParam';
+
+type Memory = EloDeviceStatistic['memory'][number];
+type Disk = EloDeviceStatistic['disks'][number];
+
+const BATTERY_STATUS: Record<number, string> = {
+  1: 'unknown',
+  2: 'charging',
+  3: 'discharging',
+  4: 'notCharging',
+  5: 'full',
+};
+const BATTERY_HEALTH: Record<number, string> = {
+  1: 'unknown',
+  2: 'good',
+  3: 'overheat',
+  4: 'dead',
+  5: 'overVoltage',
+  6: 'failure',
+  7: 'cold',
+};
+
+function BatteryCard({ battery }: { battery: NonNullable<EloDeviceStatistic['battery']> }) {
+  const { t } = useTranslation();
+  const yesNo = (on: boolean) => t(on ? 'device.android.yes' : 'device.android.no');
+  const level =
+    battery.scale > 0 ? `${Math.round((battery.level / battery.scale) * 100)}%` : String(battery.level);
+  const items = [
+    ['level', level],
+    ['status', t(`device.android.batteryStatus.${BATTERY_STATUS[battery.status] ?? 'unknown'}`)],
+    ['health', t(`device.android.batteryHealth.${BATTERY_HEALTH[battery.health] ?? 'unknown'}`)],
+    ['temperature', `${battery.temperature / 10} °C`],
+    ['voltage', `${battery.voltage} mV`],
+    ['technology', battery.technology],
+    ['acPowered', yesNo(battery.acPowered)],
+    ['usbPowered', yesNo(battery.usbPowered)],
+    ['wirelessPowered', yesNo(battery.wirelessPowered)],
+    ['maxChargingCurrent', `${battery.maxChargingCurrent} µA`],
+    ['maxChargingVoltage', `${battery.maxChargingVoltage} µV`],
+  ] as const;
+  return (
+    <Card title={t('device.android.battery')} size="small" data-testid="android-battery">
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, md: 3 }}
+        items={items.map(([key, value]) => ({ key, label: t(`device.android.${key}`), children: value }))}
+      />
+    </Card>
+  );
+}
+
+function CpuCard({ cpu }: { cpu: NonNullable<EloDeviceStatistic['cpu']> }) {
+  const { t } = useTranslation();
+  const items = [
+    ['architecture', cpu.architecture],
+    ['model', cpu.model],
+    ['coreNumber', String(cpu.coreNumber)],
+    ['frequency', `${cpu.frequency} MHz`],
+    ['uptime', `${cpu.uptime} s`],
+    ['loadAverages', cpu.loadAverages.map((l) => l.toFixed(2)).join(' / ')],
+  ] as const;
+  return (
+    <Card title={t('device.android.cpu')} size="small" data-testid="android-cpu">
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, md: 3 }}
+        items={items.map(([key, value]) => ({ key, label: t(`device.android.${key}`), children: value }))}
+      />
+    </Card>
+  );
+}
+
+/** /device/android-info.html?deviceId=: battery, CPU, memory and disks last reported by the device. */
+export default function AndroidInfoPage() {
+  const { t } = useTranslation();
+  const deviceId = useDeviceIdParam();
+  const stats = useQuery({
+    queryKey: ['device', 'eloStatistic', deviceId],
+    queryFn: ({ signal }) => getEloDeviceStatistic(deviceId ?? 0, signal),
+    enabled: deviceId !== null,
+    refetchInterval: 60_000,
+  });
+  if (deviceId === null || stats.isError) {
+    return <Result status="404" title={t('device.details.notFound')} data-testid="device-not-found" />;
+  }
+  const data = stats.data;
+  if (!data) return <Spin />;
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="android-info">
+      <Typography.Text type="secondary">
+        {t('device.android.reportTime')}: {data.reportTime ?? '-'}
+      </Typography.Text>
+      {data.battery ? <BatteryCard battery={data.battery} /> : null}
+      {data.cpu ? <CpuCard cpu={data.cpu} /> : null}
+      <Card title={t('device.android.memory')} size="small" data-testid="android-memory">
+        <Table<Memory>
+          rowKey="type"
+          size="small"
+          pagination={false}
+          dataSource={data.memory}
+          columns={[
+            { key: 'type', dataIndex: 'type', title: t('device.android.memoryType') },
+            { key: 'total', dataIndex: 'total', title: t('device.android.total') },
+            { key: 'used', dataIndex: 'used', title: t('device.android.used') },
+            { key: 'free', dataIndex: 'free', title: t('device.android.free') },
+          ]}
+        />
+      </Card>
+      <Card title={t('device.android.disks')} size="small" data-testid="android-disks">
+        <Table<Disk>
+          rowKey={(d) => `${d.filesystem}\u0000${d.mountedOn}`}
+          size="small"
+          pagination={false}
+          dataSource={data.disks}
+          columns={[
+            { key: 'filesystem', dataIndex: 'filesystem', title: t('device.android.filesystem') },
+            { key: 'size', dataIndex: 'size', title: t('device.android.size') },
+            { key: 'used', dataIndex: 'used', title: t('device.android.used') },
+            { key: 'available', dataIndex: 'available', title: t('device.android.available') },
+            { key: 'usedPercent', dataIndex: 'usedPercent', title: t('device.android.usedPercent') },
+            { key: 'mountedOn', dataIndex: 'mountedOn', title: t('device.android.mountedOn') },
+          ]}
+        />
+      </Card>
+      {!data.battery && !data.cpu && data.memory.length === 0 && data.disks.length === 0 ? (
+        <Empty description={t('device.android.noReport')} />
+      ) : null}
+    </Space>
+  );
+}

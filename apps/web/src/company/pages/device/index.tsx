@@ -1,0 +1,44 @@
+import { BUTTON } from '@storefleet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { Access } from '../../../shared/permissions/Access';
+import { DeviceListPage } from './DeviceListPage';
+import { ImportDevicesModal } from './ImportDevicesModal';
+
+const SCOPE = { monitored: 1 } as const;
+
+/** /device/index.html: the monitored devices. */
+export default function MonitoredDevicesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (
+    <DeviceListPage
+      name="monitored"
+      scope={SCOPE}
+      batchMonitor={0}
+      testId="device-monitored"
+      toolbar={
+        <>
+          <Access codes={[BUTTON.deviceAdd]}>
+            <Button
+              type="primary"
+              onClick={() => void navigate('/device/save.html')}
+              data-testid="device-add"
+            >
+              {t('device.action.add')}
+            </Button>
+          </Access>
+          <Access codes={[BUTTON.deviceImport]}>
+            <ImportDevicesModal
+              onImported={() => void queryClient.invalidateQueries({ queryKey: ['device'] })}
+            />
+          </Access>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { addDevice } from '../../../shared/api/devices';
+import { DeviceForm } from './DeviceForm';
+import { type DeviceFormValues, deviceBodyOf, NEW_DEVICE_VALUES } from './device-form-values';
+
+/** /device/save.html: registers a device. */
+export default function DeviceSavePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (values: DeviceFormValues) => addDevice(deviceBodyOf(values)),
+    onSuccess: async () => {
+      void message.success(t('device.message.added'));
+      await queryClient.invalidateQueries({ queryKey: ['device'] });
+      void navigate(-1);
+    },
+  });
+  return (
+    <DeviceForm
+      initialValues={NEW_DEVICE_VALUES}
+      submitting={save.isPending}
+      onSubmit={(values) => save.mutate(values)}
+      onCancel={() => void navigate(-1)}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import { DeviceStatusEvent } from '@storefleet/contracts';
+import { useEffect, useRef } from 'react';
+
+import { deviceEventsUrl } from '../../../shared/api/monitoring';
+import { useSession } from '../../../shared/session/useSession';
+
+/**
+ * Subscribes to the server's device-status stream (server-sent events) while the page is open and calls
+ * `onEvent` for each status change in the caller's scope. EventSource reconnects on its own after a
+ * dropped link; malformed events are ignored.
+ */
+export function useDeviceStatusEvents(onEvent: (event: DeviceStatusEvent) => void): void {
+  const token = useSession()?.result.accessToken ?? null;
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+
+  useEffect(() => {
+    if (!token || typeof EventSource === 'undefined') return;
+    const source = new EventSource(deviceEventsUrl(token));
+    const listener = (message: MessageEvent<string>) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      const parsed = DeviceStatusEvent.safeParse(data);
+      if (parsed.success) handler.current(parsed.data);
+    };
+    source.addEventListener('status', listener);
+    return () => {
+      source.removeEventListener('status', listener);
+      source.close();
+    };
+  }, [token]);
+}

@@ -1,0 +1,5 @@
+import { RoleFormPage } from '../../../shared/pages/role/RoleFormPage';
+
+export default function RoleSavePage() {
+  return <RoleFormPage />;
+}

@@ -1,0 +1,96 @@
+/** The store form of the add and edit pages: number, name, address and the region cascader. */
+import type { Store, StoreCreateBody } from '@storefleet/contracts';
+import { Button, Card, Form, Input, Space } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { RegionCascader } from '../../../shared/org/RegionCascader';
+import { readRegionPath, regionPathOf } from '../../../shared/org/region-path';
+
+interface StoreFormValues {
+  storeNo: string;
+  storeName: string;
+  addr?: string;
+  region: string[];
+}
+
+export interface StoreFormProps {
+  /** The store being edited; none when adding. */
+  store?: Store;
+  saving: boolean;
+  onSubmit: (body: StoreCreateBody) => Promise<unknown>;
+}
+
+export function StoreForm({ store, saving, onSubmit }: StoreFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<StoreFormValues>();
+
+  useEffect(() => {
+    if (store) {
+      form.setFieldsValue({
+        storeNo: store.storeNo,
+        storeName: store.storeName,
+        addr: store.addr ?? '',
+        region: regionPathOf(store),
+      });
+    }
+  }, [form, store]);
+
+  const submit = async (values: StoreFormValues) => {
+    const region = readRegionPath(values.region);
+    await onSubmit({
+      storeNo: values.storeNo,
+      storeName: values.storeName,
+      addr: values.addr,
+      areaLevel: region.areaLevel ?? 0,
+      provinceLevel: region.provinceLevel,
+      cityLevel: region.cityLevel,
+    });
+    await navigate('/stores/index.html');
+  };
+
+  return (
+    <Card>
+      <Form<StoreFormValues>
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 560 }}
+        onFinish={submit}
+        data-testid="store-form"
+      >
+        <Form.Item
+          name="storeNo"
+          label={t('stores.form.storeNo')}
+          rules={[{ required: true, whitespace: true, message: t('stores.form.required') }, { max: 64 }]}
+        >
+          <Input data-testid="store-form-no" />
+        </Form.Item>
+        <Form.Item
+          name="storeName"
+          label={t('stores.form.storeName')}
+          rules={[{ required: true, whitespace: true, message: t('stores.form.required') }, { max: 100 }]}
+        >
+          <Input data-testid="store-form-name" />
+        </Form.Item>
+        <Form.Item
+          name="region"
+          label={t('stores.form.region')}
+          rules={[{ required: true, message: t('stores.form.regionRequired') }]}
+        >
+          <RegionCascader data-testid="store-form-region" />
+        </Form.Item>
+        <Form.Item name="addr" label={t('stores.form.addr')} rules={[{ max: 200 }]}>
+          <Input.TextArea rows={2} data-testid="store-form-addr" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="store-form-submit">
+            {t('stores.form.submit')}
+          </Button>
+          <Button onClick={() => void navigate('/stores/index.html')}>{t('stores.form.cancel')}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

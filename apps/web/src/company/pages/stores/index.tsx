@@ -1,0 +1,180 @@
+/** Store overview: the stores of the caller's scope with filters, and add/edit/move/delete behind buttons. */
+import { BUTTON, type Store } from '@storefleet/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { deleteStore, listStorePage, moveStore } from '../../../shared/api/org';
+import { type FilterSpec, ListFilterForm, useListPage } from '../../../shared/list';
+import { RegionCascader } from '../../../shared/org/RegionCascader';
+import { readRegionPath } from '../../../shared/org/region-path';
+import { Access } from '../../../shared/permissions/Access';
+
+const FILTERS = {
+  storeName: 'text',
+  storeNo: 'text',
+  region: 'list',
+  status: 'text',
+} as const satisfies FilterSpec;
+const SORT_FIELDS = ['storeNo', 'storeName', 'createTime', 'lastUpdateTime'] as const;
+
+export default function StoreOverviewPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const list = useListPage({
+    queryKey: ['store', 'list'],
+    filters: FILTERS,
+    rowKey: 'id',
+    sortFields: SORT_FIELDS,
+    fetchPage: ({ region, ...params }, signal) =>
+      listStorePage({ ...params, ...readRegionPath(region) }, signal),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['store'] });
+  const move = useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 0 | 1 }) => moveStore(id, status),
+    onSuccess: async () => {
+      message.success(t('stores.saved'));
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteStore(id),
+    onSuccess: async () => {
+      message.success(t('stores.deleted'));
+      await refresh();
+    },
+  });
+
+  const columns = useMemo<TableColumnsType<Store>>(
+    () => [
+      {
+        key: 'storeNo',
+        dataIndex: 'storeNo',
+        title: t('stores.column.storeNo'),
+        sorter: true,
+        sortOrder: list.sortOrder('storeNo'),
+        width: 120,
+      },
+      {
+        key: 'storeName',
+        dataIndex: 'storeName',
+        title: t('stores.column.storeName'),
+        sorter: true,
+        sortOrder: list.sortOrder('storeName'),
+      },
+      { key: 'areaName', dataIndex: 'areaName', title: t('stores.column.areaName'), width: 120 },
+      { key: 'provinceName', dataIndex: 'provinceName', title: t('stores.column.provinceName'), width: 110 },
+      { key: 'cityName', dataIndex: 'cityName', title: t('stores.column.cityName'), width: 110 },
+      { key: 'addr', dataIndex: 'addr', title: t('stores.column.addr'), ellipsis: true },
+      {
+        key: 'status',
+        dataIndex: 'status',
+        title: t('stores.column.status'),
+        width: 100,
+        render: (status: number) => (
+          <Tag color={status === 1 ? 'warning' : 'success'}>
+            {t(status === 1 ? 'stores.status.moved' : 'stores.status.normal')}
+          </Tag>
+        ),
+      },
+      {
+        key: 'lastUpdaterName',
+        dataIndex: 'lastUpdaterName',
+        title: t('stores.column.lastUpdaterName'),
+        width: 130,
+      },
+      {
+        key: 'lastUpdateTime',
+        dataIndex: 'lastUpdateTime',
+        title: t('stores.column.lastUpdateTime'),
+        sorter: true,
+        sortOrder: list.sortOrder('lastUpdateTime'),
+        width: 180,
+      },
+      {
+        key: 'actions',
+        title: t('stores.column.actions'),
+        width: 200,
+        fixed: 'right',
+        render: (_: unknown, row) => (
+          <Space size="small">
+            <Access codes={[BUTTON.storeUpdate]}>
+              <Link to={`/stores/update.html?id=${row.id}`} data-testid={`store-edit-${row.id}`}>
+                {t('stores.action.edit')}
+              </Link>
+            </Access>
+            <Access codes={[BUTTON.storeMove]}>
+              <Popconfirm
+                title={t(row.status === 1 ? 'stores.confirm.restore' : 'stores.confirm.move', {
+                  name: row.storeName,
+                })}
+                onConfirm={() => move.mutateAsync({ id: row.id, status: row.status === 1 ? 0 : 1 })}
+              >
+                <Button type="link" size="small" data-testid={`store-move-${row.id}`}>
+                  {t(row.status === 1 ? 'stores.action.restore' : 'stores.action.move')}
+                </Button>
+              </Popconfirm>
+            </Access>
+            <Access codes={[BUTTON.storeDelete]}>
+              <Popconfirm
+                title={t('stores.confirm.delete', { name: row.storeName })}
+                onConfirm={() => remove.mutateAsync(row.id)}
+              >
+                <Button type="link" size="small" danger data-testid={`store-delete-${row.id}`}>
+                  {t('stores.action.delete')}
+                </Button>
+              </Popconfirm>
+            </Access>
+          </Space>
+        ),
+      },
+    ],
+    [t, list, move, remove],
+  );
+
+  return (
+    <>
+      <ListFilterForm list={list}>
+        <Form.Item name="storeName" label={t('stores.filter.storeName')}>
+          <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="store-filter-name" />
+        </Form.Item>
+        <Form.Item name="storeNo" label={t('stores.filter.storeNo')}>
+          <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="store-filter-no" />
+        </Form.Item>
+        <Form.Item name="region" label={t('stores.filter.region')}>
+          <RegionCascader data-testid="store-filter-region" />
+        </Form.Item>
+        <Form.Item name="status" label={t('stores.filter.status')}>
+          <Select
+            allowClear
+            placeholder={t('common.pleaseSelect')}
+            options={[
+              { value: '0', label: t('stores.status.normal') },
+              { value: '1', label: t('stores.status.moved') },
+            ]}
+            data-testid="store-filter-status"
+          />
+        </Form.Item>
+      </ListFilterForm>
+      <Access codes={[BUTTON.storeAdd]}>
+        <div style={{ marginBottom: 16 }}>
+          <Link to="/stores/save.html">
+            <Button type="primary" data-testid="store-add">
+              {t('stores.action.add')}
+            </Button>
+          </Link>
+        </div>
+      </Access>
+      <Table<Store>
+        {...list.tableProps}
+        columns={columns}
+        size="middle"
+        scroll={{ x: 1300 }}
+        data-testid="store-table"
+      />
+    </>
+  );
+}

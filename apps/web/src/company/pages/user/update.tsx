@@ -1,0 +1,5 @@
+import { UserFormPage } from '../../../shared/pages/user/UserFormPage';
+
+export default function UserUpdatePage() {
+  return <UserFormPage edit />;
+}

@@ -1,0 +1,100 @@
+/**
+ * The region cascader: region → province → city from levelConfig/listLevelTree, optionally with the
+ * stores of each lowest level as a 4th step (loaded on demand from levelConfig/listStore). Values are
+ * paths of ids as text; read them with `readRegionPath`. Used by the store pages and reusable by any
+ * page that filters or places things by region (device filters, forms).
+ */
+import type { RegionLevelTreeNode, Store } from '@storefleet/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Cascader } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { listLevelTree, listStoresOfLevel } from '../api/org';
+import { storeStepOf } from './region-path';
+
+interface RegionOption {
+  value: string;
+  label: string;
+  isLeaf?: boolean;
+  children?: RegionOption[];
+}
+
+export interface RegionCascaderProps {
+  value?: string[];
+  onChange?: (path: string[]) => void;
+  /** Adds the stores below each lowest level as the last step. */
+  withStores?: boolean;
+  /** Lets the user stop at any depth (filters); off when a full path is required (forms). */
+  changeOnSelect?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+  'data-testid'?: string;
+}
+
+/** Shared query of the caller's level tree, cached for the session's pages. */
+export function useLevelTree() {
+  return useQuery({
+    queryKey: ['levelConfig', 'listLevelTree'],
+    queryFn: ({ signal }) => listLevelTree(signal),
+    staleTime: 60_000,
+  });
+}
+
+export function RegionCascader({
+  value,
+  onChange,
+  withStores = false,
+  changeOnSelect = true,
+  placeholder,
+  disabled,
+  'data-testid': testId = 'region-cascader',
+}: RegionCascaderProps) {
+  const { t, i18n } = useTranslation();
+  const tree = useLevelTree();
+  const [storesByLevel, setStoresByLevel] = useState<ReadonlyMap<number, Store[]>>(new Map());
+  const english = i18n.language === 'en-US';
+
+  const options = useMemo(() => {
+    const build = (node: RegionLevelTreeNode): RegionOption => {
+      const label = english && node.ename ? node.ename : node.name;
+      if (node.childLevel.length > 0) {
+        return { value: String(node.id), label, children: node.childLevel.map(build) };
+      }
+      if (!withStores) return { value: String(node.id), label, isLeaf: true };
+      const stores = storesByLevel.get(node.id);
+      if (!stores) return { value: String(node.id), label, isLeaf: false };
+      return {
+        value: String(node.id),
+        label,
+        isLeaf: stores.length === 0,
+        children: stores.map((s) => ({ value: storeStepOf(s.id), label: s.storeName, isLeaf: true })),
+      };
+    };
+    return (tree.data ?? []).map(build);
+  }, [tree.data, english, withStores, storesByLevel]);
+
+  const loadData = useCallback(async (selected: RegionOption[]) => {
+    const last = selected[selected.length - 1];
+    const levelId = Number(last?.value);
+    if (!Number.isSafeInteger(levelId) || levelId <= 0) return;
+    const stores = await listStoresOfLevel(levelId);
+    setStoresByLevel((prev) => new Map(prev).set(levelId, stores));
+  }, []);
+
+  return (
+    <Cascader<RegionOption>
+      allowClear
+      showSearch
+      changeOnSelect={changeOnSelect}
+      options={options}
+      {...(withStores ? { loadData } : {})}
+      value={value}
+      onChange={(next) => onChange?.((next ?? []).map(String))}
+      placeholder={placeholder ?? t('common.pleaseSelect')}
+      loading={tree.isFetching}
+      disabled={disabled}
+      data-testid={testId}
+    />
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * Add and edit a user (both applications). Company application: customer admins and common users,
+ * with a role of the company and, for common users, areas (level tree) and stores narrowing the
+ * role. Admin application: platform users with an admin role, or customer admins of a chosen company.
+ */
+import {
+  type User,
+  type UserCreateBody,
+  UserStatus,
+  type UserStatusValue,
+  UserType,
+  type UserTypeNumber,
+} from '@storefleet/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Select, Space, Spin, TreeSelect } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+
+import { listCompanies, listLevelTree, listStorePage } from '../../api/org';
+import { listRolePage } from '../../api/roles';
+import { createUser, getUser, updateUser } from '../../api/users';
+import { levelTreeData } from './level-tree-data';
+
+interface UserFormValues {
+  name: string;
+  userName: string;
+  password?: string;
+  status: UserStatusValue;
+  userType: UserTypeNumber;
+  companyId?: number;
+  roleId: number;
+  areaCodes?: string[];
+  storeIds?: string[];
+  description?: string;
+  email?: string;
+  cellphone?: string;
+}
+
+export interface UserFormPageProps {
+  admin?: boolean;
+  /** Edit the user named by `?id=`; otherwise add one. */
+  edit?: boolean;
+}
+
+export function UserFormPage({ admin = false, edit = false }: UserFormPageProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en-US' ? 'en' : 'zh';
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const id = edit ? Number(params.get('id')) : undefined;
+  const [form] = Form.useForm<UserFormValues>();
+  const userType = Form.useWatch('userType', form) ?? (admin ? 0 : 3);
+  const companyId = Form.useWatch('companyId', form);
+
+  const user = useQuery({
+    queryKey: ['user', 'detail', id],
+    queryFn: ({ signal }) => getUser(id ?? 0, signal),
+    enabled: id !== undefined && id > 0,
+  });
+  // Admin application: admin roles for platform users, the chosen company's roles for customer admins.
+  const roleCompany = admin && userType !== 0 ? companyId : undefined;
+  const roles = useQuery({
+    queryKey: ['role', 'options', roleCompany ?? null],
+    queryFn: ({ signal }) => listRolePage({ pageNum: 1, pageSize: 1000, companyId: roleCompany }, signal),
+    enabled: !admin || userType === 0 || roleCompany !== undefined,
+  });
+  const companies = useQuery({
+    queryKey: ['store', 'companies'],
+    queryFn: ({ signal }) => listCompanies(signal),
+    enabled: admin,
+  });
+  const scoped = !admin && userType === 3;
+  const levels = useQuery({
+    queryKey: ['levelConfig', 'tree'],
+    queryFn: ({ signal }) => listLevelTree(signal),
+    enabled: scoped,
+  });
+  const stores = useQuery({
+    queryKey: ['store', 'options'],
+    queryFn: ({ signal }) => listStorePage({ pageNum: 1, pageSize: 1000 }, signal),
+    enabled: scoped,
+  });
+
+  useEffect(() => {
+    const u: User | undefined = user.data;
+    if (!u) return;
+    form.setFieldsValue({
+      name: u.name,
+      userName: u.userName,
+      status: u.status,
+      userType: u.userType,
+      companyId: u.companyId ?? undefined,
+      roleId: u.roleId ?? undefined,
+      areaCodes: u.areaCodes,
+      storeIds: u.storeIds,
+      description: u.description ?? undefined,
+      email: u.email ?? undefined,
+      cellphone: u.cellphone ?? undefined,
+    });
+  }, [form, user.data]);
+
+  const save = useMutation({
+    mutationFn: (values: UserFormValues) => {
+      const body: Omit<UserCreateBody, 'password'> & { password?: string } = {
+        ...values,
+        companyId: admin && values.userType !== 0 ? values.companyId : undefined,
+        areaCodes: values.userType === 3 ? (values.areaCodes ?? []) : [],
+        storeIds: values.userType === 3 ? (values.storeIds ?? []) : [],
+      };
+      if (id !== undefined) return updateUser({ ...body, id });
+      return createUser({ ...body, password: values.password ?? '' });
+    },
+    onSuccess: async () => {
+      message.success(t('user.saved'));
+      await queryClient.invalidateQueries({ queryKey: ['user'] });
+      await navigate('../index.html', { relative: 'path' });
+    },
+  });
+
+  if (user.isLoading) return <Spin />;
+  const types = UserType.entries.filter((e) => (admin ? [0, 1] : [1, 3]).includes(e.value));
+  return (
+    <Card>
+      <Form<UserFormValues>
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 640 }}
+        initialValues={{ status: 'ACTIVE', userType: admin ? 0 : 3 }}
+        onFinish={(values) => save.mutate(values)}
+        data-testid="user-form"
+      >
+        <Form.Item
+          name="userName"
+          label={t('user.form.userName')}
+          rules={[{ required: true, whitespace: true }, { max: 64 }]}
+        >
+          <Input autoComplete="off" data-testid="user-form-user-name" />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label={t('user.form.name')}
+          rules={[{ required: true, whitespace: true }, { max: 64 }]}
+        >
+          <Input data-testid="user-form-name" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t(edit ? 'user.form.newPassword' : 'user.form.password')}
+          rules={[{ required: !edit }, { min: 8 }, { max: 128 }]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="user-form-password" />
+        </Form.Item>
+        <Form.Item name="userType" label={t('user.form.userType')} rules={[{ required: true }]}>
+          <Select
+            disabled={edit}
+            options={types.map((e) => ({ value: e.value, label: e.label[lang] }))}
+            data-testid="user-form-user-type"
+          />
+        </Form.Item>
+        {admin && userType !== 0 && (
+          <Form.Item name="companyId" label={t('user.form.company')} rules={[{ required: true }]}>
+            <Select
+              disabled={edit}
+              options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              data-testid="user-form-company"
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="roleId" label={t('user.form.role')} rules={[{ required: true }]}>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={roles.isFetching}
+            options={(roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }))}
+            data-testid="user-form-role"
+          />
+        </Form.Item>
+        <Form.Item name="status" label={t('user.form.status')} rules={[{ required: true }]}>
+          <Select options={UserStatus.entries.map((e) => ({ value: e.value, label: e.label[lang] }))} />
+        </Form.Item>
+        {scoped && (
+          <>
+            <Form.Item name="areaCodes" label={t('user.form.areas')} extra={t('user.form.areasHelp')}>
+              <TreeSelect
+                multiple
+                treeCheckable
+                treeCheckStrictly={false}
+                showCheckedStrategy={TreeSelect.SHOW_PARENT}
+                treeData={levelTreeData(levels.data ?? [], lang)}
+                data-testid="user-form-areas"
+              />
+            </Form.Item>
+            <Form.Item name="storeIds" label={t('user.form.stores')}>
+              <Select
+                mode="multiple"
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(stores.data?.list ?? []).map((s) => ({
+                  value: String(s.id),
+                  label: `${s.storeNo} ${s.storeName}`,
+                }))}
+                data-testid="user-form-stores"
+              />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="email" label={t('user.form.email')} rules={[{ type: 'email' }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="cellphone" label={t('user.form.cellphone')} rules={[{ max: 32 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="description" label={t('user.form.description')} rules={[{ max: 500 }]}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="user-form-submit">
+            {t('user.form.submit')}
+          </Button>
+          <Button onClick={() => navigate('../index.html', { relative: 'path' })}>
+            {t('user.form.cancel')}
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

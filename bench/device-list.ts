@@ -1,0 +1,167 @@
+/**
+ * Device-list benchmark: `GET …/listDevices` at 100,000 devices, first page against last page.
+ *
+ *   npm run bench:device-list [-- --db sqlite|postgres] [--devices 100000] [--seconds 10] [--cpu-prof]
+ *
+ * Per database: a fresh database, the real server as a child process (demo data), `--devices` devices
+ * bulk-inserted into the demo admin's company, then autocannon with 50 connections signed in as
+ * `admin`: the first page and the last page (20 per page, default order), each after a warm-up.
+ * Same-run baseline: the first page (the bar's reference) and `auth/me` (the framework's floor:
+ * token check and envelope, no device query). All traffic is on 127.0.0.1.
+ */
+import { join } from 'node:path';
+
+import { type DialectName, openDatabase } from '../apps/server/src/db/database';
+import { insertBulkDevices } from './support/device-fixtures.repository';
+import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
+import { type LoadFigures, load } from './support/load';
+import { type Bar, fmt, machineLine, mb, numberArg, printBars, printTable } from './support/report';
+import { startSampler, startServer, waitUntilIdle } from './support/server-child';
+
+const CONNECTIONS = 50;
+const PAGE_SIZE = 20;
+const WARM_UP_SECONDS = 2;
+const MAX_LAST_OVER_FIRST = 1.5;
+const ADMIN_COMPANY = 1;
+const LIST = '/api/device-service/aibox/device/listDevices';
+
+interface ListFigures {
+  dialect: DialectName;
+  total: number;
+  stores: number;
+  lastPage: number;
+  floor: LoadFigures;
+  first: LoadFigures;
+  last: LoadFigures;
+  rssPeak: number;
+}
+
+interface Envelope<T> {
+  ok: boolean;
+  code: number | string;
+  message: string;
+  data: T;
+}
+
+async function call<T>(url: string, init: RequestInit): Promise<T> {
+  const res = await fetch(url, init);
+  const body = (await res.json()) as Envelope<T>;
+  if (!res.ok || !body.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${body.message}`);
+  return body.data;
+}
+
+async function runOn(
+  dialect: DialectName,
+  devices: number,
+  seconds: number,
+  cpuProf: boolean,
+): Promise<ListFigures> {
+  const fresh = await freshDatabase(dialect, 'devicelist');
+  const profArgs = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(fresh.dir, 'profile')}`] : [];
+  const server = await startServer(fresh.url, join(fresh.dir, 'data'), profArgs);
+  const database = openDatabase(fresh.url);
+  try {
+    process.stdout.write(`[${dialect}] inserting ${fmt(devices)} devices…\n`);
+    const stores = await insertBulkDevices(database.db, dialect, ADMIN_COMPANY, devices);
+    const { accessToken } = await call<{ accessToken: string }>(
+      `${server.baseUrl}/api/user-service/auth/login`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: process.env.DEMO_PASSWORD ?? 'Storefleet@2026' }),
+      },
+    );
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const page = (n: number) => `${server.baseUrl}${LIST}?pageNum=${n}&pageSize=${PAGE_SIZE}`;
+    const firstPage = await call<{ total: number; list: unknown[] }>(page(1), { headers });
+    const lastPage = Math.ceil(firstPage.total / PAGE_SIZE);
+    const tail = await call<{ list: unknown[] }>(page(lastPage), { headers });
+    if (firstPage.list.length !== PAGE_SIZE || tail.list.length === 0) {
+      throw new Error(`unexpected pages: first ${firstPage.list.length} rows, last ${tail.list.length}`);
+    }
+
+    const measure = async (url: string, label: string) => {
+      process.stdout.write(`[${dialect}] ${label}: ${WARM_UP_SECONDS} s warm-up, ${seconds} s measured…\n`);
+      await load(url, headers, CONNECTIONS, WARM_UP_SECONDS);
+      await waitUntilIdle(server.child.pid);
+      const figures = await load(url, headers, CONNECTIONS, seconds);
+      await waitUntilIdle(server.child.pid);
+      return figures;
+    };
+    const sampler = startSampler(server.rss);
+    const floor = await measure(`${server.baseUrl}/api/user-service/auth/me`, 'auth/me (floor)');
+    const first = await measure(page(1), 'first page');
+    const last = await measure(page(lastPage), `last page (${lastPage})`);
+    const memory = sampler.stop();
+    await server.stop();
+    if (cpuProf) process.stdout.write(`[${dialect}] server CPU profile in ${join(fresh.dir, 'profile')}\n`);
+    return { dialect, total: firstPage.total, stores, lastPage, floor, first, last, rssPeak: memory.peak };
+  } finally {
+    await server.stop();
+    await database.close();
+    if (!cpuProf) await fresh.drop();
+  }
+}
+
+function barsOf(f: ListFigures): Bar[] {
+  const ratio = f.first.p95 > 0 ? f.last.p95 / f.first.p95 : Number.POSITIVE_INFINITY;
+  const failures = f.floor.failures + f.first.failures + f.last.failures;
+  const measured = Math.min(f.floor.requests, f.first.requests, f.last.requests);
+  return [
+    {
+      name: 'last page p95 ≤ 1.5 × first page p95',
+      pass: measured > 0 && ratio <= MAX_LAST_OVER_FIRST,
+      detail: `${fmt(f.last.p95, 1)} ms vs ${fmt(f.first.p95, 1)} ms = ${fmt(ratio, 2)}×`,
+    },
+    {
+      name: 'every request answered 2xx',
+      pass: failures === 0 && measured > 0,
+      detail: `${failures} failures, fewest answers in a phase ${measured}`,
+    },
+  ];
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const devices = numberArg(argv, 'devices', 100_000);
+  const seconds = numberArg(argv, 'seconds', 10);
+  const cpuProf = argv.includes('--cpu-prof');
+  process.stdout.write(`${machineLine()}\n`);
+  const results: ListFigures[] = [];
+  for (const dialect of dialectsFromArgs(argv)) results.push(await runOn(dialect, devices, seconds, cpuProf));
+
+  process.stdout.write(
+    `\nDevice list, ${CONNECTIONS} connections, ${PAGE_SIZE} per page — ${new Date().toISOString()}\n${machineLine()}\n\n`,
+  );
+  const col = (pick: (f: ListFigures) => string) => results.map(pick);
+  const row = (label: string, pick: (f: ListFigures) => LoadFigures) => [
+    label,
+    ...col((f) => {
+      const l = pick(f);
+      return `${fmt(l.p95, 1)} ms (p50 ${fmt(l.p50, 1)}, ${fmt(l.perSecond)} req/s)`;
+    }),
+  ];
+  printTable(
+    ['', ...results.map((f) => f.dialect)],
+    [
+      ['devices listed / stores', ...col((f) => `${fmt(f.total)} / ${f.stores}`)],
+      row('baseline: auth/me p95', (f) => f.floor),
+      row('first page p95', (f) => f.first),
+      row(`last page p95`, (f) => f.last),
+      ['last page number', ...col((f) => fmt(f.lastPage))],
+      ['last ÷ first (p95)', ...col((f) => `${fmt(f.last.p95 / f.first.p95, 2)}×`)],
+      ['server RSS peak', ...col((f) => mb(f.rssPeak))],
+    ],
+  );
+  process.stdout.write('\n');
+  let allPass = true;
+  for (const f of results) allPass = printBars(f.dialect, barsOf(f)) && allPass;
+  process.exitCode = allPass ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `bench:device-list failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(2);
+});

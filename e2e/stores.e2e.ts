@@ -1,0 +1,128 @@
+/**
+ * Stores, hierarchy and net-test addresses as a person uses them (issue 3): the store overview with
+ * the region cascader, adding a store, the scoped operator's view, the level editor's refusals and the
+ * admin application's net-test addresses.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, username: string, signPath = '/sign.html'): Promise<void> {
+  await page.goto(`${server.url}${signPath}`);
+  await page.getByTestId('sign-username').fill(username);
+  await page.getByTestId('sign-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('sign-submit').click();
+  await page.getByTestId('side-menu').waitFor();
+}
+
+async function storeRows(page: Page): Promise<string[]> {
+  const table = page.getByTestId('store-table');
+  await table.locator('tbody tr.ant-table-row').first().waitFor();
+  return table.locator('tbody tr.ant-table-row td:first-child').allTextContents();
+}
+
+describe('store overview', () => {
+  it('lists the stores and narrows them with the region cascader', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto(`${server.url}/stores/index.html?pageSize=50`);
+    expect((await storeRows(page)).length).toBeGreaterThan(20);
+    await page.getByTestId('store-filter-region').click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '华北大区' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('list-search').click();
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('region').length).toBe(1);
+    await expect.poll(async () => (await storeRows(page)).length).toBe(9);
+    await context.close();
+  });
+
+  it('adds a store with the cascader and finds it in the list', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto(`${server.url}/stores/index.html`);
+    await page.getByTestId('store-add').click();
+    await page.getByTestId('store-form-no').fill('NW7777');
+    await page.getByTestId('store-form-name').fill('Nanjing Test Store');
+    await page.getByTestId('store-form-region').click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '华东大区' }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '江苏' }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '南京' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('store-form-submit').click();
+    await page.waitForURL((url) => url.pathname === '/stores/index.html');
+    await page.getByTestId('store-filter-no').fill('NW7777');
+    await page.getByTestId('list-search').click();
+    await expect.poll(async () => storeRows(page)).toEqual(['NW7777']);
+    await expect.poll(() => page.getByTestId('store-table').textContent()).toContain('南京');
+    await context.close();
+  });
+
+  it('shows the scoped operator only its region, without store buttons', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'operator');
+    await page.goto(`${server.url}/stores/index.html?pageSize=50`);
+    // East China's 15 demo stores plus the one added above.
+    expect((await storeRows(page)).length).toBe(16);
+    const regions = await page
+      .getByTestId('store-table')
+      .locator('tbody tr.ant-table-row td:nth-child(3)')
+      .allTextContents();
+    expect(new Set(regions)).toEqual(new Set(['华东大区']));
+    expect(await page.getByTestId('store-add').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('level configuration', () => {
+  it('adds a lower level, and shows why a region with lower levels cannot be deleted', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto(`${server.url}/stores/level/index.html`);
+    await page.getByTestId('level-tree').waitFor();
+    const east = page.locator('[data-testid^="level-node-"]', { hasText: '华东大区' }).first();
+    const eastId = ((await east.getAttribute('data-testid')) ?? '').replace('level-node-', '');
+    await page.getByTestId(`level-add-${eastId}`).click();
+    await page.getByTestId('level-form-name').fill('安徽');
+    await page.getByRole('button', { name: /OK|确\s*定/ }).click();
+    await expect.poll(() => page.getByTestId('level-tree').textContent()).toContain('安徽');
+    await page.getByTestId(`level-delete-${eastId}`).click();
+    await page.getByRole('button', { name: /OK|确\s*定/ }).click();
+    await expect.poll(() => page.locator('.ant-notification').textContent()).toContain('lower level');
+    await context.close();
+  });
+});
+
+describe('admin net-test addresses', () => {
+  it('adds an address and rejects a URL as the ping host', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'platform', '/admin/sign.html');
+    await page.goto(`${server.url}/admin/net-test/index.html`);
+    await page.getByTestId('net-test-add').click();
+    await page.getByTestId('net-test-form-name').fill('Loopback probe');
+    await page.getByTestId('net-test-form-ping-url').fill('http://localhost/');
+    await page.getByRole('button', { name: /OK|确\s*定/ }).click();
+    await expect
+      .poll(() => page.getByTestId('net-test-address-modal').textContent())
+      .toContain('主机名或 IP');
+    await page.getByTestId('net-test-form-ping-url').fill('localhost');
+    await page.getByRole('button', { name: /OK|确\s*定/ }).click();
+    await expect
+      .poll(() => page.getByTestId('net-test-address-table').textContent())
+      .toContain('Loopback probe');
+    await context.close();
+  });
+});

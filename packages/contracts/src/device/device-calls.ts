@@ -1,0 +1,75 @@
+/** Path parameters and bodies of the smaller device calls (spec §7 plus our detail/key/import calls). */
+import { z } from 'zod';
+
+import { commaList, idParam } from '../query';
+import { intIn, zeroOne } from './device-fields';
+
+/** Every device call's path, under /api/device-service/aibox/device. */
+export const DEVICE_API = '/api/device-service/aibox/device';
+export const DEVICE_PATHS = {
+  add: `${DEVICE_API}/add`,
+  update: `${DEVICE_API}/update`,
+  list: `${DEVICE_API}/listDevices`,
+  subList: `${DEVICE_API}/listSubDevices`,
+  storeDevices: (shopId: number, productType: number) => `${DEVICE_API}/getDevices/${shopId}/${productType}`,
+  updateState: (deviceId: number, state: number) => `${DEVICE_API}/updateState/${deviceId}/${state}`,
+  monitored: `${DEVICE_API}/ids`,
+  preinstallation: `${DEVICE_API}/isPreinstallation`,
+  deviceStatus: `${DEVICE_API}/getDeviceStatus`,
+  gatewayStatus: `${DEVICE_API}/getGatewayStatus`,
+  template: `${DEVICE_API}/downloadExcelTemplate`,
+  /** Ours: multipart .xlsx upload (field `file`). */
+  importExcel: (shopId: number) => `${DEVICE_API}/importExcel/${shopId}`,
+  /** Ours: one device for the details and update pages. */
+  detail: (deviceId: number) => `${DEVICE_API}/detail/${deviceId}`,
+  /** Ours: issue a new security key for a box. */
+  rotateKey: (deviceId: number) => `${DEVICE_API}/rotateKey/${deviceId}`,
+} as const;
+
+export const DeviceIdParams = z.object({ deviceId: idParam });
+export type DeviceIdParams = z.infer<typeof DeviceIdParams>;
+
+/** `GET getDevices/{shopId}/{productType}`. */
+export const StoreDevicesParams = z.object({ shopId: idParam, productType: intIn(1, 13) });
+export type StoreDevicesParams = z.infer<typeof StoreDevicesParams>;
+
+/** `GET updateState/{deviceId}/{state}`: state reading A (0 unregistered, 1 enabled, 2 disabled). */
+export const DeviceStateParams = z.object({ deviceId: idParam, state: intIn(0, 2) });
+export type DeviceStateParams = z.infer<typeof DeviceStateParams>;
+
+/** `GET ids?ids=1,2&mornitored=0|1`: all named devices get the flag, or none (404 if any is unknown). */
+export const MonitoredBatchQuery = z.object({
+  ids: commaList(idParam).pipe(z.array(z.number()).min(1, 'is required')),
+  mornitored: zeroOne,
+});
+export type MonitoredBatchQuery = z.infer<typeof MonitoredBatchQuery>;
+
+/** `POST isPreinstallation`: boxes only. */
+export const PreinstallationBody = z.object({ deviceId: idParam, status: zeroOne });
+export type PreinstallationBody = z.infer<typeof PreinstallationBody>;
+
+/** `POST importExcel/{shopId}`. */
+export const DeviceImportParams = z.object({ shopId: idParam });
+export type DeviceImportParams = z.infer<typeof DeviceImportParams>;
+
+/** One refused import row; `row` is the sheet's row number (the header is row 1). */
+export interface DeviceImportRowError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** Reply of a successful import. A failed import answers 400 with `data.rows: DeviceImportRowError[]`. */
+export interface DeviceImportResult {
+  imported: number;
+  deviceIds: number[];
+}
+
+export const DeviceImportResultSchema = z.object({
+  imported: z.number(),
+  deviceIds: z.array(z.number()),
+}) satisfies z.ZodType<DeviceImportResult>;
+
+/** Reply of `rotateKey`. */
+export const DeviceKeySchema = z.object({ deviceId: z.number(), securityKey: z.string() });
+export type DeviceKey = z.infer<typeof DeviceKeySchema>;

@@ -1,0 +1,18 @@
+/**
+ * GET /api/device-service/aibox/device/events: server-sent events, one `status` event per device
+ * status change inside the caller's scope. EventSource cannot set headers, so the access token may be
+ * passed as `?token=`.
+ */
+import { z } from 'zod';
+
+export const DeviceEventsQuery = z.object({ token: z.string().max(4096).optional() });
+export type DeviceEventsQuery = z.infer<typeof DeviceEventsQuery>;
+
+/** The `data` of a `status` event; `at` is `YYYY-MM-DD HH:mm:ss`. */
+export const DeviceStatusEvent = z.object({
+  deviceId: z.number(),
+  shopId: z.number(),
+  onlineStatus: z.number(),
+  at: z.string(),
+});
+export type DeviceStatusEvent = z.infer<typeof DeviceStatusEvent>;
