@@ -34,6 +34,14 @@ async function signIn(page: Page, username: string, signPath = '/sign.html'): Pr
   return body.data.accessToken;
 }
 
+/** Switches the console to English once the shell has finished loading (the switcher re-renders while it loads). */
+async function switchToEnglish(page: Page): Promise<void> {
+  await page.getByTestId('side-menu').waitFor();
+  await page.getByTestId('language-switcher').click();
+  await page.getByTestId('language-option-en-US').click();
+  await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(/^en/);
+}
+
 async function menuItems(page: Page): Promise<string[]> {
   const menu = page.getByTestId('side-menu');
   await menu.waitFor();
@@ -58,8 +66,7 @@ describe('company application', () => {
   it('switches the menu to English and remembers the choice and the theme', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');
-    await page.getByTestId('language-switcher').click();
-    await page.getByTestId('language-option-en-US').click();
+    await switchToEnglish(page);
     await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('Operation log');
     await page.getByTestId('theme-toggle').click();
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('light');
@@ -94,8 +101,7 @@ describe('company application', () => {
   it('shows the not-found page for an unknown route', async () => {
     const { context, page } = await newPage(browser, 'en-US');
     await signIn(page, 'admin');
-    await page.getByTestId('language-switcher').click();
-    await page.getByTestId('language-option-en-US').click();
+    await switchToEnglish(page);
     await page.goto(`${server.url}/no/such/page.html`);
     const notFound = page.getByTestId('not-found');
     await notFound.waitFor();
