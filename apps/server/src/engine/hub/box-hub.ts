@@ -23,6 +23,7 @@ import { type IngestOutcome, ingestValues, type Reporter } from '../ingest/inges
 import { statusBusOf } from '../ingest/status-bus';
 import { agentConfig } from './agent-config';
 import { findKeyOwner, listCommittedMarks, listProbedDevices } from './agent-link.repository';
+import { IngestGate } from './ingest-gate';
 import { LinkSession, type SessionHost } from './link-session';
 
 export interface BoxHubOptions {
@@ -50,6 +51,7 @@ export class BoxHub implements SessionHost {
   private readonly pinger: NodeJS.Timeout;
   private readonly commandTimeoutMs: number;
   private readonly companies = new Map<number, number>();
+  private readonly gate: IngestGate;
 
   constructor(
     private readonly ctx: AppContext,
@@ -60,6 +62,9 @@ export class BoxHub implements SessionHost {
     this.commandTimeoutMs = options.commandTimeoutMs ?? 15_000;
     this.pinger = setInterval(() => this.pingAll(), options.pingIntervalMs ?? 30_000);
     this.pinger.unref();
+    // Two: one batch commits while the next is parsed; more added no throughput in bench/ingest.ts
+    // (SQLite commits one at a time; on PostgreSQL 4 was no faster than 2).
+    this.gate = new IngestGate(2);
   }
 
   /** Takes over WebSocket upgrades of `server` for the link path; other upgrade paths get 404. */
@@ -166,6 +171,10 @@ export class BoxHub implements SessionHost {
     const outcome = await ingestValues(this.ctx.database, reporter, values);
     if (outcome.changes.length > 0) statusBusOf(this.ctx).publish(outcome.changes);
     return outcome;
+  }
+
+  admit<T>(task: () => Promise<T>): Promise<T> {
+    return this.gate.run(task);
   }
 
   register(session: LinkSession): void {

