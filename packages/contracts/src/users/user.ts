@@ -55,6 +55,11 @@ const UserFields = z.object({
   companyId: intFromQuery.pipe(z.number().int().positive('must be a company id')).nullable().optional(),
   areaCodes: idStrings.optional(),
   storeIds: idStrings.optional(),
+  /** An agent admin's (userType 2) companies, its companyMap; platform callers only. */
+  companyIds: z
+    .array(intFromQuery.pipe(z.number().int().positive('must hold company ids')))
+    .max(1000, 'must hold at most 1000 values')
+    .optional(),
   description: optionalText(500),
   cellphone: optionalText(32),
   email: z.preprocess(
@@ -124,6 +129,10 @@ export interface User {
   userType: UserTypeNumber;
   companyId: number | null;
   companyName: string | null;
+  /** The companies the user works for: an agent admin's companyMap, else its own company (if any). */
+  companyIds: number[];
+  /** companyIds as id → company name, like the sign-in result's companyMap. */
+  companyMap: Record<string, string>;
   areaCodes: string[];
   storeIds: string[];
   version: number;
@@ -154,6 +163,8 @@ export const UserSchema = z.object({
   userType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   companyId: z.number().nullable(),
   companyName: z.string().nullable(),
+  companyIds: z.array(z.number()),
+  companyMap: z.record(z.string(), z.string()),
   areaCodes: z.array(z.string()),
   storeIds: z.array(z.string()),
   version: z.number(),

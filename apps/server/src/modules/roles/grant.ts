@@ -88,7 +88,12 @@ export async function withinCaller(
   }
 }
 
-function hasAncestorIn(id: number, parents: Map<number, number | null>, allowed: Set<number>): boolean {
+/** Whether level `id` or one of its ancestors (per `parents`) is in `allowed`. */
+export function hasAncestorIn(
+  id: number,
+  parents: Map<number, number | null>,
+  allowed: Set<number>,
+): boolean {
   let current: number | null | undefined = id;
   // Hierarchies are three levels deep; the bound guards against a cycle in bad data.
   for (let depth = 0; current !== null && current !== undefined && depth < 16; depth++) {

@@ -27,7 +27,7 @@ export function audienceOf(caller: Caller, scope: Scope): UserAudience {
 export function creatableTypes(caller: Caller): readonly UserTypeNumber[] {
   switch (caller.userType) {
     case 0:
-      return [0, 1];
+      return [0, 1, 2];
     case 1:
     case 2:
       return [1, 3];

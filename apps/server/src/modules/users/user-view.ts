@@ -5,8 +5,20 @@ import { readIdList } from '../../db/json';
 import { formatDateTime } from '../../http/time';
 import type { UserRecord } from './users.repository';
 
-/** The reply form of a user row. */
-export function toUser(row: UserRecord): User {
+/** A company in an agent admin's companyMap. */
+export interface MappedCompany {
+  company_id: number;
+  name: string;
+}
+
+/** The reply form of a user row; `mapped` is the agent admin's companyMap, if it has one. */
+export function toUser(row: UserRecord, mapped: readonly MappedCompany[] = []): User {
+  const companies: MappedCompany[] =
+    mapped.length > 0
+      ? [...mapped]
+      : row.company_id === null
+        ? []
+        : [{ company_id: row.company_id, name: row.company_name ?? '' }];
   return {
     id: row.id,
     accountName: row.account_name,
@@ -24,6 +36,8 @@ export function toUser(row: UserRecord): User {
     userType: row.user_type as UserTypeNumber,
     companyId: row.company_id,
     companyName: row.company_name,
+    companyIds: companies.map((c) => c.company_id),
+    companyMap: Object.fromEntries(companies.map((c) => [String(c.company_id), c.name])),
     areaCodes: readIdList(row.area_ids).map(String),
     storeIds: readIdList(row.store_ids).map(String),
     version: row.version,

@@ -14,8 +14,15 @@ import { assertScopeGrantable, withinCaller } from '../roles/grant';
 import { companyExists } from '../roles/grant.repository';
 import { findRole } from '../roles/roles.repository';
 import { grantOf } from '../roles/roles.service';
+import { agentCompanies, assertHomeCompany } from './agent-companies';
 import { assertCreatable, defaultType, targetCompany } from './user-audience';
-import { accountNameTaken, insertUser, type UserRecord, updateUser } from './users.repository';
+import {
+  accountNameTaken,
+  insertUser,
+  replaceUserCompanies,
+  type UserRecord,
+  updateUser,
+} from './users.repository';
 import { managedUser } from './users.service';
 
 /** Creates a user; returns its id. */
@@ -27,7 +34,9 @@ export async function createUser(
 ): Promise<{ id: number }> {
   const userType = body.userType ?? defaultType(caller);
   assertCreatable(caller, userType);
-  const companyId = targetCompany(scope, userType, body.companyId);
+  const companies = await agentCompanies(ctx, scope, userType, body.companyIds, true);
+  const companyId = targetCompany(scope, userType, body.companyId) ?? companies?.[0] ?? null;
+  if (companies) assertHomeCompany(companyId, companies);
   if (userType !== 0) {
     if (companyId === null) throw invalid('companyId', 'is required for company users');
     if (!(await companyExists(ctx.db, companyId))) throw notFound('company');
@@ -36,12 +45,13 @@ export async function createUser(
   const own = await ownScope(ctx, scope, userType, companyId, body);
   if (await accountNameTaken(ctx.db, body.userName)) throw invalid('userName', 'is already taken');
   const now = Date.now();
-  const id = await insertUser(ctx.db, {
+  const passwordHash = await ctx.passwords.hash(body.password);
+  const row = {
     company_id: companyId,
     user_type: userType,
     account_name: body.userName,
     name: body.name,
-    password_hash: await ctx.passwords.hash(body.password),
+    password_hash: passwordHash,
     password_changed_at: now,
     status: body.status,
     role_id: body.roleId,
@@ -52,6 +62,11 @@ export async function createUser(
     created_at: now,
     updated_by: caller.userName,
     updated_at: now,
+  };
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const created = await insertUser(trx, row);
+    if (companies) await replaceUserCompanies(trx, created, companies);
+    return created;
   });
   return { id };
 }
@@ -75,29 +90,33 @@ export async function changeUser(
   if (row.id === caller.userId && body.status !== 'ACTIVE') {
     throw conflict('You cannot deactivate your own account');
   }
+  const companies = await agentCompanies(ctx, scope, userType, body.companyIds, false);
+  if (companies) assertHomeCompany(row.company_id, companies);
   await assertRoleGrantable(ctx, caller, scope, userType, row.company_id, body.roleId);
   const own = await ownScope(ctx, scope, userType, row.company_id, body);
   if (await accountNameTaken(ctx.db, body.userName, row.id)) throw invalid('userName', 'is already taken');
   const now = Date.now();
-  await updateUser(
-    ctx.db,
-    row.id,
-    {
-      account_name: body.userName,
-      name: body.name,
-      status: body.status,
-      role_id: body.roleId,
-      ...details(body),
-      area_ids: writeList(own.areaIds),
-      store_ids: writeList(own.storeIds),
-      ...(body.password
-        ? { password_hash: await ctx.passwords.hash(body.password), password_changed_at: now }
-        : {}),
-      updated_by: caller.userName,
-      updated_at: now,
-    },
-    body.password !== undefined || body.status !== 'ACTIVE',
-  );
+  const passwordHash = body.password ? await ctx.passwords.hash(body.password) : undefined;
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(
+      trx,
+      row.id,
+      {
+        account_name: body.userName,
+        name: body.name,
+        status: body.status,
+        role_id: body.roleId,
+        ...details(body),
+        area_ids: writeList(own.areaIds),
+        store_ids: writeList(own.storeIds),
+        ...(passwordHash ? { password_hash: passwordHash, password_changed_at: now } : {}),
+        updated_by: caller.userName,
+        updated_at: now,
+      },
+      body.password !== undefined || body.status !== 'ACTIVE',
+    );
+    if (companies) await replaceUserCompanies(trx, row.id, companies);
+  });
   return { id: row.id };
 }
 

@@ -88,12 +88,15 @@ export async function listUsers(
   return { rows, total: Number(total.total) };
 }
 
+/** A user row with its role's areas and stores, to work out its data scope in memory. */
+export type ScopedUserRecord = UserRecord & { role_area_ids: string | null; role_store_ids: string | null };
+
 /** Every user of the audience matching the filter (for coverage checks done in memory), oldest first. */
 export async function listAllUsers(
   db: Kysely<DB>,
   audience: UserAudience,
   filter: UserFilter,
-): Promise<(UserRecord & { role_area_ids: string | null; role_store_ids: string | null })[]> {
+): Promise<ScopedUserRecord[]> {
   return withNames(audienceQuery(db, audience, filter))
     .select(['roles.area_ids as role_area_ids', 'roles.store_ids as role_store_ids'])
     .orderBy('users.id')
@@ -105,10 +108,21 @@ export async function findUser(
   db: Kysely<DB>,
   audience: UserAudience,
   id: number,
-): Promise<UserRecord | undefined> {
+): Promise<ScopedUserRecord | undefined> {
   return withNames(audienceQuery(db, audience, {}))
+    .select(['roles.area_ids as role_area_ids', 'roles.store_ids as role_store_ids'])
     .where('users.id', '=', id)
     .executeTakeFirst();
+}
+
+/** Ids of every store inside `scope` (a company has at most a few thousand). */
+export async function listStoreIdsInScope(db: Kysely<DB>, scope: Scope): Promise<number[]> {
+  const rows = await db
+    .selectFrom('stores')
+    .select('id')
+    .where((eb) => storeInScope(eb, scope))
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Whether an account name is taken (case-insensitively), optionally ignoring one user. */
@@ -158,4 +172,44 @@ export async function findStoresForCoverage(db: Kysely<DB>, scope: Scope, ids: r
     .where('id', 'in', [...ids])
     .where((eb) => storeInScope(eb, scope))
     .execute();
+}
+
+/** The companies of the users among `userIds` that hold a companyMap (agent admins), with names. */
+export async function listUserCompanies(
+  db: Kysely<DB>,
+  userIds: readonly number[],
+): Promise<{ user_id: number; company_id: number; name: string }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('user_companies')
+    .innerJoin('companies', 'companies.id', 'user_companies.company_id')
+    .select(['user_companies.user_id', 'user_companies.company_id', 'companies.name'])
+    .where('user_companies.user_id', 'in', [...userIds])
+    .orderBy('user_companies.company_id')
+    .execute();
+}
+
+/** Replaces a user's companyMap with `companyIds`. */
+export async function replaceUserCompanies(
+  db: Kysely<DB>,
+  userId: number,
+  companyIds: readonly number[],
+): Promise<void> {
+  await db.deleteFrom('user_companies').where('user_id', '=', userId).execute();
+  if (companyIds.length === 0) return;
+  await db
+    .insertInto('user_companies')
+    .values(companyIds.map((company_id) => ({ user_id: userId, company_id })))
+    .execute();
+}
+
+/** The ids among `ids` that name existing companies. */
+export async function findCompanyIds(db: Kysely<DB>, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -13,10 +13,12 @@ import { readIdList } from '../../db/json';
 import { notFound } from '../../http/errors';
 import { audienceOf } from './user-audience';
 import { toUser } from './user-view';
+import { visibilityOf } from './user-visibility';
 import {
   findStoresForCoverage,
   findUser,
   listAllUsers,
+  listUserCompanies,
   listUsers,
   type UserRecord,
 } from './users.repository';
@@ -28,13 +30,42 @@ export async function listUsersFor(
   scope: Scope,
   query: UserListQuery,
 ): Promise<PagedResult<User>> {
-  const { rows, total } = await listUsers(ctx.db, audienceOf(caller, scope), query, query);
-  return toPagedResult(rows.map(toUser), total, query, 'id asc');
+  const visible = await visibilityOf(ctx, caller, scope);
+  if (visible === null) {
+    const { rows, total } = await listUsers(ctx.db, audienceOf(caller, scope), query, query);
+    return toPagedResult(await toUsers(ctx, rows), total, query, 'id asc');
+  }
+  const rows = (await listAllUsers(ctx.db, audienceOf(caller, scope), query)).filter(visible);
+  return pageOf(ctx, rows, query);
+}
+
+async function pageOf(
+  ctx: AppContext,
+  rows: UserRecord[],
+  query: { pageNum: number; pageSize: number },
+): Promise<PagedResult<User>> {
+  const start = (query.pageNum - 1) * query.pageSize;
+  const users = await toUsers(ctx, rows.slice(start, start + query.pageSize));
+  return toPagedResult(users, rows.length, query, 'id asc');
+}
+
+/** Reply forms of user rows, with the agent admins' companyMaps read in one query. */
+async function toUsers(ctx: AppContext, rows: UserRecord[]): Promise<User[]> {
+  const agents = rows.filter((r) => r.user_type === 2).map((r) => r.id);
+  const mapped = await listUserCompanies(ctx.db, agents);
+  return rows.map((row) =>
+    toUser(
+      row,
+      mapped.filter((m) => m.user_id === row.id),
+    ),
+  );
 }
 
 /** One user the caller manages; 404 for anyone else. */
 export async function getUser(ctx: AppContext, caller: Caller, scope: Scope, id: number): Promise<User> {
-  return toUser(await managedUser(ctx, caller, scope, id));
+  const [user] = await toUsers(ctx, [await managedUser(ctx, caller, scope, id)]);
+  if (!user) throw notFound('user');
+  return user;
 }
 
 /** The row of a user the caller manages; 404 for anyone else. */
@@ -45,7 +76,8 @@ export async function managedUser(
   id: number,
 ): Promise<UserRecord> {
   const row = await findUser(ctx.db, audienceOf(caller, scope), id);
-  if (!row) throw notFound('user');
+  const visible = await visibilityOf(ctx, caller, scope);
+  if (!row || (visible !== null && !visible(row))) throw notFound('user');
   return row;
 }
 
@@ -69,24 +101,18 @@ export async function listShopUsersFor(
   query: UserShopUsersQuery,
 ): Promise<PagedResult<User>> {
   const audience = audienceOf(caller, scope);
-  if (!query.shopIds) {
-    const { rows, total } = await listUsers(ctx.db, audience, query, query);
-    return toPagedResult(rows.map(toUser), total, query, 'id asc');
-  }
+  if (!query.shopIds) return listUsersFor(ctx, caller, scope, query);
   const places = await findStoresForCoverage(ctx.db, scope, query.shopIds);
   const candidates = places.length === 0 ? [] : await listAllUsers(ctx.db, audience, query);
-  const covering = candidates.filter((user) =>
-    places.some((place) =>
-      covers(place, user, readIdList(user.role_area_ids), readIdList(user.role_store_ids)),
-    ),
+  const visible = await visibilityOf(ctx, caller, scope);
+  const covering = candidates.filter(
+    (user) =>
+      (visible === null || visible(user)) &&
+      places.some((place) =>
+        covers(place, user, readIdList(user.role_area_ids), readIdList(user.role_store_ids)),
+      ),
   );
-  const start = (query.pageNum - 1) * query.pageSize;
-  return toPagedResult(
-    covering.slice(start, start + query.pageSize).map(toUser),
-    covering.length,
-    query,
-    'id asc',
-  );
+  return pageOf(ctx, covering, query);
 }
 
 function covers(place: Place, user: UserRecord, roleAreas: number[], roleStores: number[]): boolean {

@@ -24,6 +24,8 @@ export default {
   'user.form.newPassword': 'New password (leave empty to keep)',
   'user.form.userType': 'User type',
   'user.form.company': 'Company',
+  'user.form.companyIds': 'Companies served',
+  'user.form.companyIdsHelp': 'The companies this agent admin works for; its own company is always included',
   'user.form.role': 'Role',
   'user.form.status': 'Status',
   'user.form.areas': 'Areas',

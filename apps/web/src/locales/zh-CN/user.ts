@@ -24,6 +24,8 @@ export default {
   'user.form.newPassword': '新密码（留空则不修改）',
   'user.form.userType': '用户类型',
   'user.form.company': '所属企业',
+  'user.form.companyIds': '服务企业',
+  'user.form.companyIdsHelp': '该代理管理员可管理的企业；所属企业始终包含在内',
   'user.form.role': '角色',
   'user.form.status': '状态',
   'user.form.areas': '区域',

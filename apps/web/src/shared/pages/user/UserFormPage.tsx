@@ -29,6 +29,8 @@ interface UserFormValues {
   status: UserStatusValue;
   userType: UserTypeNumber;
   companyId?: number;
+  /** Agent admins (type 2) only: the companies they work for. */
+  companyIds?: number[];
   roleId: number;
   areaCodes?: string[];
   storeIds?: string[];
@@ -93,6 +95,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
       status: u.status,
       userType: u.userType,
       companyId: u.companyId ?? undefined,
+      companyIds: u.userType === 2 ? u.companyIds : undefined,
       roleId: u.roleId ?? undefined,
       areaCodes: u.areaCodes,
       storeIds: u.storeIds,
@@ -107,6 +110,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
       const body: Omit<UserCreateBody, 'password'> & { password?: string } = {
         ...values,
         companyId: admin && values.userType !== 0 ? values.companyId : undefined,
+        companyIds: admin && values.userType === 2 ? agentCompanyIds(values) : undefined,
         areaCodes: values.userType === 3 ? (values.areaCodes ?? []) : [],
         storeIds: values.userType === 3 ? (values.storeIds ?? []) : [],
       };
@@ -121,7 +125,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
   });
 
   if (user.isLoading) return <Spin />;
-  const types = UserType.entries.filter((e) => (admin ? [0, 1] : [1, 3]).includes(e.value));
+  const types = UserType.entries.filter((e) => (admin ? [0, 1, 2] : [1, 3]).includes(e.value));
   return (
     <Card>
       <Form<UserFormValues>
@@ -166,6 +170,21 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
               disabled={edit}
               options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
               data-testid="user-form-company"
+            />
+          </Form.Item>
+        )}
+        {admin && userType === 2 && (
+          <Form.Item
+            name="companyIds"
+            label={t('user.form.companyIds')}
+            extra={t('user.form.companyIdsHelp')}
+            rules={[{ required: true, type: 'array', min: 1 }]}
+          >
+            <Select
+              mode="multiple"
+              optionFilterProp="label"
+              options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              data-testid="user-form-company-ids"
             />
           </Form.Item>
         )}
@@ -225,4 +244,10 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
       </Form>
     </Card>
   );
+}
+
+/** An agent admin's companies always include its own company (the one its role belongs to). */
+function agentCompanyIds(values: UserFormValues): number[] {
+  const own = values.companyId === undefined ? [] : [values.companyId];
+  return [...new Set([...own, ...(values.companyIds ?? [])])];
 }

@@ -1,0 +1,47 @@
+/**
+ * An agent admin's companyMap (userType 2): the companies it works for, set by platform users only.
+ * The user's own company (the one its role belongs to) is always one of them.
+ */
+import type { UserTypeNumber } from '@storefleet/contracts';
+
+import type { Scope } from '../../auth/caller';
+import type { AppContext } from '../../context';
+import { AppError, forbidden, invalid } from '../../http/errors';
+import { findCompanyIds } from './users.repository';
+
+/**
+ * The companyIds a body sets, checked: only platform callers name them, only for agent admins, at
+ * least one (required on create), each an existing company (404 naming the others). Undefined
+ * means "leave the companyMap as it is".
+ */
+export async function agentCompanies(
+  ctx: AppContext,
+  scope: Scope,
+  userType: UserTypeNumber,
+  companyIds: readonly number[] | undefined,
+  required: boolean,
+): Promise<number[] | undefined> {
+  const named = companyIds !== undefined && companyIds.length > 0;
+  if (scope.companyId !== null) {
+    if (named) throw forbidden('Only platform users set companyIds');
+    return undefined;
+  }
+  if (userType !== 2) {
+    if (named) throw invalid('companyIds', 'is only for agent admins (userType 2)');
+    return undefined;
+  }
+  if (companyIds === undefined && !required) return undefined;
+  const ids = [...new Set(companyIds ?? [])];
+  if (ids.length === 0) throw invalid('companyIds', 'needs at least one company for an agent admin');
+  const found = new Set(await findCompanyIds(ctx.db, ids));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) throw new AppError('NOT_FOUND', `Companies not found: ${missing.join(', ')}`);
+  return ids;
+}
+
+/** 400 unless the agent admin's own company is among its companies. */
+export function assertHomeCompany(companyId: number | null, companies: readonly number[]): void {
+  if (companyId !== null && !companies.includes(companyId)) {
+    throw invalid('companyIds', `must include the user's own company ${companyId}`);
+  }
+}

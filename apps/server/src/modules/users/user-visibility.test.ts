@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+
+const USER = '/api/user-service/user';
+
+interface Page {
+  list: { id: number; userName: string }[];
+  total: number;
+}
+
+let t: TestApp;
+let admin: string;
+let keeper: string;
+const ids: Record<string, number> = {};
+let eastStore = 0;
+
+const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const names = async (token: string, url: string) =>
+  envelopeOf<Page>(await get(token, url)).data.list.map((u) => u.userName);
+
+async function levelId(name: string): Promise<number> {
+  const row = await t.ctx.db
+    .selectFrom('level_configs')
+    .select('id')
+    .where('name', '=', name)
+    .where('company_id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function roleId(name: string): Promise<number> {
+  const row = await t.ctx.db
+    .selectFrom('roles')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function addUser(userName: string, role: number, areaCodes: string[] = []): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: USER,
+    headers: bearer(admin),
+    payload: { name: userName, userName, password: 'Secret#2026', status: 'ACTIVE', roleId: role, areaCodes },
+  });
+  expect(res.statusCode).toBe(200);
+  ids[userName] = envelopeOf<{ id: number }>(res).data.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('admin');
+  const east = await levelId('华东大区');
+  const north = await levelId('华北大区');
+  const jiangsu = await levelId('江苏');
+  const now = Date.now();
+  const keeperRole = await t.ctx.db
+    .insertInto('roles')
+    .values({
+      company_id: 1,
+      app: 'company',
+      name: 'East user keeper',
+      description: null,
+      authorities: JSON.stringify(['user-management', 'user-list-view']),
+      button_authorities: '[]',
+      area_ids: JSON.stringify([east]),
+      store_ids: '[]',
+      created_by: 'test',
+      created_at: now,
+      updated_by: 'test',
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const viewer = await roleId('Viewer');
+  await addUser('east.keeper', keeperRole.id);
+  await addUser('east.by.role', await roleId('East China operator'));
+  await addUser('east.own', viewer, [String(jiangsu)]);
+  await addUser('north.own', viewer, [String(north)]);
+  await addUser('whole.viewer', viewer);
+  // A twin of the east operator in the other company: same scope ids, other company.
+  const { id: _id, ...operator } = await t.ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('account_name', '=', 'operator')
+    .executeTakeFirstOrThrow();
+  const twin = await t.ctx.db
+    .insertInto('users')
+    .values({ ...operator, company_id: 2, account_name: 'harbor.twin' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids['harbor.twin'] = twin.id;
+  eastStore = (
+    await t.ctx.db.selectFrom('stores').select('id').where('area_level', '=', east).executeTakeFirstOrThrow()
+  ).id;
+  keeper = await t.signIn('east.keeper', 'Secret#2026');
+});
+afterAll(() => t.close());
+
+describe('a region-scoped common user sees only users inside its region', () => {
+  it('lists users whose own or role areas lie in its region, hiding whole-company and other-region users', async () => {
+    const seen = await names(keeper, `${USER}/list?pageNum=1&pageSize=1000`);
+    expect(seen).toEqual(expect.arrayContaining(['operator', 'east.keeper', 'east.by.role', 'east.own']));
+    expect(seen).not.toContain('north.own');
+    expect(seen).not.toContain('whole.viewer');
+    expect(seen).not.toContain('harbor.twin');
+    const page = envelopeOf<Page>(await get(keeper, `${USER}/list?pageNum=1&pageSize=2`)).data;
+    expect(page.list).toHaveLength(2);
+    expect(page.total).toBe(seen.length);
+  });
+
+  it('answers 404 for the detail of an out-of-region, whole-company or other-company user', async () => {
+    expect((await get(keeper, `${USER}/${ids['east.own']}/id`)).statusCode).toBe(200);
+    for (const name of ['north.own', 'whole.viewer', 'harbor.twin']) {
+      expect((await get(keeper, `${USER}/${ids[name]}/id`)).statusCode).toBe(404);
+    }
+  });
+
+  it('limits the users covering a store to those inside its region', async () => {
+    const q = `${USER}/listShopUsers?pageNum=1&pageSize=1000&shopIds=${eastStore}`;
+    const covering = await names(keeper, q);
+    expect(covering).toEqual(expect.arrayContaining(['operator', 'east.own']));
+    expect(covering).not.toContain('whole.viewer');
+    expect(await names(admin, q)).toContain('whole.viewer');
+    const all = await names(keeper, `${USER}/listShopUsers?pageNum=1&pageSize=1000`);
+    expect(all).not.toContain('north.own');
+  });
+
+  it('keeps the customer admin seeing every user of its company', async () => {
+    const seen = await names(admin, `${USER}/list?pageNum=1&pageSize=1000`);
+    expect(seen).toEqual(expect.arrayContaining(['north.own', 'whole.viewer', 'east.own']));
+    expect((await get(admin, `${USER}/${ids['north.own']}/id`)).statusCode).toBe(200);
+    expect((await get(admin, `${USER}/${ids['harbor.twin']}/id`)).statusCode).toBe(404);
+  });
+});
