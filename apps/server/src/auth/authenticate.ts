@@ -17,7 +17,10 @@ import {
   storeIdsInBoth,
 } from './caller.repository';
 import { codesFor } from './codes';
+
 import type { TokenSigner } from './tokens';
+
+const NO_CODES = { authorities: [], buttonAuthorities: [] };
 
 export interface Session {
   caller: Caller;
@@ -59,10 +62,12 @@ export async function authenticate(
   const companyIds = await companiesOf(db, user, userType);
   const companyId = userType === 0 ? null : chooseCompany(companyIds, userType, request.companyHeader);
   const grant =
-    userType === 3 && user.roleId !== null && companyId !== null
+    user.roleId !== null && (userType === 0 || (userType === 3 && companyId !== null))
       ? await findRoleGrant(db, user.roleId, companyId)
       : undefined;
-  const codes = codesFor(userType, grant ?? null);
+  // A platform user whose admin role is gone holds nothing, not everything.
+  const platformRole = userType === 0 && user.roleId !== null ? (grant ?? NO_CODES) : null;
+  const codes = codesFor(userType, userType === 0 ? platformRole : (grant ?? null));
   const caller: Caller = {
     userId: user.id,
     userName: user.accountName,

@@ -84,13 +84,18 @@ export interface RoleGrant {
 export async function findRoleGrant(
   db: Kysely<DB>,
   roleId: number,
-  companyId: number,
+  companyId: number | null,
 ): Promise<RoleGrant | undefined> {
+  // companyId null: a platform user's admin role, which belongs to no company.
   const row = await db
     .selectFrom('roles')
     .select(['authorities', 'button_authorities', 'area_ids', 'store_ids'])
     .where('id', '=', roleId)
-    .where('company_id', '=', companyId)
+    .where((eb) =>
+      companyId === null
+        ? eb.and([eb('company_id', 'is', null), eb('app', '=', 'admin')])
+        : eb('company_id', '=', companyId),
+    )
     .executeTakeFirst();
   if (!row) return undefined;
   return {

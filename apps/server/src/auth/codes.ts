@@ -7,26 +7,31 @@ export interface Codes {
 }
 
 /**
- * Platform users hold the admin application's codes; customer admins and agent admins hold every
- * company code; a common user holds what its role grants, never beyond the company codes.
+ * Platform users hold the admin application's codes — narrowed to their admin role's when they have
+ * one; the first platform user (created from ADMIN_USERNAME, no role) holds them all. Customer admins
+ * and agent admins hold every company code; a common user holds what its role grants, never beyond
+ * the company codes.
  */
 export function codesFor(userType: UserTypeNumber, role: Codes | null): Codes {
   switch (userType) {
     case 0:
-      return copy(PLATFORM_CODES);
+      return role ? within(role, PLATFORM_CODES) : copy(PLATFORM_CODES);
     case 1:
     case 2:
       return copy(COMPANY_CODES);
-    case 3: {
-      if (!role) return { authorities: [], buttonAuthorities: [] };
-      const menu = new Set(COMPANY_CODES.authorities);
-      const buttons = new Set(COMPANY_CODES.buttonAuthorities);
-      return {
-        authorities: unique(role.authorities.filter((c) => menu.has(c))),
-        buttonAuthorities: unique(role.buttonAuthorities.filter((c) => buttons.has(c))),
-      };
-    }
+    case 3:
+      return role ? within(role, COMPANY_CODES) : { authorities: [], buttonAuthorities: [] };
   }
+}
+
+/** The role's codes that the application's full set contains. */
+function within(role: Codes, all: Codes): Codes {
+  const menu = new Set(all.authorities);
+  const buttons = new Set(all.buttonAuthorities);
+  return {
+    authorities: unique(role.authorities.filter((c) => menu.has(c))),
+    buttonAuthorities: unique(role.buttonAuthorities.filter((c) => buttons.has(c))),
+  };
 }
 
 export type PermissionRule =
