@@ -8,7 +8,7 @@ describe('device form IP address check', () => {
   it('accepts IPv4 and IPv6 addresses', () => {
     for (const ip of [
       '127.0.0.1',
-      '10.20.30.40',
+      '127.20.30.40',
       '::1',
       'fe80::1',
       '2001:db8::8a2e:370:7334',
