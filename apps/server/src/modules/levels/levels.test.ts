@@ -1,7 +1,8 @@
 import type { LevelTreeNode, RegionLevelNode, RegionLevelTreeNode, Store } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { levelId, openOrgFixture } from '../../testing/org-fixture';
+import { bearer, envelopeOf, type TestApp } from '../../testing/test-app';
 
 const LEVEL = '/api/user-service/levelConfig';
 
@@ -16,28 +17,11 @@ let eastRegion: number;
 let northRegion: number;
 let harborRegion: number;
 
-const levelId = async (companyId: number, name: string) =>
-  (
-    await t.ctx.db
-      .selectFrom('level_configs')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('name', '=', name)
-      .executeTakeFirstOrThrow()
-  ).id;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin');
-  operator = await t.signIn('operator');
-  agent = await t.signIn('agent');
-  platform = await t.signIn('platform');
-  const companies = await t.ctx.db.selectFrom('companies').select(['id', 'company_no']).execute();
-  northwind = companies.find((c) => c.company_no === 'NW001')?.id ?? 0;
-  harbor = companies.find((c) => c.company_no === 'HL001')?.id ?? 0;
-  eastRegion = await levelId(northwind, '华东大区');
-  northRegion = await levelId(northwind, '华北大区');
-  harborRegion = await levelId(harbor, '西部大区');
+  ({ t, admin, operator, agent, platform, northwind, harbor } = await openOrgFixture());
+  eastRegion = await levelId(t, northwind, '华东大区');
+  northRegion = await levelId(t, northwind, '华北大区');
+  harborRegion = await levelId(t, harbor, '西部大区');
 });
 afterAll(() => t.close());
 
@@ -224,7 +208,7 @@ describe('editing the hierarchy', () => {
     const withChildren = await post(admin, `${LEVEL}/deleteLevelConfig/${eastRegion}`);
     expect(withChildren.statusCode).toBe(409);
     expect(envelopeOf(withChildren).message).toContain('江苏');
-    const nanjing = await levelId(northwind, '南京');
+    const nanjing = await levelId(t, northwind, '南京');
     const withStores = await post(admin, `${LEVEL}/deleteLevelConfig/${nanjing}`);
     expect(withStores.statusCode).toBe(409);
     expect(envelopeOf(withStores).message).toMatch(/3 store\(s\): NW000/);

@@ -1,7 +1,8 @@
 import type { Store } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { type LevelChain, levelChain, openOrgFixture } from '../../testing/org-fixture';
+import { bearer, envelopeOf, type TestApp } from '../../testing/test-app';
 
 const STORE = '/api/user-service/store';
 
@@ -20,46 +21,16 @@ let platform: string;
 let northwind: number;
 let harbor: number;
 /** Northwind's East China region, one of its provinces and a city of that province. */
-let east: { region: number; province: number; city: number };
+let east: LevelChain;
 /** A Northwind chain outside East China (the operator's region). */
-let north: { region: number; province: number; city: number };
-let harborCity: { region: number; province: number; city: number };
-
-async function chain(companyId: number, regionName: string) {
-  const db = t.ctx.db;
-  const region = await db
-    .selectFrom('level_configs')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('name', '=', regionName)
-    .executeTakeFirstOrThrow();
-  const province = await db
-    .selectFrom('level_configs')
-    .select('id')
-    .where('pid', '=', region.id)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const city = await db
-    .selectFrom('level_configs')
-    .select('id')
-    .where('pid', '=', province.id)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  return { region: region.id, province: province.id, city: city.id };
-}
+let north: LevelChain;
+let harborCity: LevelChain;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin');
-  operator = await t.signIn('operator');
-  agent = await t.signIn('agent');
-  platform = await t.signIn('platform');
-  const companies = await t.ctx.db.selectFrom('companies').select(['id', 'company_no']).execute();
-  northwind = companies.find((c) => c.company_no === 'NW001')?.id ?? 0;
-  harbor = companies.find((c) => c.company_no === 'HL001')?.id ?? 0;
-  east = await chain(northwind, '华东大区');
-  north = await chain(northwind, '华北大区');
-  harborCity = await chain(harbor, '西部大区');
+  ({ t, admin, operator, agent, platform, northwind, harbor } = await openOrgFixture());
+  east = await levelChain(t, northwind, '华东大区');
+  north = await levelChain(t, northwind, '华北大区');
+  harborCity = await levelChain(t, harbor, '西部大区');
 });
 afterAll(() => t.close());
 
@@ -67,7 +38,7 @@ const get = (token: string, url: string, companyId?: number) =>
   t.app.inject({ method: 'GET', url, headers: bearer(token, companyId) });
 const send = (token: string, method: 'PUT' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-const storeBody = (no: string, c: { region: number; province: number; city: number }) => ({
+const storeBody = (no: string, c: LevelChain) => ({
   storeNo: no,
   storeName: `Store ${no}`,
   addr: '南京市中山路1号',
