@@ -1,7 +1,7 @@
 /**
  * Ingest benchmark: agent values through the real box-hub path into the database.
  *
- *   npm run bench:ingest [-- --db sqlite|postgres] [--mix store|reachability] [--values 100000] [--cpu-prof]
+ *   npm run bench:ingest [-- --db sqlite|postgres] [--mix store|reachability] [--values 300000] [--cpu-prof]
  *
  * Per database: a fresh database, the real server as a child process (demo data: one box per store),
  * the simulator CLI in burst mode as a second process sending batches of 1000 values from every box
@@ -145,7 +145,7 @@ function mixesFromArgs(argv: readonly string[]): BurstMix[] {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const totalValues = numberArg(argv, 'values', 100_000);
+  const totalValues = numberArg(argv, 'values', 300_000);
   const mixes = mixesFromArgs(argv);
   const cpuProf = argv.includes('--cpu-prof');
   process.stdout.write(`${machineLine()}\n`);

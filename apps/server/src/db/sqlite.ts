@@ -7,6 +7,40 @@ import { Kysely, SqliteDialect } from 'kysely';
 
 import type { DB } from './database';
 
+/** How many prepared statements the connection keeps (least recently used dropped first). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The connection as Kysely's SQLite dialect sees it, with prepared statements kept by SQL text.
+ * Kysely prepares every query it runs; preparing a 1000-row insert costs SQLite as much as running
+ * it (a tenth of ingest CPU in bench/ingest.ts), and every page of the console repeats the same few
+ * texts. Safe to share: Kysely runs one query at a time on the connection and we never stream, so
+ * a cached statement is never re-entered while busy.
+ */
+function withStatementCache(database: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      database.close();
+    },
+    prepare(sql: string): SqliteDatabase.Statement {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = database.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 /** Opens (creating if needed) the SQLite file at `path`, or an in-memory database for `:memory:`. */
 export function openSqlite(path: string): Kysely<DB> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -16,5 +50,5 @@ export function openSqlite(path: string): Kysely<DB> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }

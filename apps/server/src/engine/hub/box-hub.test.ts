@@ -300,4 +300,22 @@ describe('box hub', () => {
     expect(posEvents.map((e) => e.status)).toEqual([1]);
     peer.socket.close();
   });
+  it('stores every value once when batches of any size arrive back to back, and acks them in order', async () => {
+    const peer = await linkedBox();
+    const before = await countStored(fixture.posId);
+    // Sizes that cut into every statement size ingest uses (128, 64 … 1 rows, ~4 rows per value).
+    const sizes = [1, 73, 129, 1000, 257];
+    let seq = Date.now() * 1000 + 10_000;
+    const at = Date.now();
+    sizes.forEach((size, index) => {
+      const values = Array.from({ length: size }, (_, i) => reach(fixture.posId, ++seq, at - size + i));
+      peer.send({ type: 'results', batchId: 100 + index, values });
+    });
+    const acks = [];
+    for (const _ of sizes) acks.push(await peer.next('ack'));
+    expect(acks.map((a) => a.batchId)).toEqual([100, 101, 102, 103, 104]);
+    expect(acks.at(-1)?.committed).toEqual([{ deviceId: String(fixture.posId), seq }]);
+    expect(await countStored(fixture.posId)).toBe(before + 1460);
+    peer.socket.close();
+  });
 });

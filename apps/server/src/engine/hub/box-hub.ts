@@ -191,10 +191,14 @@ export class BoxHub implements SessionHost {
     if (id !== undefined && this.sessions.get(id) === session) this.sessions.delete(id);
   }
 
-  /** A link that did not answer the previous ping is dead (half-open TCP): cut it so the box reconnects. */
+  /**
+   * A link that did not answer the previous ping is dead (half-open TCP): cut it so the box reconnects.
+   * A busy link is spared: it stops reading its socket while its frames wait (LinkSession's
+   * backlog), so its pong may sit unread behind them.
+   */
   private pingAll(): void {
     for (const session of this.sessions.values()) {
-      if (!this.alive.has(session)) session.terminate();
+      if (!this.alive.has(session) && !session.busy) session.terminate();
       else this.alive.delete(session);
     }
     for (const client of this.wss.clients) client.ping();

@@ -47,6 +47,13 @@ const AckableValue = z.object({
   seq: z.number().int().positive(),
 });
 
+/**
+ * Frames a link may have received and not yet handled. At this depth the session stops reading its
+ * socket: further frames wait in the box's send buffer and TCP window instead of the server's heap,
+ * so memory does not grow with boxes × batches in flight (bench/ingest.ts: 45 boxes, 4 batches each).
+ */
+const MAX_BACKLOG = 1;
+
 /** Whether a frame is (by its first bytes) a results frame: only those wait for the ingest gate. */
 function isResultsFrame(text: string): boolean {
   return text.slice(0, 64).includes('"results"');
@@ -58,6 +65,8 @@ export class LinkSession {
   private queue: Promise<void> = Promise.resolve();
   private stopped = false;
   private readonly helloTimer: NodeJS.Timeout;
+  /** Frames received and not yet handled (see MAX_BACKLOG). */
+  private backlog = 0;
 
   constructor(
     private readonly socket: WebSocket,
@@ -73,13 +82,17 @@ export class LinkSession {
       if (this.stopped) return;
       if (isBinary) return this.close(AGENT_CLOSE.MALFORMED, 'Binary frames are not part of the protocol');
       const text = Array.isArray(data) ? Buffer.concat(data).toString() : data.toString();
+      if (++this.backlog >= MAX_BACKLOG) socket.pause();
       this.queue = this.queue
         .then(() =>
           this.reporter && isResultsFrame(text)
             ? this.host.admit(() => this.handle(text))
             : this.handle(text),
         )
-        .catch((error: unknown) => this.fail(error));
+        .catch((error: unknown) => this.fail(error))
+        .finally(() => {
+          if (--this.backlog < MAX_BACKLOG && socket.isPaused) socket.resume();
+        });
     });
     socket.on('close', () => {
       this.stopped = true;
@@ -95,6 +108,11 @@ export class LinkSession {
     const { id, reply } = this.pending.open(timeoutMs);
     this.send({ type: 'command', id, command });
     return reply;
+  }
+
+  /** Whether frames of this link are waiting to be handled: it is alive even if a pong is late. */
+  get busy(): boolean {
+    return this.backlog > 0;
   }
 
   send(message: ServerToAgentMessage): void {
