@@ -1,5 +1,6 @@
 export * from './account';
 export * from './agent-protocol';
+export * from './alerts/index';
 export * from './auth';
 export * from './config/config-definitions';
 export * from './config/config-item';

@@ -1,0 +1,39 @@
+/**
+ * A device's alert rules and alert events, shown on the device details page (spec §3 "Device alert
+ * rule", "Device alert event"; §7 listAlertsRule, listAlertsHistory).
+ */
+import { z } from 'zod';
+
+import { PageQuery } from '../paging';
+import { idParam } from '../query';
+
+/** GET listAlertsRule?hostid=: hostid is the device id (as text, like the details page sends it). */
+export const DeviceAlertRulesQuery = z.object({ hostid: idParam });
+export type DeviceAlertRulesQuery = z.infer<typeof DeviceAlertRulesQuery>;
+
+/** One enabled rule that applies to the device. priority is the rule's alertLevel (1–5). */
+export const DeviceAlertRule = z.object({
+  ruleId: z.number(),
+  priority: z.number(),
+  /** What the rule checks, in words: "<name>: <trigger> <operator> <value><unit>". */
+  ruleDesc: z.string(),
+});
+export type DeviceAlertRule = z.infer<typeof DeviceAlertRule>;
+
+/** GET listAlertsHistory?deviceId= (paged), newest first. */
+export const DeviceAlertEventsQuery = PageQuery.extend({ deviceId: idParam });
+export type DeviceAlertEventsQuery = z.infer<typeof DeviceAlertEventsQuery>;
+
+/**
+ * One alert record of the device. clock: when it fired (YYYY-MM-DD HH:mm:ss); severity: the rule's
+ * level at that time; recoveryTime null while unresolved (status 0), set once recovered (status 1).
+ */
+export const DeviceAlertEvent = z.object({
+  eventid: z.string(),
+  clock: z.string(),
+  name: z.string(),
+  severity: z.number(),
+  status: z.number(),
+  recoveryTime: z.string().nullable(),
+});
+export type DeviceAlertEvent = z.infer<typeof DeviceAlertEvent>;

@@ -1,0 +1,3 @@
+export * from './alert-rule';
+export * from './device-alerts';
+export * from './trigger-types';
