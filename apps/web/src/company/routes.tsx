@@ -25,6 +25,7 @@
  * An entry with `externalUrl` instead of `page` is a menu link that opens in a new tab.
  */
 import {
+  AlertOutlined,
   DesktopOutlined,
   FileSearchOutlined,
   RadarChartOutlined,
@@ -151,6 +152,34 @@ export const companyRoutes: readonly AppRoute[] = [
         titleKey: 'menu.dynamicMonitor.store',
         hidden: true,
         page: lazy(() => import('./pages/dynamic-monitor/store')),
+      },
+    ],
+  },
+  {
+    path: 'alarm-rules',
+    titleKey: 'menu.alarmRules',
+    codes: [MODULE.alarmRules],
+    icon: <AlertOutlined />,
+    children: [
+      {
+        path: 'index.html',
+        titleKey: 'menu.alarmRules.list',
+        codes: [PAGE.alarmRulesList],
+        page: lazy(() => import('./pages/alarm-rules/index')),
+      },
+      {
+        path: 'save.html',
+        titleKey: 'menu.alarmRules.save',
+        codes: [PAGE.alarmRulesList],
+        hidden: true,
+        page: lazy(() => import('./pages/alarm-rules/save')),
+      },
+      {
+        path: 'update.html',
+        titleKey: 'menu.alarmRules.update',
+        codes: [PAGE.alarmRulesList],
+        hidden: true,
+        page: lazy(() => import('./pages/alarm-rules/update')),
       },
     ],
   },

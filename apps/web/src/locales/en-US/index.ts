@@ -1,3 +1,4 @@
+import alarmRules from './alarm-rules';
 import common from './common';
 import config from './config';
 import device from './device';
@@ -17,6 +18,7 @@ import user from './user';
 
 /** The en-US texts, one entry per module file; keys are dotted and prefixed by their module. */
 export const enUSModules: Record<string, Record<string, string>> = {
+  alarmRules,
   role,
   user,
   config,

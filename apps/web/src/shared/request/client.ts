@@ -30,6 +30,8 @@ export class RequestError extends Error {
     readonly status: number,
     readonly code: string | null,
     readonly notified: boolean,
+    /** The envelope's `data` of the failure (a 400 lists its failed fields in `data.fields`), else null. */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'RequestError';
@@ -107,7 +109,13 @@ export async function request<T>(method: string, path: string, options: RequestO
       // A late 401 for a token that was already replaced by a new sign-in must not end the new session.
       if (outcome.signOut && getSession()?.result.accessToken === token) await endSession();
       if (outcome.notice) showErrorNotice(outcome.notice);
-      throw new RequestError(outcome.message, outcome.status, outcome.code, outcome.notice !== null);
+      throw new RequestError(
+        outcome.message,
+        outcome.status,
+        outcome.code,
+        outcome.notice !== null,
+        typeof body === 'object' && body !== null && 'data' in body ? body.data : null,
+      );
     default: {
       const unreachable: never = outcome;
       throw new Error(`unhandled reply ${JSON.stringify(unreachable)}`);

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Access } from '../../../shared/permissions/Access';
+import { AlertEventsCard } from './AlertEventsCard';
+import { AlertRulesCard } from './AlertRulesCard';
 import { DeviceFieldsCard } from './DeviceFieldsCard';
 import { devicePage } from './device-columns';
 import { ANDROID_SYSTEM } from './device-form-values';
@@ -12,7 +14,10 @@ import { OnlineChartCard, RunningInfoCard } from './RunningInfoCard';
 import { useDevice, useDeviceIdParam } from './useDeviceParam';
 import { useLiveDevice } from './useLiveDevice';
 
-/** /device/details.html?deviceId=: fields, running info with history, online chart and ping. */
+/**
+ * /device/details.html?deviceId=: fields, running info with history, online chart, ping, and the
+ * device's alert rules and alert events.
+ */
 export default function DeviceDetailsPage() {
   const { t } = useTranslation();
   const deviceId = useDeviceIdParam();
@@ -43,6 +48,8 @@ export default function DeviceDetailsPage() {
       <PingPanel device={device.data} />
       <RunningInfoCard device={device.data} />
       <OnlineChartCard deviceId={deviceId} />
+      <AlertRulesCard deviceId={deviceId} />
+      <AlertEventsCard deviceId={deviceId} />
     </Space>
   );
 }

@@ -5,15 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { getDictionary } from '../../../shared/api/devices';
 import { dictionaryName } from './category-options';
 
-/** A dictionary type as select options in the console's language. */
-export function useDictionaryOptions(type: string, enabled = true) {
-  const { i18n } = useTranslation();
-  const query = useQuery({
+/** The items of a dictionary type, cached for ten minutes under `['dictionary', type]`. */
+export function useDictionaryQuery(type: string, enabled = true) {
+  return useQuery({
     queryKey: ['dictionary', type],
     queryFn: ({ signal }) => getDictionary(type, signal),
     staleTime: 10 * 60_000,
     enabled,
   });
+}
+
+/** A dictionary type as select options in the console's language. */
+export function useDictionaryOptions(type: string, enabled = true) {
+  const { i18n } = useTranslation();
+  const query = useDictionaryQuery(type, enabled);
   const english = i18n.language === 'en-US';
   const options = useMemo(
     () =>

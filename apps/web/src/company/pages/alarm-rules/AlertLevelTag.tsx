@@ -1,0 +1,32 @@
+import { Tag } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useDictionaryQuery } from '../device/usePropertyTypes';
+import { type LevelOption, levelColor, levelName, levelOptions } from './alert-level';
+
+/** The ALERTPRIORITY levels in the console's language (shared cache with every other dictionary user). */
+export function useAlertLevels(): { options: LevelOption[]; loading: boolean } {
+  const { i18n } = useTranslation();
+  const query = useDictionaryQuery('ALERTPRIORITY');
+  const english = i18n.language === 'en-US';
+  const options = useMemo(() => levelOptions(query.data ?? [], english), [query.data, english]);
+  return { options, loading: query.isFetching };
+}
+
+export interface AlertLevelTagProps {
+  level: number;
+  /** The name the server gave, used while the dictionary has not loaded or does not know the level. */
+  fallback?: string | null;
+  'data-testid'?: string;
+}
+
+/** A level as a coloured tag with its name. */
+export function AlertLevelTag({ level, fallback, ...rest }: AlertLevelTagProps) {
+  const { options } = useAlertLevels();
+  return (
+    <Tag color={levelColor(level)} data-testid={rest['data-testid']}>
+      {levelName(level, options, fallback)}
+    </Tag>
+  );
+}

@@ -1,0 +1,188 @@
+import type { AlertRule, DictionaryItem } from '@storefleet/contracts';
+import { describe, expect, it } from 'vitest';
+
+import {
+  type AlertRuleFormValues,
+  categoryText,
+  formFieldOf,
+  formValuesOfRule,
+  parseRuleForm,
+  serverFieldErrors,
+  triggerName,
+  triggerText,
+} from './alert-rule-values';
+
+const RULE: AlertRule = {
+  id: 7,
+  companyId: 1,
+  alertLevel: 4,
+  alertLevelName: '严重',
+  alertName: 'CPU overload',
+  alertType: 2,
+  alertTypeName: '仓库设备',
+  connectType: 1,
+  connectTypeName: 'Agent',
+  productType: 6,
+  productTypeName: '电脑',
+  triggerOperator: 'GT',
+  triggerType: 8,
+  triggerTypeName: 'CPU 使用率',
+  triggerId: 'cpu.load',
+  triggerValue: 90,
+  unit: '%',
+  deviceCategory: 'terminal',
+  deviceClass: 'pc',
+  status: 1,
+};
+
+const VALID: AlertRuleFormValues = {
+  alertName: '  CPU overload ',
+  alertLevel: 4,
+  alertType: 2,
+  triggerType: 8,
+  triggerOperator: 'GT',
+  triggerValue: 90,
+  connectType: 1,
+  productType: 6,
+  category: ['terminal', 'pc'],
+};
+
+const item = (code: string, name: string, nameEn: string | null, childLevel: DictionaryItem[] = []) =>
+  ({
+    code,
+    name,
+    nameEn,
+    parentCode: null,
+    relativeCode: null,
+    description: null,
+    status: 1,
+    attribute1: null,
+    childLevel,
+  }) satisfies DictionaryItem;
+
+describe('trigger descriptions', () => {
+  it('read as item, operator symbol, value and unit', () => {
+    expect(triggerText(RULE, true)).toBe('CPU load > 90 %');
+    expect(triggerText(RULE, false)).toBe('CPU 使用率 > 90 %');
+    expect(triggerText({ ...RULE, triggerOperator: 'LT', triggerType: 2, triggerValue: 12.5 }, true)).toBe(
+      'Network delay < 12.5 ms',
+    );
+  });
+
+  it('leave the unit out for unitless items and keep EQ as "="', () => {
+    expect(triggerText({ ...RULE, triggerType: 1, triggerOperator: 'EQ', triggerValue: 0 }, true)).toBe(
+      'Online status (1 online, 0 offline) = 0',
+    );
+  });
+
+  it("use the server's name and unit for a trigger type this console does not know", () => {
+    const unknown = {
+      ...RULE,
+      triggerType: 99,
+      triggerTypeName: 'Fan speed',
+      unit: 'rpm',
+      triggerValue: 3000,
+    };
+    expect(triggerText(unknown, true)).toBe('Fan speed > 3000 rpm');
+    expect(triggerName(99, true)).toBe('#99');
+  });
+
+  it('print float noise away', () => {
+    expect(triggerText({ ...RULE, triggerValue: 0.1 + 0.2 }, true)).toBe('CPU load > 0.3 %');
+  });
+});
+
+describe('category text', () => {
+  const tree = [item('terminal', '终端设备', 'Terminals', [item('pc', '电脑', 'PC')])];
+
+  it('names category and class in the console language', () => {
+    expect(categoryText(tree, 'terminal', 'pc', true)).toBe('Terminals / PC');
+    expect(categoryText(tree, 'terminal', 'pc', false)).toBe('终端设备 / 电脑');
+    expect(categoryText(tree, 'terminal', null, true)).toBe('Terminals');
+  });
+
+  it('falls back to the codes when the tree does not know them', () => {
+    expect(categoryText([], 'terminal', 'pc', true)).toBe('terminal / pc');
+  });
+});
+
+describe('alert rule form values', () => {
+  it('turn a saved rule into form values and back into the same body', () => {
+    const values = formValuesOfRule(RULE);
+    expect(values.category).toEqual(['terminal', 'pc']);
+    const parsed = parseRuleForm(values);
+    expect(parsed).toEqual({
+      ok: true,
+      body: {
+        alertName: 'CPU overload',
+        alertLevel: 4,
+        alertType: 2,
+        connectType: 1,
+        productType: 6,
+        triggerOperator: 'GT',
+        triggerType: 8,
+        triggerValue: 90,
+        deviceCategory: 'terminal',
+        deviceClass: 'pc',
+      },
+    });
+  });
+
+  it('trim the name and send a category without class as deviceClass null', () => {
+    const parsed = parseRuleForm({ ...VALID, category: ['terminal'] });
+    expect(parsed.ok && parsed.body.alertName).toBe('CPU overload');
+    expect(parsed.ok && parsed.body.deviceClass).toBeNull();
+  });
+
+  it('refuse what the contract refuses, on the field the user sees', () => {
+    const parsed = parseRuleForm({
+      ...VALID,
+      alertName: '   ',
+      alertLevel: 9,
+      triggerValue: null,
+      category: [],
+    });
+    expect(parsed.ok).toBe(false);
+    const fields = parsed.ok ? [] : parsed.errors.map((e) => e.name);
+    expect(fields.sort()).toEqual(['alertLevel', 'alertName', 'category', 'triggerValue']);
+  });
+
+  it('refuse a name over 64 characters and an unknown trigger type', () => {
+    const parsed = parseRuleForm({ ...VALID, alertName: 'x'.repeat(65), triggerType: 99 });
+    expect(parsed.ok ? [] : parsed.errors.map((e) => e.name).sort()).toEqual(['alertName', 'triggerType']);
+  });
+});
+
+describe('server field errors', () => {
+  it('map a 400 field list onto form fields, category pair onto the cascader', () => {
+    const error = {
+      status: 400,
+      data: {
+        fields: [
+          { field: 'alertName', message: 'is already taken' },
+          { field: 'deviceClass', message: 'is not a class of the category' },
+          { field: 'companyId', message: 'ignored: no such field in the form' },
+        ],
+      },
+    };
+    expect(serverFieldErrors(error)).toEqual([
+      { name: 'alertName', errors: ['is already taken'] },
+      { name: 'category', errors: ['is not a class of the category'] },
+    ]);
+  });
+
+  it('give nothing for other failures', () => {
+    expect(
+      serverFieldErrors({ status: 409, data: { fields: [{ field: 'alertName', message: 'x' }] } }),
+    ).toEqual([]);
+    expect(serverFieldErrors({ status: 400, data: null })).toEqual([]);
+    expect(serverFieldErrors(new Error('network'))).toEqual([]);
+    expect(serverFieldErrors(undefined)).toEqual([]);
+  });
+
+  it('read body-prefixed and nested paths', () => {
+    expect(formFieldOf('body.triggerValue')).toBe('triggerValue');
+    expect(formFieldOf('deviceCategory')).toBe('category');
+    expect(formFieldOf('body')).toBeNull();
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The alert rule pages' pure half: how a rule's trigger reads ("CPU load > 90 %"), how the form's values
+ * become the add/update body (checked with the contract's own schema), and how a 400's failed fields
+ * find their form field. Tested without a browser.
+ */
+import { type AlertRule, AlertRuleBody, type DictionaryItem, triggerTypeOf } from '@storefleet/contracts';
+
+import { dictionaryName } from '../device/category-options';
+
+export type TriggerOperator = AlertRule['triggerOperator'];
+
+/** How each operator reads inside a trigger description. */
+export const OPERATOR_SYMBOLS: Readonly<Record<TriggerOperator, string>> = { EQ: '=', LT: '<', GT: '>' };
+
+/** A number as people read it: no trailing zeros, no exponent for ordinary values. */
+function numberText(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
+}
+
+/**
+ * The trigger type's name in the console's language; the server's name (or the number) for a trigger
+ * type this console does not know yet.
+ */
+export function triggerName(triggerType: number, english: boolean, fallback?: string | null): string {
+  const entry = triggerTypeOf(triggerType);
+  if (entry) return entry.label[english ? 'en' : 'zh'];
+  return fallback || `#${triggerType}`;
+}
+
+/** The unit of a trigger type ('' when it has none or is unknown). */
+export function triggerUnit(triggerType: number | undefined, fallback = ''): string {
+  if (triggerType === undefined) return fallback;
+  return triggerTypeOf(triggerType)?.unit ?? fallback;
+}
+
+/** "CPU load > 90 %": trigger name, operator, value and unit (when the item has one). */
+export function triggerText(
+  rule: Pick<AlertRule, 'triggerType' | 'triggerOperator' | 'triggerValue'> &
+    Partial<Pick<AlertRule, 'triggerTypeName' | 'unit'>>,
+  english: boolean,
+): string {
+  const unit = triggerUnit(rule.triggerType, rule.unit ?? '');
+  const symbol = OPERATOR_SYMBOLS[rule.triggerOperator] ?? rule.triggerOperator;
+  const value = `${numberText(rule.triggerValue)}${unit ? ` ${unit}` : ''}`;
+  return `${triggerName(rule.triggerType, english, rule.triggerTypeName)} ${symbol} ${value}`;
+}
+
+/** "Network equipment / Switch", from the category tree; the codes themselves when the tree lacks them. */
+export function categoryText(
+  tree: readonly DictionaryItem[],
+  deviceCategory: string,
+  deviceClass: string | null,
+  english: boolean,
+): string {
+  const large = tree.find((item) => item.code === deviceCategory);
+  const small = deviceClass ? large?.childLevel.find((item) => item.code === deviceClass) : undefined;
+  const parts = [large ? dictionaryName(large, english) : deviceCategory];
+  if (deviceClass) parts.push(small ? dictionaryName(small, english) : deviceClass);
+  return parts.filter(Boolean).join(' / ') || '-';
+}
+
+/** The alert rule form's values. The category is one cascader value: [large] or [large, small]. */
+export interface AlertRuleFormValues {
+  alertName?: string;
+  alertLevel?: number;
+  alertType?: number;
+  triggerType?: number;
+  triggerOperator?: TriggerOperator;
+  triggerValue?: number | null;
+  connectType?: number;
+  productType?: number;
+  category?: string[];
+}
+
+/** A new rule: the most common comparison preselected, everything else for the user to choose. */
+export const NEW_RULE_VALUES: AlertRuleFormValues = { triggerOperator: 'GT' };
+
+/** A saved rule as form values. */
+export function formValuesOfRule(rule: AlertRule): AlertRuleFormValues {
+  return {
+    alertName: rule.alertName,
+    alertLevel: rule.alertLevel,
+    alertType: rule.alertType,
+    triggerType: rule.triggerType,
+    triggerOperator: rule.triggerOperator,
+    triggerValue: rule.triggerValue,
+    connectType: rule.connectType,
+    productType: rule.productType,
+    category: [rule.deviceCategory, rule.deviceClass].filter((c): c is string => !!c),
+  };
+}
+
+/** The form field a body field belongs to (the category pair is one cascader); null when none does. */
+export function formFieldOf(bodyField: string): keyof AlertRuleFormValues | null {
+  const name = bodyField.replace(/^body\.?/, '').split(/[.[]/)[0] ?? '';
+  if (name === 'deviceCategory' || name === 'deviceClass') return 'category';
+  const fields: readonly (keyof AlertRuleFormValues)[] = [
+    'alertName',
+    'alertLevel',
+    'alertType',
+    'triggerType',
+    'triggerOperator',
+    'triggerValue',
+    'connectType',
+    'productType',
+  ];
+  return (fields as readonly string[]).includes(name) ? (name as keyof AlertRuleFormValues) : null;
+}
+
+export interface FormFieldErrors {
+  name: keyof AlertRuleFormValues;
+  errors: string[];
+}
+
+/** Groups field problems by form field, in the order they came. */
+function groupByField(problems: readonly { field: string; message: string }[]): FormFieldErrors[] {
+  const out: FormFieldErrors[] = [];
+  for (const problem of problems) {
+    const name = formFieldOf(problem.field);
+    if (!name) continue;
+    const entry = out.find((e) => e.name === name);
+    if (entry) {
+      if (!entry.errors.includes(problem.message)) entry.errors.push(problem.message);
+    } else out.push({ name, errors: [problem.message] });
+  }
+  return out;
+}
+
+export type ParsedRuleForm = { ok: true; body: AlertRuleBody } | { ok: false; errors: FormFieldErrors[] };
+
+/**
+ * Form values → the add body, checked by the contract's schema, so the page refuses exactly what the
+ * server would. Failures come back per form field.
+ */
+export function parseRuleForm(values: AlertRuleFormValues): ParsedRuleForm {
+  const [deviceCategory, deviceClass] = values.category ?? [];
+  const candidate = {
+    alertName: values.alertName ?? '',
+    alertLevel: values.alertLevel,
+    alertType: values.alertType,
+    connectType: values.connectType,
+    productType: values.productType,
+    triggerOperator: values.triggerOperator,
+    triggerType: values.triggerType,
+    triggerValue: values.triggerValue ?? undefined,
+    deviceCategory: deviceCategory ?? '',
+    deviceClass: deviceClass ?? null,
+  };
+  const result = AlertRuleBody.safeParse(candidate);
+  if (result.success) return { ok: true, body: result.data };
+  const problems = result.error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  return { ok: false, errors: groupByField(problems) };
+}
+
+/**
+ * The failed fields of a refused save (a 400 whose `data.fields` lists `{ field, message }`), by form
+ * field. Anything else (no fields, fields the form does not show) gives none: the notice covers it.
+ */
+export function serverFieldErrors(error: unknown): FormFieldErrors[] {
+  if (typeof error !== 'object' || error === null) return [];
+  const { status, data } = error as { status?: unknown; data?: unknown };
+  if (status !== 400 || typeof data !== 'object' || data === null) return [];
+  const fields = (data as { fields?: unknown }).fields;
+  if (!Array.isArray(fields)) return [];
+  return groupByField(
+    fields.filter(
+      (f): f is { field: string; message: string } =>
+        typeof f === 'object' &&
+        f !== null &&
+        typeof (f as { field?: unknown }).field === 'string' &&
+        typeof (f as { message?: unknown }).message === 'string',
+    ),
+  );
+}

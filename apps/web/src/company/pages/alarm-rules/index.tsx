@@ -1,0 +1,211 @@
+/**
+ * /alarm-rules/index.html: the company's alert rules. Filters (name, level, alert type, connect type,
+ * product type, trigger item) and paging live in the query string; the status switch, edit and delete
+ * sit behind their button codes.
+ */
+import { type AlertRule, AlertType, BUTTON, ConnectType, ProductType } from '@storefleet/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Empty,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { deleteAlertRule, listAlertRules } from '../../../shared/api/alerts';
+import { getCategoryTypeTree } from '../../../shared/api/devices';
+import { type FilterSpec, ListFilterForm, useListPage } from '../../../shared/list';
+import { Access } from '../../../shared/permissions/Access';
+import { AlertLevelTag } from './AlertLevelTag';
+import { AlertRuleStatusSwitch } from './AlertRuleStatusSwitch';
+import { categoryText, triggerText } from './alert-rule-values';
+import { type Option, useAlertRuleOptions } from './useAlertRuleOptions';
+
+const FILTERS = {
+  alertName: 'text',
+  alertLevel: 'text',
+  alertType: 'text',
+  connectType: 'text',
+  productType: 'text',
+  triggerType: 'text',
+} as const satisfies FilterSpec;
+
+/** Filter values live in the URL as text, so the selects hold text too. */
+const asText = (options: readonly Option<number | string>[]) =>
+  options.map((o) => ({ value: String(o.value), label: o.label }));
+
+export default function AlarmRulesPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const options = useAlertRuleOptions();
+  const { english, lang } = options;
+  const list = useListPage({
+    queryKey: ['alert', 'rules'],
+    filters: FILTERS,
+    rowKey: 'id',
+    fetchPage: (params, signal) => listAlertRules(params, signal),
+  });
+  const tree = useQuery({
+    queryKey: ['dictionary', 'categoryTypeTree'],
+    queryFn: ({ signal }) => getCategoryTypeTree(signal),
+    staleTime: 10 * 60_000,
+  });
+  const remove = useMutation({
+    mutationFn: deleteAlertRule,
+    onSuccess: async () => {
+      void message.success(t('alarmRules.message.deleted'));
+      await queryClient.invalidateQueries({ queryKey: ['alert'] });
+      await queryClient.invalidateQueries({ queryKey: ['device', 'alertRules'] });
+    },
+  });
+
+  const columns = useMemo<TableColumnsType<AlertRule>>(
+    () => [
+      {
+        key: 'alertName',
+        dataIndex: 'alertName',
+        title: t('alarmRules.field.alertName'),
+        width: 180,
+        render: (name: string, row) => (
+          <Typography.Text data-testid={`alarm-rule-name-${row.id}`}>{name}</Typography.Text>
+        ),
+      },
+      {
+        key: 'alertLevel',
+        dataIndex: 'alertLevel',
+        title: t('alarmRules.field.alertLevel'),
+        width: 120,
+        render: (level: number, row) => <AlertLevelTag level={level} fallback={row.alertLevelName} />,
+      },
+      {
+        key: 'alertType',
+        dataIndex: 'alertType',
+        title: t('alarmRules.field.alertType'),
+        width: 130,
+        render: (value: number, row) =>
+          AlertType.has(value) ? AlertType.labelOf(value, lang) : row.alertTypeName,
+      },
+      {
+        key: 'connectType',
+        dataIndex: 'connectType',
+        title: t('alarmRules.field.connectType'),
+        width: 110,
+        render: (value: number, row) =>
+          ConnectType.has(value) ? ConnectType.labelOf(value, lang) : row.connectTypeName,
+      },
+      {
+        key: 'productType',
+        dataIndex: 'productType',
+        title: t('alarmRules.field.productType'),
+        width: 130,
+        render: (value: number, row) =>
+          ProductType.has(value) ? ProductType.labelOf(value, lang) : row.productTypeName,
+      },
+      {
+        key: 'trigger',
+        title: t('alarmRules.field.trigger'),
+        width: 200,
+        render: (_: unknown, row) => (
+          <span data-testid={`alarm-rule-trigger-${row.id}`}>{triggerText(row, english)}</span>
+        ),
+      },
+      {
+        key: 'category',
+        title: t('alarmRules.field.category'),
+        width: 180,
+        render: (_: unknown, row) =>
+          categoryText(tree.data ?? [], row.deviceCategory, row.deviceClass, english),
+      },
+      {
+        key: 'status',
+        dataIndex: 'status',
+        title: t('alarmRules.field.status'),
+        width: 90,
+        render: (_: unknown, row) => <AlertRuleStatusSwitch rule={row} />,
+      },
+      {
+        key: 'actions',
+        title: t('alarmRules.field.actions'),
+        width: 140,
+        fixed: 'right',
+        render: (_: unknown, row) => (
+          <Space>
+            <Access codes={[BUTTON.alarmRuleUpdate]}>
+              <Link
+                to={`../update.html?id=${row.id}`}
+                relative="path"
+                data-testid={`alarm-rule-edit-${row.id}`}
+              >
+                {t('alarmRules.action.edit')}
+              </Link>
+            </Access>
+            <Access codes={[BUTTON.alarmRuleDelete]}>
+              <Popconfirm title={t('alarmRules.confirm.delete')} onConfirm={() => remove.mutateAsync(row.id)}>
+                <Button type="link" size="small" danger data-testid={`alarm-rule-delete-${row.id}`}>
+                  {t('alarmRules.action.delete')}
+                </Button>
+              </Popconfirm>
+            </Access>
+          </Space>
+        ),
+      },
+    ],
+    [t, lang, english, tree.data, remove],
+  );
+
+  const select = (name: keyof typeof FILTERS, items: readonly Option<number | string>[], loading = false) => (
+    <Form.Item name={name} label={t(`alarmRules.field.${name}`)}>
+      <Select
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        options={asText(items)}
+        loading={loading}
+        placeholder={t('common.pleaseSelect')}
+        data-testid={`alarm-rule-filter-${name}`}
+      />
+    </Form.Item>
+  );
+
+  return (
+    <div data-testid="alarm-rules">
+      <ListFilterForm list={list}>
+        <Form.Item name="alertName" label={t('alarmRules.field.alertName')}>
+          <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="alarm-rule-filter-alertName" />
+        </Form.Item>
+        {select('alertLevel', options.levels.options, options.levels.loading)}
+        {select('alertType', options.alertTypes.options, options.alertTypes.loading)}
+        {select('connectType', options.connectTypes)}
+        {select('productType', options.productTypes)}
+        {select('triggerType', options.triggerTypes)}
+      </ListFilterForm>
+      <Access codes={[BUTTON.alarmRuleAdd]}>
+        <div style={{ marginBottom: 16 }}>
+          <Link to="../save.html" relative="path">
+            <Button type="primary" data-testid="alarm-rule-add">
+              {t('alarmRules.action.add')}
+            </Button>
+          </Link>
+        </div>
+      </Access>
+      <Table<AlertRule>
+        {...list.tableProps}
+        columns={columns}
+        size="middle"
+        scroll={{ x: 1300 }}
+        locale={{ emptyText: <Empty description={t('alarmRules.empty')} /> }}
+        data-testid="alarm-rule-table"
+      />
+    </div>
+  );
+}

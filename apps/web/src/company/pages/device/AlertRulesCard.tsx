@@ -1,0 +1,64 @@
+import type { DeviceAlertRule } from '@storefleet/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { listDeviceAlertRules } from '../../../shared/api/alerts';
+import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
+
+/** The enabled alert rules that apply to the device (spec §3 "Device alert rule"). */
+export function AlertRulesCard({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation();
+  const rules = useQuery({
+    queryKey: ['device', 'alertRules', deviceId],
+    queryFn: ({ signal }) => listDeviceAlertRules(deviceId, signal),
+  });
+  const columns = useMemo<TableColumnsType<DeviceAlertRule>>(
+    () => [
+      { key: 'ruleId', dataIndex: 'ruleId', title: t('device.alertRules.ruleId'), width: 100 },
+      {
+        key: 'priority',
+        dataIndex: 'priority',
+        title: t('device.alertRules.priority'),
+        width: 140,
+        render: (priority: number, row) => (
+          <AlertLevelTag level={priority} data-testid={`device-alert-rule-priority-${row.ruleId}`} />
+        ),
+      },
+      {
+        key: 'ruleDesc',
+        dataIndex: 'ruleDesc',
+        title: t('device.alertRules.ruleDesc'),
+        // Rule names are typed by users: React renders them as text.
+        render: (desc: string) => (
+          <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            {desc}
+          </Typography.Text>
+        ),
+      },
+    ],
+    [t],
+  );
+  return (
+    <Card title={t('device.alertRules.title')} size="small" data-testid="device-alert-rules">
+      <Table<DeviceAlertRule>
+        rowKey="ruleId"
+        size="small"
+        loading={rules.isFetching}
+        dataSource={rules.data ?? []}
+        columns={columns}
+        pagination={false}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t('device.alertRules.empty')}
+              data-testid="device-alert-rules-empty"
+            />
+          ),
+        }}
+      />
+    </Card>
+  );
+}
