@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { openPostgres } from './postgres';
 import { openSqlite } from './sqlite';
 import type { AccessTables } from './tables/access';
+import type { AlertTables } from './tables/alerts';
 import type { AuditTables } from './tables/audit';
 import type { DeviceTables } from './tables/devices';
 import type { MonitoringTables } from './tables/monitoring';
@@ -22,7 +23,8 @@ export interface DB
     DeviceTables,
     MonitoringTables,
     NetTestTables,
-    SettingsTables {}
+    SettingsTables,
+    AlertTables {}
 
 export type DialectName = 'sqlite' | 'postgres';
 

@@ -11,6 +11,7 @@ import * as devices from './20251122_0315_devices';
 import * as monitoring from './20251122_0330_monitoring';
 import * as netTestAddresses from './20251122_0340_net_test_addresses';
 import * as settings from './20251122_0350_settings';
+import * as alerts from './20251122_0400_alerts';
 
 export interface StorefleetMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -22,4 +23,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20251122_0330_monitoring', monitoring],
   ['20251122_0340_net_test_addresses', netTestAddresses],
   ['20251122_0350_settings', settings],
+  ['20251122_0400_alerts', alerts],
 ];
