@@ -17,6 +17,10 @@ export interface IngestDevice {
   company_id: number;
   shop_id: number;
   connect_type: number;
+  /** Product type, category and class: which alert rules apply to the device. */
+  product_id: number;
+  device_category: string | null;
+  device_class: string | null;
   online_status: number;
   device_online_time: number | null;
   first_online_time: number | null;
@@ -52,6 +56,9 @@ export async function lockIngestDevices(
       'company_id',
       'shop_id',
       'connect_type',
+      'product_id',
+      'device_category',
+      'device_class',
       'online_status',
       'device_online_time',
       'first_online_time',

@@ -1,12 +1,16 @@
 /**
  * Stores one `results` message of a link in one transaction: values already stored (seq at or below
  * the reporter's mark) and values the reporter may not send are skipped, everything else becomes raw
- * history, last values, syslog rows and online transitions, and the marks move up — all or nothing.
+ * history, last values, syslog rows and online transitions, and the marks move up; the batch's newest
+ * values are checked against the companies' alert rules, opening and recovering alert records — all
+ * or nothing.
  */
 import type { AgentValue } from '@storefleet/contracts';
 
 import type { Database } from '../../db/database';
 import type { DeviceLatestTable, DeviceMetricsTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
+import { batchObservations, evaluateAlerts, hasAnyRule } from '../alerting/alerting';
+import { alertRulesCache } from '../alerting/rules-cache';
 import {
   type IngestDevice,
   insertMetrics,
@@ -149,6 +153,20 @@ export async function ingestValues(
       trx,
       changes.map((c) => ({ device_id: c.deviceId, status: c.onlineStatus, at: c.at, cause: 'value' })),
     );
+    if (stored > 0) {
+      const rules = await alertRulesCache(database).rulesFor(
+        trx,
+        allowed.map((d) => d.company_id),
+      );
+      if (hasAnyRule(rules)) {
+        await evaluateAlerts(
+          trx,
+          devices,
+          rules,
+          batchObservations(latest.values(), devices, rules, states, changes),
+        );
+      }
+    }
     return { stored, refused, changes };
   });
 }

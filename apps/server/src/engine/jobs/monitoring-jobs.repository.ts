@@ -1,51 +1,86 @@
 /** SQL of the periodic monitoring jobs: offline sweep, hourly roll-up, retention. */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { DB, DialectName } from '../../db/database';
 
 const HOUR = 3_600_000;
 
+/** A device the offline sweep looks at, with what alert rules match on. */
+export interface SilentDevice {
+  id: number;
+  company_id: number;
+  shop_id: number;
+  connect_type: number;
+  product_id: number;
+  device_category: string | null;
+  device_class: string | null;
+  last_seen_at: number | null;
+}
+
 /** Devices still marked online whose last sign of life is before `cutoff` (or that never had one). */
-export async function listSilentOnlineDevices(
-  db: Kysely<DB>,
-  cutoff: number,
-): Promise<Array<{ id: number; company_id: number; shop_id: number; last_seen_at: number | null }>> {
+export async function listSilentOnlineDevices(db: Kysely<DB>, cutoff: number): Promise<SilentDevice[]> {
   return db
     .selectFrom('devices')
-    .select(['id', 'company_id', 'shop_id', 'last_seen_at'])
+    .select([
+      'id',
+      'company_id',
+      'shop_id',
+      'connect_type',
+      'product_id',
+      'device_category',
+      'device_class',
+      'last_seen_at',
+    ])
     .where('online_status', '=', 1)
     .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', cutoff)]))
+    .orderBy('id')
     .execute();
 }
 
 /**
- * Marks one silent device offline at `at` with its transition, unless ingest saw it since the sweep
- * read it (same last_seen_at). Returns whether it changed.
+ * Marks silent devices offline at `at`, each with its transition, in the caller's transaction —
+ * except those ingest saw since the sweep read them (online no more, or another last_seen_at). The
+ * rows are re-read locked (PostgreSQL; SQLite transactions are serial), so ingest cannot slip in
+ * between the check and the update. Returns the devices it marked.
  */
-export async function markDeviceOffline(
-  db: Kysely<DB>,
-  device: { id: number; last_seen_at: number | null },
+export async function markDevicesOffline<D extends { id: number; last_seen_at: number | null }>(
+  trx: Transaction<DB>,
+  dialect: DialectName,
+  devices: readonly D[],
   at: number,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('devices')
-      .set({ online_status: 0, latest_offline_time: at })
-      .where('id', '=', device.id)
-      .where('online_status', '=', 1)
-      .where((eb) =>
-        device.last_seen_at === null
-          ? eb('last_seen_at', 'is', null)
-          : eb('last_seen_at', '=', device.last_seen_at),
-      )
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    await trx
-      .insertInto('device_online_events')
-      .values({ device_id: device.id, status: 0, at, cause: 'sweep' })
-      .execute();
-    return true;
+): Promise<D[]> {
+  if (devices.length === 0) return [];
+  const current = await trx
+    .selectFrom('devices')
+    .select(['id', 'online_status', 'last_seen_at'])
+    .where(
+      'id',
+      'in',
+      devices.map((d) => d.id),
+    )
+    .orderBy('id')
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .execute();
+  const now = new Map(current.map((row) => [row.id, row]));
+  const silent = devices.filter((device) => {
+    const row = now.get(device.id);
+    return row !== undefined && row.online_status === 1 && row.last_seen_at === device.last_seen_at;
   });
+  if (silent.length === 0) return [];
+  await trx
+    .updateTable('devices')
+    .set({ online_status: 0, latest_offline_time: at })
+    .where(
+      'id',
+      'in',
+      silent.map((d) => d.id),
+    )
+    .execute();
+  await trx
+    .insertInto('device_online_events')
+    .values(silent.map((d) => ({ device_id: d.id, status: 0, at, cause: 'sweep' })))
+    .execute();
+  return silent;
 }
 
 /** Start of the newest hour already rolled up, if any. */

@@ -1,0 +1,70 @@
+/**
+ * SQL of the evaluator: the enabled rules of companies (for the rules cache), the open records of a
+ * batch's devices, and opening and recovering records. Every function takes the caller's transaction
+ * so a batch's records commit or roll back with its values.
+ */
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+
+import type { DB } from '../../db/database';
+import type { AlertRecordsTable, AlertRulesTable } from '../../db/tables/alerts';
+import type { OpenAlert } from './alert-evaluation';
+
+type Trx = Kysely<DB> | Transaction<DB>;
+
+/** The enabled rules of `companyIds`. */
+export async function listEnabledRules(
+  db: Trx,
+  companyIds: readonly number[],
+): Promise<Array<Selectable<AlertRulesTable>>> {
+  if (companyIds.length === 0) return [];
+  return db
+    .selectFrom('alert_rules')
+    .selectAll()
+    .where('company_id', 'in', [...companyIds])
+    .where('status', '=', 1)
+    .orderBy('id')
+    .execute();
+}
+
+/** The open records (status 0) of `deviceIds`. */
+export async function listOpenAlerts(db: Trx, deviceIds: readonly number[]): Promise<OpenAlert[]> {
+  if (deviceIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('alert_records')
+    .select(['id', 'rule_id', 'device_id', 'item', 'alert_time'])
+    .where('status', '=', 0)
+    .where('device_id', 'in', [...deviceIds])
+    .execute();
+  return rows.map((row) => ({ ...row, alert_time: Number(row.alert_time) }));
+}
+
+/**
+ * Opens records. A (rule, device) that has an open record already is skipped by the partial unique
+ * index (`on conflict do nothing`), so a race can never leave two open.
+ */
+export async function insertAlerts(
+  db: Trx,
+  rows: ReadonlyArray<Insertable<AlertRecordsTable>>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('alert_records')
+    .values([...rows])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Recovers open records: status 1, recovery_time = `at` of each. */
+export async function recoverAlerts(
+  db: Trx,
+  recoveries: ReadonlyArray<{ id: number; at: number }>,
+): Promise<void> {
+  for (const { id, at } of recoveries) {
+    await db
+      .updateTable('alert_records')
+      .set({ status: 1, recovery_time: at })
+      .where('id', '=', id)
+      .where('status', '=', 0)
+      .execute();
+  }
+}

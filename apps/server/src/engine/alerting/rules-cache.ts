@@ -1,0 +1,90 @@
+/**
+ * Enabled alert rules per company, kept in memory so ingest pays a Map lookup, not a query, for a
+ * company whose rules it has seen. One cache per database handle (the server has one; each test app
+ * its own). Rule writes call `invalidateCompanyRules` after they commit; a load that raced such a
+ * write (it began before the invalidation) is used once but not kept, so the next batch reads the
+ * rules again.
+ */
+import { triggerTypeOf } from '@storefleet/contracts';
+import type { Kysely, Transaction } from 'kysely';
+
+import type { Database, DB } from '../../db/database';
+import { type ActiveRule, type CompanyRules, groupRules, type TriggerOperator } from './alert-evaluation';
+import { listEnabledRules } from './alert-records.repository';
+
+const NO_RULES: CompanyRules = groupRules([]);
+
+export class AlertRulesCache {
+  private readonly companies = new Map<number, CompanyRules>();
+  private readonly generations = new Map<number, number>();
+
+  /**
+   * The enabled rules of each company in `companyIds`: cached ones as they are, the others read in
+   * one query (inside the caller's transaction) and cached — unless a rule write invalidated the
+   * company while they were read, in which case they serve this call only.
+   */
+  async rulesFor(
+    db: Kysely<DB> | Transaction<DB>,
+    companyIds: Iterable<number>,
+  ): Promise<Map<number, CompanyRules>> {
+    const out = new Map<number, CompanyRules>();
+    const missing: number[] = [];
+    for (const id of companyIds) {
+      if (out.has(id)) continue;
+      const cached = this.companies.get(id);
+      if (cached) out.set(id, cached);
+      else if (!missing.includes(id)) missing.push(id);
+    }
+    if (missing.length === 0) return out;
+    const started = new Map(missing.map((id) => [id, this.generations.get(id) ?? 0]));
+    const rows = await listEnabledRules(db, missing);
+    const grouped = new Map<number, ActiveRule[]>(missing.map((id) => [id, []]));
+    for (const row of rows) {
+      const trigger = triggerTypeOf(row.trigger_type);
+      if (!trigger) continue;
+      grouped.get(row.company_id)?.push({
+        id: row.id,
+        companyId: row.company_id,
+        name: row.alert_name,
+        level: row.alert_level,
+        item: trigger.item,
+        operator: row.trigger_operator as TriggerOperator,
+        threshold: Number(row.trigger_value),
+        connectType: row.connect_type,
+        productType: row.product_type,
+        deviceCategory: row.device_category,
+        deviceClass: row.device_class,
+      });
+    }
+    for (const [companyId, rules] of grouped) {
+      const entry = rules.length === 0 ? NO_RULES : groupRules(rules);
+      out.set(companyId, entry);
+      if ((this.generations.get(companyId) ?? 0) === started.get(companyId))
+        this.companies.set(companyId, entry);
+    }
+    return out;
+  }
+
+  /** Forgets the company's rules (call after a rule write commits). */
+  invalidate(companyId: number): void {
+    this.generations.set(companyId, (this.generations.get(companyId) ?? 0) + 1);
+    this.companies.delete(companyId);
+  }
+}
+
+const caches = new WeakMap<Database, AlertRulesCache>();
+
+/** The rules cache of a database handle (created on first use). */
+export function alertRulesCache(database: Database): AlertRulesCache {
+  let cache = caches.get(database);
+  if (!cache) {
+    cache = new AlertRulesCache();
+    caches.set(database, cache);
+  }
+  return cache;
+}
+
+/** Forgets a company's cached rules after one of its rules was added, changed, toggled or deleted. */
+export function invalidateCompanyRules(database: Database, companyId: number): void {
+  alertRulesCache(database).invalidate(companyId);
+}
