@@ -10,6 +10,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import { type Config, ConfigError } from '../config';
 import type { Database, DB } from '../db/database';
 import { writeList } from '../db/json';
+import { seedDemoAlertRules } from './demo-alert-rules';
 import {
   DEMO_ACCOUNTS,
   DEMO_COMPANIES,
@@ -103,6 +104,7 @@ async function seedDemo(trx: Transaction<DB>, hashes: string[], now: number): Pr
     firstRegionIds.push(seeded.regionIds[0] ?? 0);
   }
   await seedDemoDevices(trx, now);
+  await seedDemoAlertRules(trx, companyIds, now);
   const [northwind = 0, harbor = 0] = companyIds;
   const operator = { menu: OPERATOR_AUTHORITIES, buttons: OPERATOR_BUTTONS };
   const role = (

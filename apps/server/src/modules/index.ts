@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context';
+import { registerAlertRoutes } from './alerts/alerts.routes';
 import { registerAuditRoutes } from './audit/audit.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerConfigRoutes } from './config/config.routes';
@@ -36,4 +37,5 @@ export const MODULE_ROUTES: readonly RegisterRoutes[] = [
   registerLogoRoutes,
   registerMonitoringRoutes,
   registerDeviceRoutes,
+  registerAlertRoutes,
 ];

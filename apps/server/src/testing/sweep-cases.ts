@@ -39,6 +39,7 @@ export interface SweepCase {
 }
 
 const U = '/api/user-service';
+const ALERT = '/api/device-service/aibox/alert';
 const LIST = [200] as const;
 
 const newUser = (extra: Record<string, unknown>) => ({
@@ -241,7 +242,79 @@ export const SWEEP_CASES: SweepCase[] = [
     fill: (f) => ({ params: { shopId: f.b.storeId, productType: 1 } }),
     expect: LIST,
   },
+  // Alert rules (company-wide) and a device's alert rules and events.
+  {
+    as: 'admin',
+    method: 'GET',
+    url: `${ALERT}/listAlertRules`,
+    fill: (f) => ({ query: { companyId: f.companyB, id: f.b.alertRuleId, pageSize: 1000 } }),
+    expect: LIST,
+  },
+  {
+    as: 'admin',
+    method: 'POST',
+    url: `${ALERT}/updateAlertRule`,
+    fill: (f) => ({ body: { ...sweepAlertRule(), id: f.b.alertRuleId, companyId: f.companyB } }),
+  },
+  {
+    as: 'admin',
+    method: 'POST',
+    url: `${ALERT}/addAlertRule`,
+    expect: [200],
+    note: 'lands in company A whatever companyId says',
+    fill: (f) => ({ body: { ...sweepAlertRule(), companyId: f.companyB } }),
+  },
+  {
+    as: 'admin',
+    method: 'GET',
+    url: `${ALERT}/update/:id/status`,
+    fill: (f) => ({ params: { id: f.b.alertRuleId }, query: { status: 0 } }),
+  },
+  {
+    as: 'admin',
+    method: 'GET',
+    url: `${ALERT}/delete/:id/alert`,
+    fill: (f) => ({ params: { id: f.b.alertRuleId } }),
+  },
+  {
+    as: 'admin',
+    method: 'GET',
+    url: `${ALERT}/listAlertsRule`,
+    fill: (f) => ({ query: { hostid: f.b.deviceId } }),
+  },
+  {
+    as: 'admin',
+    method: 'GET',
+    url: `${ALERT}/listAlertsHistory`,
+    fill: (f) => ({ query: { deviceId: f.b.deviceId } }),
+  },
+  {
+    as: 'operator',
+    method: 'GET',
+    url: `${ALERT}/listAlertsRule`,
+    fill: (f) => ({ query: { hostid: f.outside.deviceId } }),
+  },
+  {
+    as: 'operator',
+    method: 'GET',
+    url: `${ALERT}/listAlertsHistory`,
+    fill: (f) => ({ query: { deviceId: f.outside.deviceId } }),
+  },
 ];
+
+function sweepAlertRule() {
+  return {
+    alertName: 'Sweep rule',
+    alertLevel: 1,
+    alertType: 1,
+    connectType: 1,
+    productType: 1,
+    triggerType: 1,
+    triggerOperator: 'EQ',
+    triggerValue: 0,
+    deviceCategory: 'box',
+  };
+}
 
 function sweepDevice(shopId: number) {
   return {

@@ -24,13 +24,15 @@ export interface SweepPlace {
   cityId: number;
   levelIds: number[];
   areaCode: string;
+  /** A device in one of the stores (0 when they have none). */
+  deviceId: number;
 }
 
 export interface SweepFixtures {
   companyA: number;
   companyB: number;
   /** Company B's objects (admin of company A asks for them). */
-  b: SweepPlace & { roleId: number; userId: number; labelId: number | null };
+  b: SweepPlace & { roleId: number; userId: number; labelId: number | null; alertRuleId: number };
   /** Company A's stores outside the operator's region (the operator asks for them). */
   outside: SweepPlace;
   /** Texts that must never appear in a reply to each asker. */
@@ -65,6 +67,16 @@ async function placeOf(
       eb.or([eb('id', '=', region.id), eb('pid', '=', region.id), eb('id', '=', first.city_level ?? 0)]),
     )
     .execute();
+  const device = await db
+    .selectFrom('devices')
+    .select('id')
+    .where(
+      'shop_id',
+      'in',
+      stores.map((s) => s.id),
+    )
+    .orderBy('id')
+    .executeTakeFirst();
   return {
     storeId: high ? HIGH.storeId : first.id,
     storeIds: [...(high ? [HIGH.storeId] : []), ...stores.map((s) => s.id)],
@@ -73,6 +85,7 @@ async function placeOf(
     cityId: first.city_level ?? region.id,
     levelIds: levels.map((l) => l.id),
     areaCode: first.area_code ?? '',
+    deviceId: device?.id ?? 0,
   };
 }
 
@@ -160,12 +173,24 @@ export async function prepareSweepFixtures(db: Kysely<DB>): Promise<SweepFixture
     await db.selectFrom('level_configs').select('name').where('id', '=', bRegion.id).executeTakeFirstOrThrow()
   ).name;
   const b = await placeOf(db, companyB, bName, true);
+  const alertRule = await db
+    .selectFrom('alert_rules')
+    .select('id')
+    .where('company_id', '=', companyB)
+    .orderBy('id')
+    .executeTakeFirst();
   const outside = await placeOf(db, companyA, '华北大区', false);
   const operatorRegion = await placeOf(db, companyA, '华东大区', false);
   return {
     companyA,
     companyB,
-    b: { ...b, roleId: HIGH.roleId, userId: HIGH.userId, labelId: label?.id ?? null },
+    b: {
+      ...b,
+      roleId: HIGH.roleId,
+      userId: HIGH.userId,
+      labelId: label?.id ?? null,
+      alertRuleId: alertRule?.id ?? 0,
+    },
     outside,
     secrets: {
       admin: distinct(await textsOf(db, { companyId: companyB }), await textsOf(db, { companyId: companyA })),

@@ -11,6 +11,10 @@ export interface ScopedDevice {
   shop_id: number;
   hostid: string;
   connect_type: number;
+  /** Product type, category and class: which alert rules apply to the device. */
+  product_id: number;
+  device_category: string | null;
+  device_class: string | null;
   device_system: number | null;
   intranet_ip: string | null;
   extranet_ip: string | null;
@@ -33,6 +37,9 @@ export async function findDeviceInScope(
       'devices.shop_id',
       'devices.hostid',
       'devices.connect_type',
+      'devices.product_id',
+      'devices.device_category',
+      'devices.device_class',
       'devices.device_system',
       'devices.intranet_ip',
       'devices.extranet_ip',

@@ -1,0 +1,148 @@
+/**
+ * The alert_rules table (company data: every read and write names the owning company) and the rule
+ * side of alert_records: recovering a rule's open records when it is disabled, deleted or watches
+ * another item.
+ */
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+
+import type { DB } from '../../db/database';
+import { pageWindow } from '../../db/paging';
+import type { AlertRulesTable } from '../../db/tables/alerts';
+import { containsText } from '../../db/text';
+
+type Db = Kysely<DB> | Transaction<DB>;
+export type AlertRuleRow = Selectable<AlertRulesTable>;
+
+export interface AlertRuleFilter {
+  /** null: every company (platform users without a companyId filter). */
+  companyId: number | null;
+  alertLevel?: number | undefined;
+  alertName?: string | undefined;
+  alertType?: number | undefined;
+  connectType?: number | undefined;
+  id?: number | undefined;
+  productType?: number | undefined;
+  triggerType?: number | undefined;
+}
+
+/** One page of rules matching `filter`, newest first, and the total. */
+export async function listAlertRules(
+  db: Db,
+  filter: AlertRuleFilter,
+  page: { pageNum: number; pageSize: number },
+): Promise<{ rows: AlertRuleRow[]; total: number }> {
+  let query = db.selectFrom('alert_rules');
+  if (filter.companyId !== null) query = query.where('company_id', '=', filter.companyId);
+  if (filter.alertLevel !== undefined) query = query.where('alert_level', '=', filter.alertLevel);
+  if (filter.alertName) query = query.where(containsText('alert_rules.alert_name', filter.alertName));
+  if (filter.alertType !== undefined) query = query.where('alert_type', '=', filter.alertType);
+  if (filter.connectType !== undefined) query = query.where('connect_type', '=', filter.connectType);
+  if (filter.id !== undefined) query = query.where('id', '=', filter.id);
+  if (filter.productType !== undefined) query = query.where('product_type', '=', filter.productType);
+  if (filter.triggerType !== undefined) query = query.where('trigger_type', '=', filter.triggerType);
+  const window = pageWindow(page);
+  const [rows, total] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.total) };
+}
+
+/** The rule `id` of company `companyId`, if it is one. */
+export async function findCompanyRule(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<AlertRuleRow | undefined> {
+  return db
+    .selectFrom('alert_rules')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+}
+
+/** Inserts a rule and returns it. */
+export async function insertAlertRule(db: Db, rule: Insertable<AlertRulesTable>): Promise<AlertRuleRow> {
+  return db.insertInto('alert_rules').values(rule).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Changes a company's rule and returns it (undefined when it is gone). */
+export async function updateAlertRule(
+  db: Db,
+  companyId: number,
+  id: number,
+  changes: Updateable<AlertRulesTable>,
+): Promise<AlertRuleRow | undefined> {
+  return db
+    .updateTable('alert_rules')
+    .set(changes)
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes a company's rule; returns whether it existed. */
+export async function deleteAlertRule(db: Db, companyId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('alert_rules')
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Recovers every open record of rule `ruleId` at `at`; returns how many. */
+export async function recoverRuleAlerts(db: Db, ruleId: number, at: number): Promise<number> {
+  const result = await db
+    .updateTable('alert_records')
+    .set({ status: 1, recovery_time: at })
+    .where('rule_id', '=', ruleId)
+    .where('status', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The enabled rules of `device`'s company that apply to it (connect type, product type, category, class). */
+export async function listDeviceRules(
+  db: Db,
+  device: {
+    company_id: number;
+    connect_type: number;
+    product_id: number;
+    device_category: string | null;
+    device_class: string | null;
+  },
+): Promise<AlertRuleRow[]> {
+  if (device.device_category === null) return [];
+  const deviceClass = device.device_class;
+  return db
+    .selectFrom('alert_rules')
+    .selectAll()
+    .where('company_id', '=', device.company_id)
+    .where('status', '=', 1)
+    .where('connect_type', '=', device.connect_type)
+    .where('product_type', '=', device.product_id)
+    .where('device_category', '=', device.device_category)
+    .where((eb) =>
+      deviceClass === null
+        ? eb('device_class', 'is', null)
+        : eb.or([eb('device_class', 'is', null), eb('device_class', '=', deviceClass)]),
+    )
+    .orderBy('alert_level', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Inserts several rules (the demo seed). */
+export async function insertAlertRules(
+  db: Db,
+  rules: ReadonlyArray<Insertable<AlertRulesTable>>,
+): Promise<void> {
+  if (rules.length > 0)
+    await db
+      .insertInto('alert_rules')
+      .values([...rules])
+      .execute();
+}

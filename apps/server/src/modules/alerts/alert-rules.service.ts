@@ -1,0 +1,184 @@
+/**
+ * Alert rule CRUD (spec §7 listAlertRules, addAlertRule, updateAlertRule, update/{id}/status,
+ * delete/{id}/alert). A rule belongs to the caller's company; another company's rule answers 404 like
+ * a missing one. Every write invalidates the company's cached rules once it has committed, so the next
+ * ingest batch evaluates with the new rules. Disabling or deleting a rule recovers its open records
+ * (history stays); so does changing what it watches (its trigger type).
+ */
+import {
+  type AlertRule,
+  type AlertRuleBody,
+  type AlertRuleUpdateBody,
+  AlertType,
+  type ListAlertRulesQuery,
+  type PagedResult,
+  toPagedResult,
+  triggerTypeOf,
+} from '@storefleet/contracts';
+
+import { type Caller, requireCompany, type Scope } from '../../auth/caller';
+import type { AppContext } from '../../context';
+import { invalidateCompanyRules } from '../../engine/alerting/rules-cache';
+import { type FieldProblem, invalidFields, notFound } from '../../http/errors';
+import { findItem, listItemsOfType } from '../dictionaries/dictionary.repository';
+import { type LevelNames, toAlertRule } from './alert-rule-view';
+import {
+  deleteAlertRule,
+  findCompanyRule,
+  insertAlertRule,
+  listAlertRules,
+  recoverRuleAlerts,
+  updateAlertRule,
+} from './alert-rules.repository';
+
+/** ALERTPRIORITY code → name. */
+export async function levelNames(ctx: AppContext): Promise<LevelNames> {
+  const items = await listItemsOfType(ctx.db, 'ALERTPRIORITY');
+  return new Map(items.map((item) => [Number(item.code), item.name]));
+}
+
+/** One page of rules: the caller's company's; platform users see every company's, or `companyId`'s. */
+export async function listRules(
+  ctx: AppContext,
+  scope: Scope,
+  query: ListAlertRulesQuery,
+): Promise<PagedResult<AlertRule>> {
+  const companyId = scope.companyId ?? query.companyId ?? null;
+  const [{ rows, total }, levels] = await Promise.all([
+    listAlertRules(ctx.db, { ...query, companyId }, query),
+    levelNames(ctx),
+  ]);
+  return toPagedResult(
+    rows.map((row) => toAlertRule(row, levels)),
+    total,
+    query,
+    'id desc',
+  );
+}
+
+/** Adds a rule to the caller's company (enabled). */
+export async function addRule(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  body: AlertRuleBody,
+): Promise<AlertRule> {
+  const companyId = requireCompany(scope);
+  await checkRule(ctx, body);
+  const now = Date.now();
+  const row = await insertAlertRule(ctx.db, {
+    company_id: companyId,
+    ...columnsOf(body),
+    status: 1,
+    created_at: now,
+    updated_at: now,
+    create_by: caller.userName,
+    update_by: caller.userName,
+  });
+  invalidateCompanyRules(ctx.database, companyId);
+  return toAlertRule(row, await levelNames(ctx));
+}
+
+/** Changes a rule of the caller's company; a changed trigger type recovers the rule's open records. */
+export async function changeRule(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  body: AlertRuleUpdateBody,
+): Promise<AlertRule> {
+  const companyId = requireCompany(scope);
+  await checkRule(ctx, body);
+  const now = Date.now();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const before = await findCompanyRule(trx, companyId, body.id);
+    if (!before) throw notFound('alert rule');
+    const after = await updateAlertRule(trx, companyId, body.id, {
+      ...columnsOf(body),
+      updated_at: now,
+      update_by: caller.userName,
+    });
+    if (!after) throw notFound('alert rule');
+    if (before.trigger_type !== after.trigger_type) await recoverRuleAlerts(trx, after.id, now);
+    return after;
+  });
+  invalidateCompanyRules(ctx.database, companyId);
+  return toAlertRule(row, await levelNames(ctx));
+}
+
+/** Enables (1) or disables (0) a rule; disabling recovers its open records. */
+export async function setRuleStatus(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  id: number,
+  status: 0 | 1,
+): Promise<AlertRule> {
+  const companyId = requireCompany(scope);
+  const now = Date.now();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await updateAlertRule(trx, companyId, id, {
+      status,
+      updated_at: now,
+      update_by: caller.userName,
+    });
+    if (!updated) throw notFound('alert rule');
+    if (status === 0) await recoverRuleAlerts(trx, id, now);
+    return updated;
+  });
+  invalidateCompanyRules(ctx.database, companyId);
+  return toAlertRule(row, await levelNames(ctx));
+}
+
+/** Deletes a rule; its open records are recovered now, its records stay as history. */
+export async function removeRule(ctx: AppContext, scope: Scope, id: number): Promise<void> {
+  const companyId = requireCompany(scope);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await deleteAlertRule(trx, companyId, id))) throw notFound('alert rule');
+    await recoverRuleAlerts(trx, id, Date.now());
+  });
+  invalidateCompanyRules(ctx.database, companyId);
+}
+
+/**
+ * Rules the schema cannot check: the trigger type belongs to the alert type; category and class are
+ * codes of the category dictionary, the class one of the category's.
+ */
+async function checkRule(ctx: AppContext, body: AlertRuleBody): Promise<void> {
+  const problems: FieldProblem[] = [];
+  const trigger = triggerTypeOf(body.triggerType);
+  if (trigger && trigger.alertType !== body.alertType) {
+    problems.push({
+      field: 'triggerType',
+      message: `is a trigger of alert type ${trigger.alertType} (${AlertType.labelOf(trigger.alertType, 'en')}), not of alert type ${body.alertType}`,
+    });
+  }
+  const [category, deviceClass] = await Promise.all([
+    findItem(ctx.db, 'CATEGORY_TYPE', body.deviceCategory),
+    body.deviceClass === null ? undefined : findItem(ctx.db, 'SUBCLASS_TYPE', body.deviceClass),
+  ]);
+  if (!category) {
+    problems.push({ field: 'deviceCategory', message: 'must be a device category code (CATEGORY_TYPE)' });
+  } else if (body.deviceClass !== null) {
+    if (!deviceClass) {
+      problems.push({ field: 'deviceClass', message: 'must be a device class code (SUBCLASS_TYPE)' });
+    } else if (deviceClass.parent_code !== body.deviceCategory) {
+      problems.push({ field: 'deviceClass', message: `must be a class of category ${body.deviceCategory}` });
+    }
+  }
+  if (problems.length > 0) throw invalidFields(problems);
+}
+
+function columnsOf(body: AlertRuleBody) {
+  return {
+    alert_name: body.alertName,
+    alert_level: body.alertLevel,
+    alert_type: body.alertType,
+    connect_type: body.connectType,
+    product_type: body.productType,
+    trigger_type: body.triggerType,
+    trigger_operator: body.triggerOperator,
+    trigger_value: body.triggerValue,
+    device_category: body.deviceCategory,
+    device_class: body.deviceClass,
+  };
+}

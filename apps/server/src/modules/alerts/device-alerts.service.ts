@@ -1,0 +1,50 @@
+/**
+ * The device details page's two alert calls: the enabled rules that apply to the device
+ * (listAlertsRule) and its alert records (listAlertsHistory). The device must be inside the caller's
+ * scope (404 otherwise, like every device call).
+ */
+import {
+  type DeviceAlertEvent,
+  type DeviceAlertEventsQuery,
+  type DeviceAlertRule,
+  type PagedResult,
+  toPagedResult,
+} from '@storefleet/contracts';
+
+import type { Scope } from '../../auth/caller';
+import type { AppContext } from '../../context';
+import { pageWindow } from '../../db/paging';
+import { formatDateTime } from '../../http/time';
+import { deviceInScope } from '../monitoring/running-info.service';
+import { toDeviceAlertRule } from './alert-rule-view';
+import { listDeviceRules } from './alert-rules.repository';
+import { listDeviceAlertRecords } from './device-alerts.repository';
+
+/** Enabled rules of the device's company matching its connect type, product type, category and class. */
+export async function deviceAlertRules(
+  ctx: AppContext,
+  scope: Scope,
+  deviceId: number,
+): Promise<DeviceAlertRule[]> {
+  const device = await deviceInScope(ctx, scope, deviceId);
+  return (await listDeviceRules(ctx.db, device)).map(toDeviceAlertRule);
+}
+
+/** One page of the device's alert records, newest first. */
+export async function deviceAlertEvents(
+  ctx: AppContext,
+  scope: Scope,
+  query: DeviceAlertEventsQuery,
+): Promise<PagedResult<DeviceAlertEvent>> {
+  const device = await deviceInScope(ctx, scope, query.deviceId);
+  const { rows, total } = await listDeviceAlertRecords(ctx.db, device.id, pageWindow(query));
+  const list = rows.map((row) => ({
+    eventid: row.uuid,
+    clock: formatDateTime(row.alert_time),
+    name: row.name,
+    severity: row.severity,
+    status: row.status,
+    recoveryTime: formatDateTime(row.recovery_time),
+  }));
+  return toPagedResult(list, total, query, 'alertTime desc');
+}

@@ -1,0 +1,281 @@
+// A device's alert rules and events as the details page reads them, with values arriving through the
+// real box hub from a raw protocol-v1 WebSocket peer: a value over a rule's threshold opens a record,
+// a value back under recovers it; only matching enabled rules are listed; scope rules apply.
+import type { AddressInfo } from 'node:net';
+
+import {
+  AGENT_LINK_PATH,
+  type AgentValue,
+  type AlertRule,
+  type DeviceAlertEvent,
+  type DeviceAlertRule,
+  type PagedResult,
+  type ServerToAgentMessage,
+} from '@storefleet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+
+import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
+import { formatDateTime } from '../../http/time';
+import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+
+const ALERT = '/api/device-service/aibox/alert';
+let t: TestApp;
+let url: string;
+let fixture: LinkFixture;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ demo: true });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${AGENT_LINK_PATH}`;
+  fixture = await insertLinkFixture(t.ctx.db, { port: 161, community: 'public' });
+  await t.ctx.db
+    .updateTable('devices')
+    .set({ device_category: 'terminal', device_class: 'pos' })
+    .where('id', '=', fixture.posId)
+    .execute();
+  admin = await t.signIn('admin');
+});
+afterAll(() => t.close());
+
+/** A box speaking protocol v1 over a raw WebSocket: hello, then results frames answered by acks. */
+class BoxPeer {
+  private readonly messages: ServerToAgentMessage[] = [];
+  private waiters: Array<() => void> = [];
+  private batchId = 0;
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      this.messages.push(JSON.parse(data.toString()) as ServerToAgentMessage);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  static async link(key: string): Promise<BoxPeer> {
+    const socket = new WebSocket(url);
+    const peer = new BoxPeer(socket);
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    socket.send(
+      JSON.stringify({
+        type: 'hello',
+        protocolVersion: 1,
+        key,
+        mode: 'box',
+        agentVersion: 'test',
+        hostname: 'peer',
+      }),
+    );
+    await peer.next('welcome');
+    return peer;
+  }
+
+  async next<T extends ServerToAgentMessage['type']>(
+    type: T,
+  ): Promise<Extract<ServerToAgentMessage, { type: T }>> {
+    for (;;) {
+      const index = this.messages.findIndex((m) => m.type === type);
+      if (index >= 0) return this.messages.splice(index, 1)[0] as Extract<ServerToAgentMessage, { type: T }>;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  /** Sends one results frame and waits for its ack (sent after the values committed). */
+  async report(values: AgentValue[]): Promise<void> {
+    const batchId = ++this.batchId;
+    this.socket.send(JSON.stringify({ type: 'results', batchId, values }));
+    const ack = await this.next('ack');
+    expect(ack.batchId).toBe(batchId);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+let seq = Date.now() * 1000;
+const reach = (deviceId: number, at: number, delayMs: number): AgentValue => ({
+  kind: 'reachability',
+  deviceId: String(deviceId),
+  seq: ++seq,
+  at,
+  online: true,
+  delayMs,
+  jitterMs: 0.2,
+  lossRate: 0,
+});
+
+const get = (path: string, token = admin) =>
+  t.app.inject({ method: 'GET', url: `${ALERT}/${path}`, headers: bearer(token) });
+
+async function addRule(overrides: Record<string, unknown>): Promise<AlertRule> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${ALERT}/addAlertRule`,
+    headers: bearer(admin),
+    payload: {
+      alertName: 'Slow POS',
+      alertLevel: 3,
+      alertType: 1,
+      connectType: 4,
+      productType: 4,
+      triggerType: 2,
+      triggerOperator: 'GT',
+      triggerValue: 100,
+      deviceCategory: 'terminal',
+      ...overrides,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return envelopeOf<AlertRule>(res).data;
+}
+
+const history = async (deviceId: number, query = '') => {
+  const res = await get(`listAlertsHistory?deviceId=${deviceId}${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return envelopeOf<PagedResult<DeviceAlertEvent>>(res).data;
+};
+
+describe('alert events through the box hub', () => {
+  it('opens a record when a value crosses the threshold and recovers it when a value is back under', async () => {
+    const rule = await addRule({});
+    const box = await BoxPeer.link(fixture.boxKey);
+    const start = Date.now() - 60_000;
+    await box.report([reach(fixture.posId, start, 12), reach(fixture.switchId, start, 500)]);
+    expect((await history(fixture.posId)).list).toEqual([]);
+
+    await box.report([reach(fixture.posId, start + 1_000, 250)]);
+    const opened = await history(fixture.posId);
+    expect(opened.total).toBe(1);
+    expect(opened.list).toEqual([
+      {
+        eventid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        clock: formatDateTime(start + 1_000),
+        name: 'Slow POS',
+        severity: 3,
+        status: 0,
+        recoveryTime: null,
+      },
+    ]);
+
+    await box.report([reach(fixture.posId, start + 2_000, 300)]);
+    expect((await history(fixture.posId)).total).toBe(1);
+
+    await box.report([reach(fixture.posId, start + 3_000, 8)]);
+    const recovered = await history(fixture.posId);
+    expect(recovered.list).toEqual([
+      expect.objectContaining({
+        eventid: opened.list[0]?.eventid,
+        status: 1,
+        recoveryTime: formatDateTime(start + 3_000),
+      }),
+    ]);
+
+    // A second episode: newest first, paged.
+    await box.report([reach(fixture.posId, start + 4_000, 400)]);
+    const page = await history(fixture.posId, '&pageNum=1&pageSize=1');
+    expect(page.total).toBe(2);
+    expect(page.list).toEqual([expect.objectContaining({ clock: formatDateTime(start + 4_000), status: 0 })]);
+    expect((await history(fixture.posId, '&pageNum=2&pageSize=1')).list[0]?.eventid).toBe(
+      opened.list[0]?.eventid,
+    );
+    // The switch's slow answers match no rule (another product type and connect type).
+    expect((await history(fixture.switchId)).list).toEqual([]);
+    box.close();
+    await get(`update/${rule.id}/status?status=0`);
+  });
+});
+
+describe("a device's alert rules", () => {
+  it('lists the enabled rules whose connect type, product type, category and class match the device', async () => {
+    const anyClass = await addRule({ alertName: 'Any terminal', alertLevel: 2, triggerValue: 200 });
+    const posClass = await addRule({ alertName: 'POS class', alertLevel: 5, deviceClass: 'pos' });
+    await addRule({ alertName: 'PC class', deviceClass: 'pc' });
+    await addRule({ alertName: 'Other product', productType: 6 });
+    await addRule({ alertName: 'Other connect type', connectType: 3 });
+    await addRule({ alertName: 'Other category', deviceCategory: 'mobile' });
+    const disabled = await addRule({ alertName: 'Disabled' });
+    expect((await get(`update/${disabled.id}/status?status=0`)).statusCode).toBe(200);
+
+    const res = await get(`listAlertsRule?hostid=${fixture.posId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(envelopeOf<DeviceAlertRule[]>(res).data).toEqual([
+      { ruleId: posClass.id, priority: 5, ruleDesc: 'POS class: 网络延迟 > 100ms' },
+      { ruleId: anyClass.id, priority: 2, ruleDesc: 'Any terminal: 网络延迟 > 200ms' },
+    ]);
+  });
+
+  it('lists nothing for a device without a category', async () => {
+    const res = await get(`listAlertsRule?hostid=${fixture.switchId}`);
+    expect(envelopeOf<DeviceAlertRule[]>(res).data).toEqual([]);
+  });
+
+  it('lists the demo rules for a demo device', async () => {
+    const pos = await t.ctx.db
+      .selectFrom('devices')
+      .select('id')
+      .where('company_id', '=', fixture.companyId)
+      .where('device_class', '=', 'pos')
+      .where('connect_type', '=', 5)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const rules = envelopeOf<DeviceAlertRule[]>(await get(`listAlertsRule?hostid=${pos.id}`)).data;
+    expect(rules.map((r) => r.ruleDesc).sort()).toEqual([
+      'Battery low (POS): 电池电量 < 15%',
+      'CPU overload (POS): CPU 使用率 > 90%',
+      'Device offline (POS): 在线状态（1 在线，0 离线） = 0',
+      'High packet loss (POS): 丢包率 > 20%',
+    ]);
+  });
+});
+
+describe('scope and permissions', () => {
+  it('answers 404 for a device of another company, as for a missing one', async () => {
+    for (const path of [
+      `listAlertsRule?hostid=${fixture.foreignId}`,
+      `listAlertsHistory?deviceId=${fixture.foreignId}`,
+      'listAlertsRule?hostid=99999999',
+      'listAlertsHistory?deviceId=99999999',
+    ]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(envelopeOf(res).message).toBe('Device not found');
+    }
+  });
+
+  it('answers 404 to the East China operator for a device outside its region', async () => {
+    const operator = await t.signIn('operator');
+    const north = await t.ctx.db
+      .selectFrom('devices')
+      .innerJoin('stores', 'stores.id', 'devices.shop_id')
+      .innerJoin('level_configs', 'level_configs.id', 'stores.area_level')
+      .select('devices.id')
+      .where('level_configs.name', '=', '华北大区')
+      .orderBy('devices.id')
+      .executeTakeFirstOrThrow();
+    expect((await get(`listAlertsRule?hostid=${north.id}`, operator)).statusCode).toBe(404);
+    expect((await get(`listAlertsHistory?deviceId=${north.id}`, operator)).statusCode).toBe(404);
+    const east = await t.ctx.db
+      .selectFrom('devices')
+      .innerJoin('stores', 'stores.id', 'devices.shop_id')
+      .innerJoin('level_configs', 'level_configs.id', 'stores.area_level')
+      .select('devices.id')
+      .where('level_configs.name', '=', '华东大区')
+      .orderBy('devices.id')
+      .executeTakeFirstOrThrow();
+    expect((await get(`listAlertsRule?hostid=${east.id}`, operator)).statusCode).toBe(200);
+    expect((await get(`listAlertsHistory?deviceId=${east.id}`, operator)).statusCode).toBe(200);
+  });
+
+  it('refuses users without the monitored-devices page, and asks for a device id', async () => {
+    const platform = await t.signIn('platform');
+    expect((await get(`listAlertsRule?hostid=${fixture.posId}`, platform)).statusCode).toBe(403);
+    expect((await get(`listAlertsHistory?deviceId=${fixture.posId}`, platform)).statusCode).toBe(403);
+    const missing = await get('listAlertsHistory');
+    expect(missing.statusCode).toBe(400);
+    expect(envelopeOf(missing).message).toContain('deviceId');
+  });
+});
