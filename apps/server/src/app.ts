@@ -42,6 +42,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: false,
+    // Closing comes after drainAndClose has let in-flight requests finish (or the grace period ran
+    // out): whatever connection is still open then is cut, instead of holding the shutdown.
+    forceCloseConnections: true,
     routerOptions: { querystringParser: parseQueryString },
   });
 

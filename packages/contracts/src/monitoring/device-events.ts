@@ -5,7 +5,14 @@
  */
 import { z } from 'zod';
 
-export const DeviceEventsQuery = z.object({ token: z.string().max(4096).optional() });
+export const DeviceEventsQuery = z.object({
+  token: z.string().max(4096).optional(),
+  /** The company an agent-platform admin looks at (the x-company-id header, which EventSource cannot send). */
+  companyId: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be a company id')
+    .optional(),
+});
 export type DeviceEventsQuery = z.infer<typeof DeviceEventsQuery>;
 
 /** The `data` of a `status` event; `at` is `YYYY-MM-DD HH:mm:ss`. */

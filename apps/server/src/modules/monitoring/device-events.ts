@@ -2,7 +2,8 @@
  * Live updates: GET /api/device-service/aibox/device/events streams device status changes in the
  * caller's scope as server-sent events (`event: status`). EventSource cannot send headers, so the
  * access token may come as `?token=` (it then sits in access logs: the page should use a short-lived
- * session). Not a defineRoute call because the reply is a stream, not an envelope; errors before the
+ * session), and the company an agent-platform admin looks at as `?companyId=` instead of the x-company-id header.
+ * Streams end when the server starts draining (http/lifecycle.ts). Not a defineRoute call because the reply is a stream, not an envelope; errors before the
  * stream starts are normal envelope replies.
  */
 import { PassThrough } from 'node:stream';
@@ -16,6 +17,7 @@ import { allows } from '../../auth/codes';
 import type { AppContext } from '../../context';
 import { statusBusOf } from '../../engine/ingest/status-bus';
 import { forbidden } from '../../http/errors';
+import { onDraining } from '../../http/lifecycle';
 import { formatDateTime } from '../../http/time';
 import { parseInput } from '../../http/validation';
 import { listStoreIdsInScope } from './scoped-device.repository';
@@ -26,9 +28,11 @@ const HEARTBEAT_MS = 25_000;
 /** Registers the live-updates stream on `app`. */
 export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): void {
   const open = new Set<PassThrough>();
-  app.addHook('preClose', async () => {
+  const endAll = () => {
     for (const stream of open) stream.end();
-  });
+  };
+  onDraining(app, endAll);
+  app.addHook('preClose', async () => endAll());
   app.apiRoutes.push({
     method: 'GET',
     url: DEVICE_EVENTS_URL,
@@ -36,7 +40,8 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
     module: 'device',
     permissions: [MODULE.device],
     query: DeviceEventsQuery,
-    description: 'Auth by the Authorization header or ?token= (EventSource cannot set headers).',
+    description:
+      'Auth by the Authorization header or ?token=, company by the x-company-id header or ?companyId= (EventSource cannot set headers).',
   });
   app.route({
     method: 'GET',
@@ -46,10 +51,11 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
     handler: async (request, reply) => {
       const query = parseInput(DeviceEventsQuery, request.query, 'query');
       const header = request.headers[COMPANY_HEADER];
+      const companyHeader = (Array.isArray(header) ? header[0] : header) ?? query.companyId;
       const token = request.headers.authorization ?? (query.token ? `Bearer ${query.token}` : undefined);
       const { caller, scope } = await authenticate(ctx.db, ctx.tokens, {
         authorization: token,
-        companyHeader: Array.isArray(header) ? header[0] : header,
+        companyHeader,
       });
       if (!allows(caller, [MODULE.device])) throw forbidden();
       const storeIds = isRestricted(scope) ? new Set(await listStoreIdsInScope(ctx.db, scope)) : null;

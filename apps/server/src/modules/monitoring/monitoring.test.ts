@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxHubOf } from '../../engine/hub/hub-registry';
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
 import { ingestValues, type Reporter } from '../../engine/ingest/ingest.service';
+import { drainAndClose } from '../../http/lifecycle';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { getRemoteUrl } from './elo-device.service';
 
@@ -30,6 +31,46 @@ const get = async <T>(url: string, auth = token) => {
   const res = await t.app.inject({ method: 'GET', url, headers: bearer(auth) });
   return { status: res.statusCode, body: envelopeOf<T>(res) };
 };
+
+/** Opens the live-updates stream at `query` on the listening app; read with readUntil. */
+async function openStream(query: string) {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (t.app.server.address() as AddressInfo).port;
+  const controller = new AbortController();
+  const res = await fetch(`http://127.0.0.1:${port}/api/device-service/aibox/device/events?${query}`, {
+    signal: AbortSignal.any([controller.signal, AbortSignal.timeout(15_000)]),
+  });
+  const reader = res.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const stream = {
+    res,
+    text: '',
+    ended: false,
+    abort: () => controller.abort(),
+    async readUntil(needle: string) {
+      while (!stream.text.includes(needle)) {
+        const chunk = await reader.read();
+        if (chunk.done) {
+          stream.ended = true;
+          break;
+        }
+        stream.text += new TextDecoder().decode(chunk.value);
+      }
+    },
+  };
+  return stream;
+}
+
+const reachability = (deviceId: number, at: number, online: boolean): AgentValue => ({
+  kind: 'reachability',
+  deviceId: String(deviceId),
+  seq: ++seq,
+  at,
+  online,
+  delayMs: online ? 1 : null,
+  jitterMs: online ? 0 : null,
+  lossRate: online ? 0 : 1,
+});
 
 const hostValue = (deviceId: number, at: number): AgentValue => ({
   kind: 'host',
@@ -248,5 +289,37 @@ describe('live updates', () => {
       url: '/api/device-service/aibox/device/events?token=nope',
     });
     expect(res.statusCode).toBe(401);
+  });
+  it('streams the company an agent-platform admin names with ?companyId=, not its home company', async () => {
+    const foreign = await t.ctx.db
+      .selectFrom('devices')
+      .select('company_id')
+      .where('id', '=', fixture.foreignId)
+      .executeTakeFirstOrThrow();
+    const agent = await t.signIn('agent');
+    const stream = await openStream(`token=${agent}&companyId=${foreign.company_id}`);
+    expect(stream.res.status).toBe(200);
+    await stream.readUntil(': connected');
+    const hub = boxHubOf(t.ctx);
+    if (!hub) throw new Error('no hub');
+    const at = Date.now() + 10_000;
+    await hub.ingest(box, [reachability(fixture.posId, at, true)]);
+    await hub.ingest({ deviceId: fixture.foreignId, shopId: 0, mode: 'device' }, [
+      reachability(fixture.foreignId, at + 1, false),
+    ]);
+    await stream.readUntil('event: status');
+    stream.abort();
+    expect(stream.text).toContain(`"deviceId":${fixture.foreignId}`);
+    expect(stream.text).not.toContain(`"deviceId":${fixture.posId}`);
+  });
+
+  it('ends open streams as soon as the server starts shutting down', async () => {
+    const stream = await openStream(`token=${token}`);
+    await stream.readUntil(': connected');
+    // A grace period far longer than the test's timeout: the shutdown must not wait for the stream.
+    await drainAndClose(t.app, 600_000);
+    await stream.readUntil('never sent');
+    expect(stream.ended).toBe(true);
+    expect(t.app.server.listening).toBe(false);
   });
 });

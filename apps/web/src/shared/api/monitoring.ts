@@ -63,8 +63,9 @@ export function listDeviceLog(query: Params, signal?: AbortSignal): Promise<Page
 }
 
 /** The URL of the device-status event stream; EventSource cannot send headers, so the token rides along. */
-export function deviceEventsUrl(token: string): string {
-  return `${DEVICE_API}/events?${encodeParams({ token }).toString()}`;
+/** The live-updates stream; `companyId`: the company an agent-platform admin looks at. */
+export function deviceEventsUrl(token: string, companyId?: string | null): string {
+  return `${DEVICE_API}/events?${encodeParams({ token, companyId }).toString()}`;
 }
 
 const LEVEL_CONFIG = '/api/user-service/levelConfig';

@@ -1,4 +1,4 @@
-import { DeviceStatusEvent } from '@storefleet/contracts';
+import { DeviceStatusEvent, USER_TYPE } from '@storefleet/contracts';
 import { useEffect, useRef } from 'react';
 
 import { deviceEventsUrl } from '../../../shared/api/monitoring';
@@ -10,13 +10,15 @@ import { useSession } from '../../../shared/session/useSession';
  * dropped link; malformed events are ignored.
  */
 export function useDeviceStatusEvents(onEvent: (event: DeviceStatusEvent) => void): void {
-  const token = useSession()?.result.accessToken ?? null;
+  const session = useSession();
+  const token = session?.result.accessToken ?? null;
+  const companyId = session?.result.userType === USER_TYPE.AGENT_ADMIN ? (session.companyId ?? null) : null;
   const handler = useRef(onEvent);
   handler.current = onEvent;
 
   useEffect(() => {
     if (!token || typeof EventSource === 'undefined') return;
-    const source = new EventSource(deviceEventsUrl(token));
+    const source = new EventSource(deviceEventsUrl(token, companyId));
     const listener = (message: MessageEvent<string>) => {
       let data: unknown;
       try {
@@ -32,5 +34,5 @@ export function useDeviceStatusEvents(onEvent: (event: DeviceStatusEvent) => voi
       source.removeEventListener('status', listener);
       source.close();
     };
-  }, [token]);
+  }, [token, companyId]);
 }
