@@ -11,7 +11,7 @@ import {
 } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-
+import { type DemoStore, post, printerBody } from '../../modules/devices/device-test-support';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 import { notifyStoreChanged } from './hub-registry';
 import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
@@ -212,6 +212,57 @@ describe('box hub', () => {
     await t.ctx.db.updateTable('devices').set({ monitored: 1 }).where('id', '=', fixture.posId).execute();
     await notifyStoreChanged(t.ctx, fixture.shopId);
     expect((await peer.next('config')).devices).toHaveLength(2);
+    peer.socket.close();
+  });
+
+  it('pushes config to the old store’s box when a user moves one of its devices to another store', async () => {
+    const peer = await linkedBox();
+    const token = await t.signIn('admin');
+    const storeWithBox = async (shopId: number): Promise<DemoStore> => {
+      const store = await t.ctx.db
+        .selectFrom('stores')
+        .select(['id', 'company_id', 'area_level', 'province_level', 'city_level'])
+        .where('id', '=', shopId)
+        .executeTakeFirstOrThrow();
+      const box = await t.ctx.db
+        .selectFrom('devices')
+        .select('id')
+        .where('shop_id', '=', shopId)
+        .where('product_id', '=', 1)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      return {
+        id: store.id,
+        companyId: store.company_id,
+        area: store.area_level,
+        province: store.province_level,
+        city: store.city_level,
+        boxId: box.id,
+      };
+    };
+    const home = await storeWithBox(fixture.shopId);
+    const other = await t.ctx.db
+      .selectFrom('stores')
+      .innerJoin('devices', 'devices.shop_id', 'stores.id')
+      .select('stores.id')
+      .where('stores.company_id', '=', home.companyId)
+      .where('stores.id', '!=', home.id)
+      .where('devices.product_id', '=', 1)
+      .orderBy('stores.id')
+      .executeTakeFirstOrThrow();
+    const away = await storeWithBox(other.id);
+    const added = await post(t, token, 'add', printerBody(home, { intranetIp: '127.0.0.98' }));
+    expect(added.status).toBe(200);
+    const printerId = String((added.body.data as { deviceId: number }).deviceId);
+    expect((await peer.next('config')).devices.map((d) => d.deviceId)).toContain(printerId);
+    const moved = await post(
+      t,
+      token,
+      'update',
+      printerBody(away, { deviceId: printerId, intranetIp: '127.0.0.98' }),
+    );
+    expect(moved.status).toBe(200);
+    expect((await peer.next('config')).devices.map((d) => d.deviceId)).not.toContain(printerId);
     peer.socket.close();
   });
 

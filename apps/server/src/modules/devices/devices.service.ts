@@ -11,7 +11,7 @@ import {
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { notifyDevicesChanged, notifyKeyRevoked } from '../../engine/hub/hub-registry';
+import { notifyDevicesChanged, notifyKeyRevoked, notifyStoreChanged } from '../../engine/hub/hub-registry';
 import { invalid, invalidFields, notFound } from '../../http/errors';
 import { newSecurityKey } from './device-keys';
 import { loadDeviceLookups } from './device-lookups';
@@ -78,7 +78,7 @@ export async function editDevice(
   scope: Scope,
   body: DeviceUpdateBody,
 ): Promise<Device> {
-  await ctx.db.transaction().execute(async (trx) => {
+  const previousShopId = await ctx.db.transaction().execute(async (trx) => {
     const existing = await findDeviceInScope(trx, scope, body.deviceId);
     if (!existing) throw notFound('device');
     const wasBox = existing.product_id === PRODUCT_TYPE_BOX;
@@ -100,8 +100,11 @@ export async function editDevice(
       updated_by: caller.userName,
       updated_at: Date.now(),
     });
+    return existing.shop_id;
   });
   await notifyDevicesChanged(ctx, [body.deviceId]);
+  // A device moved to another store: the old store's box must stop probing it too.
+  if (previousShopId !== body.shopId) await notifyStoreChanged(ctx, previousShopId);
   return getDevice(ctx, caller, scope, body.deviceId);
 }
 
