@@ -6,12 +6,12 @@ import { useDictionaryQuery } from '../device/usePropertyTypes';
 import { type LevelOption, levelColor, levelName, levelOptions } from './alert-level';
 
 /** The ALERTPRIORITY levels in the console's language (shared cache with every other dictionary user). */
-export function useAlertLevels(): { options: LevelOption[]; loading: boolean } {
+export function useAlertLevels(): { options: LevelOption[]; loading: boolean; pending: boolean } {
   const { i18n } = useTranslation();
   const query = useDictionaryQuery('ALERTPRIORITY');
   const english = i18n.language === 'en-US';
   const options = useMemo(() => levelOptions(query.data ?? [], english), [query.data, english]);
-  return { options, loading: query.isFetching };
+  return { options, loading: query.isFetching, pending: query.isPending };
 }
 
 export interface AlertLevelTagProps {
@@ -21,12 +21,12 @@ export interface AlertLevelTagProps {
   'data-testid'?: string;
 }
 
-/** A level as a coloured tag with its name. */
+/** A level as a coloured tag with its name (an ellipsis while the names load and none is given). */
 export function AlertLevelTag({ level, fallback, ...rest }: AlertLevelTagProps) {
-  const { options } = useAlertLevels();
+  const { options, pending } = useAlertLevels();
   return (
     <Tag color={levelColor(level)} data-testid={rest['data-testid']}>
-      {levelName(level, options, fallback)}
+      {pending && !fallback ? '…' : levelName(level, options, fallback)}
     </Tag>
   );
 }

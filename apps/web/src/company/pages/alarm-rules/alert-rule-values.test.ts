@@ -147,6 +147,11 @@ describe('alert rule form values', () => {
     expect(fields.sort()).toEqual(['alertLevel', 'alertName', 'category', 'triggerValue']);
   });
 
+  it('refuse an item of the other alert type, as the server does', () => {
+    const parsed = parseRuleForm({ ...VALID, alertType: 1 });
+    expect(parsed.ok ? [] : parsed.errors.map((e) => e.name)).toEqual(['triggerType']);
+  });
+
   it('refuse a name over 64 characters and an unknown trigger type', () => {
     const parsed = parseRuleForm({ ...VALID, alertName: 'x'.repeat(65), triggerType: 99 });
     expect(parsed.ok ? [] : parsed.errors.map((e) => e.name).sort()).toEqual(['alertName', 'triggerType']);

@@ -129,8 +129,8 @@ function groupByField(problems: readonly { field: string; message: string }[]): 
 export type ParsedRuleForm = { ok: true; body: AlertRuleBody } | { ok: false; errors: FormFieldErrors[] };
 
 /**
- * Form values → the add body, checked by the contract's schema, so the page refuses exactly what the
- * server would. Failures come back per form field.
+ * Form values → the add body, checked by the contract's schema and the server's trigger/alert type
+ * rule, so the page refuses what the server would. Failures come back per form field.
  */
 export function parseRuleForm(values: AlertRuleFormValues): ParsedRuleForm {
   const [deviceCategory, deviceClass] = values.category ?? [];
@@ -147,11 +147,17 @@ export function parseRuleForm(values: AlertRuleFormValues): ParsedRuleForm {
     deviceClass: deviceClass ?? null,
   };
   const result = AlertRuleBody.safeParse(candidate);
-  if (result.success) return { ok: true, body: result.data };
-  const problems = result.error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => ({
+        field: issue.path.map(String).join('.'),
+        message: issue.message,
+      }));
+  // The server's own rule beyond the schema: the item must be one of the alert type's.
+  const trigger = values.triggerType === undefined ? undefined : triggerTypeOf(values.triggerType);
+  if (trigger && values.alertType !== undefined && trigger.alertType !== values.alertType)
+    problems.push({ field: 'triggerType', message: `is not a trigger of alert type ${values.alertType}` });
+  if (result.success && problems.length === 0) return { ok: true, body: result.data };
   return { ok: false, errors: groupByField(problems) };
 }
 

@@ -89,12 +89,15 @@ export function AlertEventsCard({ deviceId }: { deviceId: number }) {
           hideOnSinglePage: false,
         }}
         locale={{
-          emptyText: (
+          // Said only once the answer is in: an empty table while loading is not "none".
+          emptyText: events.isSuccess ? (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
               description={t('device.alertEvents.empty')}
               data-testid="device-alert-events-empty"
             />
+          ) : (
+            <span />
           ),
         }}
       />

@@ -50,12 +50,15 @@ export function AlertRulesCard({ deviceId }: { deviceId: number }) {
         columns={columns}
         pagination={false}
         locale={{
-          emptyText: (
+          // Said only once the answer is in: an empty table while loading is not "none".
+          emptyText: rules.isSuccess ? (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
               description={t('device.alertRules.empty')}
               data-testid="device-alert-rules-empty"
             />
+          ) : (
+            <span />
           ),
         }}
       />
