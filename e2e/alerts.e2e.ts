@@ -149,7 +149,7 @@ describe('alert rules', () => {
     await pcBadge.waitFor(WAIT);
     const pcId = ((await pcBadge.getAttribute('data-testid')) ?? '').slice('device-online-'.length);
     const before = await deviceRules(page, pcId);
-    expect(before.filter(isOurs)).toEqual([{ level: '严重', desc: `${RULE_NAME}: CPU 使用率 > 90%` }]);
+    expect(before.filter(isOurs)).toEqual([{ level: '严重', desc: `${RULE_NAME}: CPU 使用率 > 90 %` }]);
     const demoRules = before.filter((rule) => !isOurs(rule));
     expect(demoRules.map((rule) => rule.desc)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Device offline \(Computer\): /)]),

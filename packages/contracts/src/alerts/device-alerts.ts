@@ -11,12 +11,21 @@ import { idParam } from '../query';
 export const DeviceAlertRulesQuery = z.object({ hostid: idParam });
 export type DeviceAlertRulesQuery = z.infer<typeof DeviceAlertRulesQuery>;
 
-/** One enabled rule that applies to the device. priority is the rule's alertLevel (1–5). */
+/**
+ * One enabled rule that applies to the device. priority is the rule's alertLevel (1–5). ruleDesc is the
+ * spec's text (server-made, Chinese labels like every server-made name); the rule's own fields come
+ * along so the console can say the same in the user's language.
+ */
 export const DeviceAlertRule = z.object({
   ruleId: z.number(),
   priority: z.number(),
   /** What the rule checks, in words: "<name>: <trigger> <operator> <value><unit>". */
   ruleDesc: z.string(),
+  alertName: z.string(),
+  triggerType: z.number(),
+  triggerOperator: z.enum(['EQ', 'LT', 'GT']),
+  triggerValue: z.number(),
+  unit: z.string(),
 });
 export type DeviceAlertRule = z.infer<typeof DeviceAlertRule>;
 

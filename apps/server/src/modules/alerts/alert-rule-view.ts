@@ -63,5 +63,14 @@ export function ruleDescription(row: AlertRuleRow): string {
 }
 
 export function toDeviceAlertRule(row: AlertRuleRow): DeviceAlertRule {
-  return { ruleId: row.id, priority: row.alert_level, ruleDesc: ruleDescription(row) };
+  return {
+    ruleId: row.id,
+    priority: row.alert_level,
+    ruleDesc: ruleDescription(row),
+    alertName: row.alert_name,
+    triggerType: row.trigger_type,
+    triggerOperator: row.trigger_operator as DeviceAlertRule['triggerOperator'],
+    triggerValue: Number(row.trigger_value),
+    unit: triggerTypeOf(row.trigger_type)?.unit ?? '',
+  };
 }

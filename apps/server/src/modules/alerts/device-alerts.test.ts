@@ -202,9 +202,24 @@ describe("a device's alert rules", () => {
 
     const res = await get(`listAlertsRule?hostid=${fixture.posId}`);
     expect(res.statusCode, res.body).toBe(200);
+    const trigger = { triggerType: 2, triggerOperator: 'GT', unit: 'ms' };
     expect(envelopeOf<DeviceAlertRule[]>(res).data).toEqual([
-      { ruleId: posClass.id, priority: 5, ruleDesc: 'POS class: 网络延迟 > 100ms' },
-      { ruleId: anyClass.id, priority: 2, ruleDesc: 'Any terminal: 网络延迟 > 200ms' },
+      {
+        ruleId: posClass.id,
+        priority: 5,
+        ruleDesc: 'POS class: 网络延迟 > 100ms',
+        alertName: 'POS class',
+        triggerValue: 100,
+        ...trigger,
+      },
+      {
+        ruleId: anyClass.id,
+        priority: 2,
+        ruleDesc: 'Any terminal: 网络延迟 > 200ms',
+        alertName: 'Any terminal',
+        triggerValue: 200,
+        ...trigger,
+      },
     ]);
   });
 
@@ -227,7 +242,7 @@ describe("a device's alert rules", () => {
       'Battery low (POS): 电池电量 < 15%',
       'CPU overload (POS): CPU 使用率 > 90%',
       'Device offline (POS): 在线状态（1 在线，0 离线） = 0',
-      'High packet loss (POS): 丢包率 > 20%',
+      'High packet loss (POS): 丢包率 > 50%',
     ]);
   });
 });

@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 
 import { listDeviceAlertRules } from '../../../shared/api/alerts';
 import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
+import { triggerText } from '../alarm-rules/alert-rule-values';
 
 /** The enabled alert rules that apply to the device (spec §3 "Device alert rule"). */
 export function AlertRulesCard({ deviceId }: { deviceId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = i18n.language === 'en-US';
   const rules = useQuery({
     queryKey: ['device', 'alertRules', deviceId],
     queryFn: ({ signal }) => listDeviceAlertRules(deviceId, signal),
@@ -30,15 +32,16 @@ export function AlertRulesCard({ deviceId }: { deviceId: number }) {
         key: 'ruleDesc',
         dataIndex: 'ruleDesc',
         title: t('device.alertRules.ruleDesc'),
-        // Rule names are typed by users: React renders them as text.
-        render: (desc: string) => (
+        // Said in the console's language from the rule's fields; rule names are typed by users: React
+        // renders them as text.
+        render: (_: string, row) => (
           <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-            {desc}
+            {`${row.alertName}: ${triggerText(row, english)}`}
           </Typography.Text>
         ),
       },
     ],
-    [t],
+    [t, english],
   );
   return (
     <Card title={t('device.alertRules.title')} size="small" data-testid="device-alert-rules">
