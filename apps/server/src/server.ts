@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
   logger.info({ database: describeDatabase(config.databaseUrl), demo: config.demo }, 'starting');
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { onWarning: (message) => logger.warn(message) });
   await migrateToLatest(database);
   const app = await buildApp({ config, database, logger });
   const outcome = await seedOnStart(database, config, app.ctx.passwords);

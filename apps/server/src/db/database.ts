@@ -40,6 +40,8 @@ export interface Database {
 export interface OpenOptions {
   /** PostgreSQL only: the schema every pooled connection uses (tests use one schema per file). */
   pgSchema?: string;
+  /** SQLite only: hears background problems (a failed WAL checkpoint), e.g. to log them. */
+  onWarning?: (message: string) => void;
 }
 
 /** Opens `sqlite:<path>`, `sqlite::memory:` or a `postgres://` / `postgresql://` URL. */
@@ -49,8 +51,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
     return { db, dialect: 'postgres', pgSchema: options.pgSchema, close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {
-    const db = openSqlite(url.slice('sqlite:'.length));
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const { db, close } = openSqlite(url.slice('sqlite:'.length), options.onWarning);
+    return { db, dialect: 'sqlite', close };
   }
   throw new Error(`unsupported database URL (expected sqlite: or postgres://): ${url.split(':')[0]}:`);
 }

@@ -6,6 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 
 import type { DB } from './database';
+import { FALLBACK_PAGES, startCheckpointer } from './sqlite-checkpointer';
 
 /** How many prepared statements the connection keeps (least recently used dropped first). */
 const STATEMENT_CACHE_SIZE = 500;
@@ -41,14 +42,38 @@ function withStatementCache(database: SqliteDatabase.Database) {
   };
 }
 
-/** Opens (creating if needed) the SQLite file at `path`, or an in-memory database for `:memory:`. */
-export function openSqlite(path: string): Kysely<DB> {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+export interface OpenedSqlite {
+  db: Kysely<DB>;
+  /** Closes the connection, then stops the checkpoint worker (file databases). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (creating if needed) the SQLite file at `path`, or an in-memory database for `:memory:`. A file
+ * database gets its WAL checkpoints from a worker thread (sqlite-checkpointer.ts); `onWarning` hears
+ * when one fails.
+ */
+export function openSqlite(path: string, onWarning: (message: string) => void = () => {}): OpenedSqlite {
+  const inMemory = path === ':memory:';
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   const database = new SqliteDatabase(path);
   // WAL lets readers work while one writer commits; busy_timeout makes a second process wait, not fail.
-  if (path !== ':memory:') database.pragma('journal_mode = WAL');
+  if (!inMemory) {
+    database.pragma('journal_mode = WAL');
+    database.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
+  }
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const checkpointer = inMemory
+    ? null
+    : startCheckpointer(path, (message) => onWarning(`WAL checkpoint failed: ${message}`));
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      await checkpointer?.stop();
+    },
+  };
 }
