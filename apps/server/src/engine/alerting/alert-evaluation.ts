@@ -31,16 +31,28 @@ export interface CompanyRules {
   byId: ReadonlyMap<number, ActiveRule>;
 }
 
-/** What the evaluator needs to know of a device. */
+/** What the evaluator needs to know of a device (the devices columns, read by ALERT_DEVICE_COLUMNS). */
 export interface AlertDevice {
   id: number;
   company_id: number;
   shop_id: number;
   connect_type: number;
+  /** Product type, category and class: which alert rules apply to the device. */
   product_id: number;
   device_category: string | null;
   device_class: string | null;
 }
+
+/** The devices columns of an AlertDevice, for the queries that read devices to evaluate. */
+export const ALERT_DEVICE_COLUMNS = [
+  'id',
+  'company_id',
+  'shop_id',
+  'connect_type',
+  'product_id',
+  'device_category',
+  'device_class',
+] as const satisfies ReadonlyArray<keyof AlertDevice>;
 
 /** The newest numeric value of one item of one device in a batch. */
 export interface AlertObservation {

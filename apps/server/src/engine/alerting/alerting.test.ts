@@ -1,10 +1,10 @@
 // Alert evaluation on a real database: values through ingest and transitions through the offline sweep
 // open and recover records in the transaction that stores them; rule writes reach the rules cache.
-import type { AgentValue, AlertRule, AlertRuleBody } from '@storefleet/contracts';
+import type { AlertRule, AlertRuleBody } from '@storefleet/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { reachabilityValue } from '../hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../hub/test-support/link-fixture.repository';
 import { ingestValues, type Reporter } from '../ingest/ingest.service';
 import { runOfflineSweep, SWEEP_CHUNK } from '../jobs/offline-sweep';
@@ -30,16 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const reach = (deviceId: number, at: number, delayMs: number, online = true): AgentValue => ({
-  kind: 'reachability',
-  deviceId: String(deviceId),
-  seq: ++seq,
-  at,
-  online,
-  delayMs: online ? delayMs : null,
-  jitterMs: online ? 0.1 : null,
-  lossRate: online ? 0 : 1,
-});
+const reach = (deviceId: number, at: number, delayMs: number, online = true) =>
+  reachabilityValue({ deviceId, seq: ++seq, at, delayMs, online });
 
 const ruleBody = (overrides: Partial<AlertRuleBody> = {}) => ({
   alertName: 'Slow POS',

@@ -3,17 +3,13 @@
 // values it will never store still acked, one link per box, config pushed on store change.
 import type { AddressInfo } from 'node:net';
 
-import {
-  AGENT_CLOSE,
-  AGENT_LINK_PATH,
-  type AgentValue,
-  type ServerToAgentMessage,
-} from '@storefleet/contracts';
+import { AGENT_CLOSE, AGENT_LINK_PATH, type ServerToAgentMessage } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type DemoStore, post, printerBody } from '../../modules/devices/device-test-support';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 import { notifyStoreChanged } from './hub-registry';
+import { reachabilityValue } from './test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
 
 let t: TestApp;
@@ -84,16 +80,8 @@ async function linkedBox(): Promise<Peer> {
   return peer;
 }
 
-const reach = (deviceId: number, seq: number, at = Date.now()): AgentValue => ({
-  kind: 'reachability',
-  deviceId: String(deviceId),
-  seq,
-  at,
-  online: true,
-  delayMs: 1.5,
-  jitterMs: 0.2,
-  lossRate: 0,
-});
+const reach = (deviceId: number, seq: number, at = Date.now()) =>
+  reachabilityValue({ deviceId, seq, at, delayMs: 1.5 });
 
 const countStored = async (deviceId: number) => {
   const row = await t.ctx.db

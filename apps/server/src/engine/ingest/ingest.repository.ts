@@ -6,21 +6,14 @@ import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 
 import type { DB, DialectName } from '../../db/database';
 import type { DeviceLatestTable, DeviceMetricsTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
+import { ALERT_DEVICE_COLUMNS, type AlertDevice } from '../alerting/alert-evaluation';
 
 type Trx = Transaction<DB> | Kysely<DB>;
 type NewMetric = Omit<DeviceMetricsTable, 'id'>;
 type NewSyslog = Omit<DeviceSyslogsTable, 'id'>;
 
-/** The columns ingest needs of a device the values are about. */
-export interface IngestDevice {
-  id: number;
-  company_id: number;
-  shop_id: number;
-  connect_type: number;
-  /** Product type, category and class: which alert rules apply to the device. */
-  product_id: number;
-  device_category: string | null;
-  device_class: string | null;
+/** The columns ingest needs of a device the values are about (alert rules match on the first ones). */
+export interface IngestDevice extends AlertDevice {
   online_status: number;
   device_online_time: number | null;
   first_online_time: number | null;
@@ -52,13 +45,7 @@ export async function lockIngestDevices(
   return trx
     .selectFrom('devices')
     .select([
-      'id',
-      'company_id',
-      'shop_id',
-      'connect_type',
-      'product_id',
-      'device_category',
-      'device_class',
+      ...ALERT_DEVICE_COLUMNS,
       'online_status',
       'device_online_time',
       'first_online_time',

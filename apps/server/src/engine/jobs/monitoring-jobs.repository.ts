@@ -2,18 +2,12 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 
 import type { DB, DialectName } from '../../db/database';
+import { ALERT_DEVICE_COLUMNS, type AlertDevice } from '../alerting/alert-evaluation';
 
 const HOUR = 3_600_000;
 
 /** A device the offline sweep looks at, with what alert rules match on. */
-export interface SilentDevice {
-  id: number;
-  company_id: number;
-  shop_id: number;
-  connect_type: number;
-  product_id: number;
-  device_category: string | null;
-  device_class: string | null;
+export interface SilentDevice extends AlertDevice {
   last_seen_at: number | null;
 }
 
@@ -21,16 +15,7 @@ export interface SilentDevice {
 export async function listSilentOnlineDevices(db: Kysely<DB>, cutoff: number): Promise<SilentDevice[]> {
   return db
     .selectFrom('devices')
-    .select([
-      'id',
-      'company_id',
-      'shop_id',
-      'connect_type',
-      'product_id',
-      'device_category',
-      'device_class',
-      'last_seen_at',
-    ])
+    .select([...ALERT_DEVICE_COLUMNS, 'last_seen_at'])
     .where('online_status', '=', 1)
     .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', cutoff)]))
     .orderBy('id')

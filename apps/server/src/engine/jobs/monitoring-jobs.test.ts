@@ -1,8 +1,7 @@
 // The periodic jobs on real data written through ingest: offline sweep, hourly roll-up, retention.
-import type { AgentValue } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { reachabilityValue } from '../hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../hub/test-support/link-fixture.repository';
 import { ingestValues, type Reporter } from '../ingest/ingest.service';
 import { statusBusOf } from '../ingest/status-bus';
@@ -24,16 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const reach = (deviceId: number, at: number, delayMs: number, online = true): AgentValue => ({
-  kind: 'reachability',
-  deviceId: String(deviceId),
-  seq: ++seq,
-  at,
-  online,
-  delayMs: online ? delayMs : null,
-  jitterMs: online ? 0.1 : null,
-  lossRate: online ? 0 : 1,
-});
+const reach = (deviceId: number, at: number, delayMs: number, online = true) =>
+  reachabilityValue({ deviceId, seq: ++seq, at, delayMs, online });
 
 const eventsOf = (deviceId: number) =>
   t.ctx.db

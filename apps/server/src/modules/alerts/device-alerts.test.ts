@@ -14,6 +14,7 @@ import {
 } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
 import { formatDateTime } from '../../http/time';
@@ -97,16 +98,8 @@ class BoxPeer {
 }
 
 let seq = Date.now() * 1000;
-const reach = (deviceId: number, at: number, delayMs: number): AgentValue => ({
-  kind: 'reachability',
-  deviceId: String(deviceId),
-  seq: ++seq,
-  at,
-  online: true,
-  delayMs,
-  jitterMs: 0.2,
-  lossRate: 0,
-});
+const reach = (deviceId: number, at: number, delayMs: number) =>
+  reachabilityValue({ deviceId, seq: ++seq, at, delayMs });
 
 const get = (path: string, token = admin) =>
   t.app.inject({ method: 'GET', url: `${ALERT}/${path}`, headers: bearer(token) });

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 import type { AgentValue, EloDeviceStatistic, RemoteUrl, RunningItem } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
 import { boxHubOf } from '../../engine/hub/hub-registry';
+import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
 import { ingestValues, type Reporter } from '../../engine/ingest/ingest.service';
 import { drainAndClose } from '../../http/lifecycle';
@@ -61,16 +61,8 @@ async function openStream(query: string) {
   return stream;
 }
 
-const reachability = (deviceId: number, at: number, online: boolean): AgentValue => ({
-  kind: 'reachability',
-  deviceId: String(deviceId),
-  seq: ++seq,
-  at,
-  online,
-  delayMs: online ? 1 : null,
-  jitterMs: online ? 0 : null,
-  lossRate: online ? 0 : 1,
-});
+const reachability = (deviceId: number, at: number, online: boolean) =>
+  reachabilityValue({ deviceId, seq: ++seq, at, online });
 
 const hostValue = (deviceId: number, at: number): AgentValue => ({
   kind: 'host',

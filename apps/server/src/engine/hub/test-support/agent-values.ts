@@ -1,0 +1,33 @@
+/** Agent values for tests that feed ingest or the hub directly (protocol v1 shapes). */
+import type { AgentValue } from '@storefleet/contracts';
+
+export interface ReachabilityOptions {
+  deviceId: number;
+  seq: number;
+  /** Epoch ms of the probe. */
+  at: number;
+  /** Default true. Offline: no delay or jitter, all packets lost. */
+  online?: boolean;
+  /** Average round trip when online, ms (default 1). */
+  delayMs?: number;
+}
+
+/** A ping result of `deviceId` as a box reports it. */
+export function reachabilityValue({
+  deviceId,
+  seq,
+  at,
+  online = true,
+  delayMs = 1,
+}: ReachabilityOptions): AgentValue {
+  return {
+    kind: 'reachability',
+    deviceId: String(deviceId),
+    seq,
+    at,
+    online,
+    delayMs: online ? delayMs : null,
+    jitterMs: online ? 0.1 : null,
+    lossRate: online ? 0 : 1,
+  };
+}
