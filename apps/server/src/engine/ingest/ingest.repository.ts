@@ -5,11 +5,10 @@
 import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 
 import type { DB, DialectName } from '../../db/database';
-import type { DeviceLatestTable, DeviceMetricsTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
+import type { DeviceLatestTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
 import { ALERT_DEVICE_COLUMNS, type AlertDevice } from '../alerting/alert-evaluation';
 
 type Trx = Transaction<DB> | Kysely<DB>;
-type NewMetric = Omit<DeviceMetricsTable, 'id'>;
 type NewSyslog = Omit<DeviceSyslogsTable, 'id'>;
 
 /** The columns ingest needs of a device the values are about (alert rules match on the first ones). */
@@ -209,24 +208,73 @@ const SYSLOG_COLUMNS = [
 const LATEST_COLUMNS = ['device_id', 'item', 'clock', 'value_num', 'value_text'] as const;
 
 /**
+ * Raw history rows of one batch, column by column: a store's batch of 1000 values makes ~6000 rows, and
+ * building an object per row (then reading it back per column) was a tenth of ingest's JavaScript time.
+ */
+export class MetricRows {
+  readonly deviceId: number[] = [];
+  readonly reporterId: number[] = [];
+  readonly seq: number[] = [];
+  readonly item: string[] = [];
+  readonly clock: number[] = [];
+  readonly valueNum: Array<number | null> = [];
+  readonly valueText: Array<string | null> = [];
+
+  get length(): number {
+    return this.deviceId.length;
+  }
+
+  push(
+    deviceId: number,
+    reporterId: number,
+    seq: number,
+    item: string,
+    clock: number,
+    valueNum: number | null,
+    valueText: string | null,
+  ): void {
+    this.deviceId.push(deviceId);
+    this.reporterId.push(reporterId);
+    this.seq.push(seq);
+    this.item.push(item);
+    this.clock.push(clock);
+    this.valueNum.push(valueNum);
+    this.valueText.push(valueText);
+  }
+}
+
+/**
  * Appends raw history rows, many per statement. On PostgreSQL the rows travel as one array per column
  * read by unnest: 7 parameters instead of 7 per row, so the driver builds no 40,000-parameter message
  * (half the client CPU, and far less garbage: the server stayed under 400 MB in bench/ingest.ts).
  */
-export async function insertMetrics(
-  trx: Trx,
-  dialect: DialectName,
-  rows: readonly NewMetric[],
-): Promise<void> {
-  if (dialect === 'sqlite' || rows.length === 0) {
-    await bulkInsert(trx, dialect, 'device_metrics', METRIC_COLUMNS, rows);
+export async function insertMetrics(trx: Trx, dialect: DialectName, rows: MetricRows): Promise<void> {
+  if (rows.length === 0) return;
+  if (dialect === 'postgres') {
+    await sql`insert into device_metrics (device_id, reporter_id, seq, item, clock, value_num, value_text)
+      select * from unnest(${rows.deviceId}::integer[], ${rows.reporterId}::integer[],
+        ${rows.seq}::bigint[], ${rows.item}::text[], ${rows.clock}::bigint[],
+        ${rows.valueNum}::double precision[], ${rows.valueText}::text[])`.execute(trx);
     return;
   }
-  const column = <K extends keyof NewMetric>(key: K) => rows.map((row) => row[key]);
-  await sql`insert into device_metrics (device_id, reporter_id, seq, item, clock, value_num, value_text)
-    select * from unnest(${column('device_id')}::integer[], ${column('reporter_id')}::integer[],
-      ${column('seq')}::bigint[], ${column('item')}::text[], ${column('clock')}::bigint[],
-      ${column('value_num')}::double precision[], ${column('value_text')}::text[])`.execute(trx);
+  let start = 0;
+  for (const size of sqliteStatementSizes(rows.length)) {
+    const params: unknown[] = new Array(size * METRIC_COLUMNS.length);
+    let p = 0;
+    for (let r = start; r < start + size; r++) {
+      params[p++] = rows.deviceId[r];
+      params[p++] = rows.reporterId[r];
+      params[p++] = rows.seq[r];
+      params[p++] = rows.item[r];
+      params[p++] = rows.clock[r];
+      params[p++] = rows.valueNum[r];
+      params[p++] = rows.valueText[r];
+    }
+    start += size;
+    await trx.executeQuery(
+      CompiledQuery.raw(insertText(dialect, 'device_metrics', METRIC_COLUMNS, size, ''), params),
+    );
+  }
 }
 
 /** Appends syslog rows, many per statement. */
