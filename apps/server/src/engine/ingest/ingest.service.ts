@@ -24,6 +24,7 @@ import {
   saveSeqMarks,
   upsertLatest,
 } from './ingest.repository';
+import { STRUCTURED_ITEMS } from './metric-items';
 import { applySignal } from './online-state';
 import type { DeviceStatusChange } from './status-bus';
 import { metricSamples, onlineSignal, syslogRow } from './value-rows';
@@ -102,7 +103,17 @@ export async function ingestValues(
         latest.set(device.id, deviceLatest);
       }
       for (const sample of metricSamples(value, device.connect_type)) {
-        metrics.push(device.id, reporter.deviceId, value.seq, sample.item, value.at, sample.num, sample.text);
+        if (!STRUCTURED_ITEMS.has(sample.item)) {
+          metrics.push(
+            device.id,
+            reporter.deviceId,
+            value.seq,
+            sample.item,
+            value.at,
+            sample.num,
+            sample.text,
+          );
+        }
         const previous = deviceLatest.get(sample.item);
         if (!previous || previous.clock <= value.at) {
           deviceLatest.set(sample.item, {

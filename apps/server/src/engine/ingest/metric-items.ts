@@ -51,6 +51,13 @@ export const METRIC_ITEMS = [
 
 export type MetricItemKey = (typeof METRIC_ITEMS)[number]['key'];
 
+/**
+ * Items whose value is a JSON document of the last report (getEloDeviceStatistic reads it): kept as the
+ * device's last value only — no raw history (nothing charts it, and a PC or Android device reporting
+ * every minute would add ~1.5 KB a minute per device for 90 days) and no running item.
+ */
+export const STRUCTURED_ITEMS: ReadonlySet<string> = new Set<MetricItemKey>(['host.info']);
+
 const BY_KEY = new Map<string, MetricItem>(METRIC_ITEMS.map((item) => [item.key, item]));
 
 /** The catalogue entry of an item key, if it is one ingest writes. */

@@ -132,6 +132,15 @@ describe('running info', () => {
     expect(items.find((i) => i.itemid === 'cpu.load')).toMatchObject({ value: '25' });
     expect(items.find((i) => i.itemid === 'battery.level')).toMatchObject({ value: '80' });
     expect(items.some((i) => i.itemid === 'host.info')).toBe(false);
+    // The structures are the last report only: raw history keeps the numbers, not the document.
+    const history = await t.ctx.db
+      .selectFrom('device_metrics')
+      .select('item')
+      .distinct()
+      .where('device_id', '=', fixture.posId)
+      .execute();
+    expect(history.map((row) => row.item)).toContain('battery.level');
+    expect(history.map((row) => row.item)).not.toContain('host.info');
   });
 
   it('answers empty structures for a device that never reported', async () => {

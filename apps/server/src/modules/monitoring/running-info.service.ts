@@ -3,7 +3,7 @@ import type { HistoryPoint, RunningInfosQuery, RunningItem } from '@storefleet/c
 
 import type { Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { metricItem } from '../../engine/ingest/metric-items';
+import { metricItem, STRUCTURED_ITEMS } from '../../engine/ingest/metric-items';
 import { notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
 import { listLatestValues, listRecentSamples } from './running-info.repository';
@@ -12,8 +12,6 @@ import { findDeviceInScope, type ScopedDevice } from './scoped-device.repository
 /** Spec §9: running history shows 20 points, the online chart the latest 30. */
 export const HISTORY_POINTS = 20;
 export const ONLINE_CHART_POINTS = 30;
-/** Shown by getEloDeviceStatistic, not as a running item. */
-const STRUCTURED_ITEMS = new Set(['host.info']);
 
 /** The device in scope, or 404 (a device outside the scope looks the same as a missing one). */
 export async function deviceInScope(ctx: AppContext, scope: Scope, deviceId: number): Promise<ScopedDevice> {
