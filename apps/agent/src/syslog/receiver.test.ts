@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createSocket } from 'node:dgram';
+import { type AddressInfo, createServer } from 'node:net';
 
 import type { MonitoredDevice } from '@storefleet/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -109,5 +110,22 @@ describe('syslog receiver with the real logger', () => {
     });
     expect([...senders]).toEqual(['127.0.0.1']);
     expect(received).toEqual([]);
+  });
+  it('refuses a fixed port whose TCP number is taken, leaving its UDP port free again', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const busy = (taken.address() as AddressInfo).port;
+    try {
+      const other = new SyslogReceiver({ port: busy, host: '127.0.0.1', onMessage: () => {} });
+      await expect(other.start()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      const udp = createSocket('udp4');
+      await new Promise<void>((resolve, reject) => {
+        udp.once('error', reject);
+        udp.bind(busy, '127.0.0.1', resolve);
+      });
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
   });
 });

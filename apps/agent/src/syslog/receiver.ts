@@ -38,6 +38,9 @@ const MAX_REMEMBERED_SENDERS = 20;
  * address it came from (never by the hostname it claims, which the sender controls); messages from
  * addresses that are no device's intranetIp are counted and dropped.
  */
+/** How many port numbers `start` tries when asked to pick one (port 0). */
+const PICK_ATTEMPTS = 20;
+
 export class SyslogReceiver {
   private devicesByIp = new Map<string, string>();
   private unmatched = 0;
@@ -66,12 +69,27 @@ export class SyslogReceiver {
     return counters;
   }
 
-  /** Binds the UDP and TCP listeners. Resolves with the ports actually bound (port 0 picks free ones). */
+  /**
+   * Binds the UDP and TCP listeners on one port number. Resolves with the ports actually bound. Port 0
+   * picks a free UDP port and takes the same number for TCP; when that TCP port is taken (a UDP port
+   * being free says nothing of TCP), it tries another, up to PICK_ATTEMPTS times. A fixed port that is
+   * taken rejects, with nothing left bound.
+   */
   async start(): Promise<{ udpPort: number; tcpPort: number }> {
+    const attempts = this.options.port === 0 ? PICK_ATTEMPTS : 1;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.bindBoth();
+      } catch (error) {
+        if (attempt >= attempts || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      }
+    }
+  }
+
+  private async bindBoth(): Promise<{ udpPort: number; tcpPort: number }> {
     const host = this.options.host ?? '0.0.0.0';
     const udp = createSocket({ type: host.includes(':') ? 'udp6' : 'udp4' });
     udp.on('message', (msg, rinfo) => this.receive(msg.toString('utf8'), rinfo.address, 'udp'));
-    udp.on('error', (error) => this.options.onError?.(error));
     await new Promise<void>((resolve, reject) => {
       udp.once('error', reject);
       udp.bind(this.options.port, host, () => {
@@ -79,18 +97,24 @@ export class SyslogReceiver {
         resolve();
       });
     });
-    this.udp = udp;
     const tcp = createServer((socket) => this.acceptTcp(socket));
     tcp.maxConnections = MAX_TCP_CONNECTIONS;
-    tcp.on('error', (error) => this.options.onError?.(error));
-    await new Promise<void>((resolve, reject) => {
-      tcp.once('error', reject);
-      // Same port number as UDP, as syslog senders assume.
-      tcp.listen(udp.address().port, host, () => {
-        tcp.off('error', reject);
-        resolve();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        tcp.once('error', reject);
+        // Same port number as UDP, as syslog senders assume.
+        tcp.listen(udp.address().port, host, () => {
+          tcp.off('error', reject);
+          resolve();
+        });
       });
-    });
+    } catch (error) {
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+      throw error;
+    }
+    udp.on('error', (error) => this.options.onError?.(error));
+    tcp.on('error', (error) => this.options.onError?.(error));
+    this.udp = udp;
     this.tcp = tcp;
     const tcpAddress = tcp.address();
     return {
