@@ -5,7 +5,7 @@ import {
   type AgentToServerMessage,
   type CommandMessage,
   type CommandReplyMessage,
-  ServerToAgentMessage,
+  type ServerToAgentMessage,
   type WelcomeMessage,
 } from '@storefleet/contracts';
 import WebSocket from 'ws';
@@ -14,7 +14,9 @@ import { BUFFER_START, type BufferCursor, type ValueBuffer } from '../buffer/val
 import type { Log } from '../log';
 import { AGENT_VERSION } from '../version';
 import { type BackoffOptions, backoffDelay } from './backoff';
+import { ConfigRequests } from './config-requests';
 import { linkUrl } from './link-url';
+import { readServerFrame } from './server-frame';
 
 export interface LinkOptions {
   server: string;
@@ -60,7 +62,7 @@ export class AgentLink {
   private nextBatchId = 0;
   private readonly inFlight = new Set<number>();
   private reconnectTimer: NodeJS.Timeout | null = null;
-  private configWaiters: ((config: AgentConfig) => void)[] = [];
+  private readonly configRequests = new ConfigRequests();
 
   constructor(private readonly options: LinkOptions) {}
 
@@ -91,18 +93,7 @@ export class AgentLink {
   /** Asks the server for the current config and resolves with it (used by the reloadConfig command). */
   requestConfig(timeoutMs = 10_000): Promise<AgentConfig> {
     if (!this.welcomed) return Promise.reject(new Error('the link to the server is down'));
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.configWaiters = this.configWaiters.filter((w) => w !== waiter);
-        reject(new Error('the server did not send the config in time'));
-      }, timeoutMs);
-      const waiter = (config: AgentConfig) => {
-        clearTimeout(timer);
-        resolve(config);
-      };
-      this.configWaiters.push(waiter);
-      this.send({ type: 'configRequest' });
-    });
+    return this.configRequests.request(() => this.send({ type: 'configRequest' }), timeoutMs);
   }
 
   private connect(): void {
@@ -137,22 +128,13 @@ export class AgentLink {
     });
     socket.on('message', (data, isBinary) => {
       if (socket !== this.socket) return;
-      if (isBinary) return socket.close(AGENT_CLOSE.MALFORMED, 'binary frames are not part of the protocol');
-      let parsed: ReturnType<typeof ServerToAgentMessage.safeParse>;
-      try {
-        parsed = ServerToAgentMessage.safeParse(JSON.parse(data.toString()));
-      } catch {
-        return socket.close(AGENT_CLOSE.MALFORMED, 'frame is not JSON');
+      const frame = readServerFrame(data, isBinary);
+      if (!frame.ok) {
+        if (frame.detail) log('warn', `server sent a frame this agent does not understand: ${frame.detail}`);
+        return socket.close(frame.code, frame.reason);
       }
-      if (!parsed.success) {
-        log(
-          'warn',
-          `server sent a frame this agent does not understand: ${parsed.error.message.slice(0, 300)}`,
-        );
-        return socket.close(AGENT_CLOSE.MALFORMED, 'frame does not match protocol version 1');
-      }
-      if (parsed.data.type === 'welcome') clearTimeout(helloTimer);
-      this.handle(parsed.data);
+      if (frame.message.type === 'welcome') clearTimeout(helloTimer);
+      this.handle(frame.message);
     });
     socket.on('close', (code, reason) => {
       clearTimeout(helloTimer);
@@ -198,10 +180,8 @@ export class AgentLink {
         return;
       case 'config': {
         const { type: _type, ...config } = message;
-        const waiters = this.configWaiters;
-        this.configWaiters = [];
         this.options.onConfig(config);
-        for (const waiter of waiters) waiter(config);
+        this.configRequests.settle(config);
         return;
       }
       case 'command': {

@@ -5,12 +5,14 @@ import {
   type AgentToServerMessage,
   type CommandMessage,
   type CommandReplyMessage,
-  ServerToAgentMessage,
+  type ServerToAgentMessage,
   type WelcomeMessage,
 } from '@storefleet/contracts';
 import WebSocket from 'ws';
 
 import { backoffDelay } from '../../../agent/src/link/backoff';
+import { ConfigRequests } from '../../../agent/src/link/config-requests';
+import { readServerFrame } from '../../../agent/src/link/server-frame';
 import type { Log } from '../log';
 import type { Rng } from '../random';
 import type { MemoryOutbox } from './memory-outbox';
@@ -65,7 +67,7 @@ export class BoxLink {
   private nextBatchId = 0;
   private readonly inFlight = new Set<number>();
   private reconnectTimer: NodeJS.Timeout | null = null;
-  private configWaiters: ((config: AgentConfig) => void)[] = [];
+  private readonly configRequests = new ConfigRequests();
 
   constructor(private readonly options: BoxLinkOptions) {}
 
@@ -131,18 +133,7 @@ export class BoxLink {
   /** Asks the server for the current config (the reloadConfig command). */
   requestConfig(timeoutMs = 10_000): Promise<AgentConfig> {
     if (!this.welcomed) return Promise.reject(new Error('the link to the server is down'));
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.configWaiters = this.configWaiters.filter((w) => w !== waiter);
-        reject(new Error('the server did not send the config in time'));
-      }, timeoutMs);
-      const waiter = (config: AgentConfig) => {
-        clearTimeout(timer);
-        resolve(config);
-      };
-      this.configWaiters.push(waiter);
-      this.send({ type: 'configRequest' });
-    });
+    return this.configRequests.request(() => this.send({ type: 'configRequest' }), timeoutMs);
   }
 
   private connect(): void {
@@ -162,19 +153,13 @@ export class BoxLink {
     });
     socket.on('message', (data, isBinary) => {
       if (socket !== this.socket) return;
-      if (isBinary) return socket.close(AGENT_CLOSE.MALFORMED, 'binary frames are not part of the protocol');
-      let parsed: ReturnType<typeof ServerToAgentMessage.safeParse>;
-      try {
-        parsed = ServerToAgentMessage.safeParse(JSON.parse(data.toString()));
-      } catch {
-        return socket.close(AGENT_CLOSE.MALFORMED, 'frame is not JSON');
+      const frame = readServerFrame(data, isBinary);
+      if (!frame.ok) {
+        if (frame.detail) this.options.log('warn', `server frame not understood: ${frame.detail}`);
+        return socket.close(frame.code, frame.reason);
       }
-      if (!parsed.success) {
-        this.options.log('warn', `server frame not understood: ${parsed.error.message.slice(0, 300)}`);
-        return socket.close(AGENT_CLOSE.MALFORMED, 'frame does not match protocol version 1');
-      }
-      if (parsed.data.type === 'welcome') clearTimeout(helloTimer);
-      this.handle(parsed.data, socket);
+      if (frame.message.type === 'welcome') clearTimeout(helloTimer);
+      this.handle(frame.message, socket);
     });
     socket.on('close', (code, reason) => {
       clearTimeout(helloTimer);
@@ -229,10 +214,8 @@ export class BoxLink {
         return;
       case 'config': {
         const { type: _type, ...config } = message;
-        const waiters = this.configWaiters;
-        this.configWaiters = [];
         this.options.onConfig(config);
-        for (const waiter of waiters) waiter(config);
+        this.configRequests.settle(config);
         return;
       }
       case 'command':
