@@ -8,10 +8,10 @@ import {
   DeviceAddBody as DeviceAddBodySchema,
   type DeviceImportRowError,
 } from '@storefleet/contracts';
-import ExcelJS from 'exceljs';
-
+import type ExcelJS from 'exceljs';
 import { fieldPath } from '../../http/validation';
 import { FIRST_DATA_ROW, TEMPLATE_COLUMNS } from './device-template';
+import { loadExcel } from './excel';
 
 export const MAX_IMPORT_ROWS = 1000;
 const CHOICE_KEYS = new Set(TEMPLATE_COLUMNS.filter((c) => c.choices).map((c) => c.key));
@@ -52,7 +52,8 @@ export async function readImportRows(
   shopId: number,
   parentBoxId: number | null,
 ): Promise<{ rows: ParsedRow[]; errors: DeviceImportRowError[] }> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcel();
+  const workbook = new Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   const rows: ParsedRow[] = [];

@@ -4,7 +4,8 @@
  * the same columns by position, so this file is the one place that defines them.
  */
 import { ConnectType, DeviceSystem, ProductType } from '@storefleet/contracts';
-import ExcelJS from 'exceljs';
+
+import { loadExcel } from './excel';
 
 export interface TemplateColumn {
   /** The add body's field name. */
@@ -78,7 +79,8 @@ const VALIDATED_ROWS = 1000;
 
 /** Builds the template workbook as .xlsx bytes. */
 export async function buildDeviceTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcel();
+  const workbook = new Workbook();
   const sheet = workbook.addWorksheet(TEMPLATE_SHEET);
   sheet.columns = TEMPLATE_COLUMNS.map((c) => ({ key: c.key, width: c.width }));
   sheet.getRow(1).values = TEMPLATE_COLUMNS.map((c) => `${c.required ? '*' : ''}${c.title} (${c.key})`);
