@@ -9,65 +9,27 @@ import { FileSearchOutlined, TeamOutlined, UserOutlined, WifiOutlined } from '@a
 import { MODULE, PAGE } from '@storefleet/contracts';
 import { lazy } from 'react';
 
-import type { AppRoute } from '../shared/routes/route-table';
+import { type AppRoute, listModule } from '../shared/routes/route-table';
 
 export const adminRoutes: readonly AppRoute[] = [
-  {
-    path: 'user',
-    titleKey: 'menu.user',
-    codes: [MODULE.user],
-    icon: <UserOutlined />,
-    children: [
-      {
-        path: 'index.html',
-        titleKey: 'menu.user.list',
-        codes: [PAGE.userList],
-        page: lazy(() => import('./pages/user/index')),
-      },
-      {
-        path: 'save.html',
-        titleKey: 'menu.user.save',
-        codes: [PAGE.userList],
-        hidden: true,
-        page: lazy(() => import('./pages/user/save')),
-      },
-      {
-        path: 'update.html',
-        titleKey: 'menu.user.update',
-        codes: [PAGE.userList],
-        hidden: true,
-        page: lazy(() => import('./pages/user/update')),
-      },
-    ],
-  },
-  {
-    path: 'role',
-    titleKey: 'menu.role',
-    codes: [MODULE.role],
-    icon: <TeamOutlined />,
-    children: [
-      {
-        path: 'index.html',
-        titleKey: 'menu.role.list',
-        codes: [PAGE.roleList],
-        page: lazy(() => import('./pages/role/index')),
-      },
-      {
-        path: 'save.html',
-        titleKey: 'menu.role.save',
-        codes: [PAGE.roleList],
-        hidden: true,
-        page: lazy(() => import('./pages/role/save')),
-      },
-      {
-        path: 'update.html',
-        titleKey: 'menu.role.update',
-        codes: [PAGE.roleList],
-        hidden: true,
-        page: lazy(() => import('./pages/role/update')),
-      },
-    ],
-  },
+  listModule(
+    { path: 'user', titleKey: 'menu.user', codes: [MODULE.user], icon: <UserOutlined /> },
+    PAGE.userList,
+    {
+      index: () => import('./pages/user/index'),
+      save: () => import('./pages/user/save'),
+      update: () => import('./pages/user/update'),
+    },
+  ),
+  listModule(
+    { path: 'role', titleKey: 'menu.role', codes: [MODULE.role], icon: <TeamOutlined /> },
+    PAGE.roleList,
+    {
+      index: () => import('./pages/role/index'),
+      save: () => import('./pages/role/save'),
+      update: () => import('./pages/role/update'),
+    },
+  ),
   {
     path: 'net-test',
     titleKey: 'menu.netTest',

@@ -22,6 +22,7 @@
  *    Full paths come from nesting: `/device/index.html`. A page with an id uses `store/:id.html`.
  * 3. The title key exists in `src/locales/*\/menu.ts` for every spec route; add one if yours is new.
  * 4. Buttons inside the page use `<Access codes={[BUTTON.x]}>`; menu codes come from `MODULE`/`PAGE`.
+ * A module of a list page with hidden save.html/update.html form pages is one `listModule(…)` call.
  * An entry with `externalUrl` instead of `page` is a menu link that opens in a new tab.
  */
 import {
@@ -37,7 +38,7 @@ import {
 import { MODULE, PAGE } from '@storefleet/contracts';
 import { lazy } from 'react';
 
-import type { AppRoute } from '../shared/routes/route-table';
+import { type AppRoute, listModule } from '../shared/routes/route-table';
 
 export const companyRoutes: readonly AppRoute[] = [
   {
@@ -155,34 +156,15 @@ export const companyRoutes: readonly AppRoute[] = [
       },
     ],
   },
-  {
-    path: 'alarm-rules',
-    titleKey: 'menu.alarmRules',
-    codes: [MODULE.alarmRules],
-    icon: <AlertOutlined />,
-    children: [
-      {
-        path: 'index.html',
-        titleKey: 'menu.alarmRules.list',
-        codes: [PAGE.alarmRulesList],
-        page: lazy(() => import('./pages/alarm-rules/index')),
-      },
-      {
-        path: 'save.html',
-        titleKey: 'menu.alarmRules.save',
-        codes: [PAGE.alarmRulesList],
-        hidden: true,
-        page: lazy(() => import('./pages/alarm-rules/save')),
-      },
-      {
-        path: 'update.html',
-        titleKey: 'menu.alarmRules.update',
-        codes: [PAGE.alarmRulesList],
-        hidden: true,
-        page: lazy(() => import('./pages/alarm-rules/update')),
-      },
-    ],
-  },
+  listModule(
+    { path: 'alarm-rules', titleKey: 'menu.alarmRules', codes: [MODULE.alarmRules], icon: <AlertOutlined /> },
+    PAGE.alarmRulesList,
+    {
+      index: () => import('./pages/alarm-rules/index'),
+      save: () => import('./pages/alarm-rules/save'),
+      update: () => import('./pages/alarm-rules/update'),
+    },
+  ),
   {
     path: 'config',
     titleKey: 'menu.config',
@@ -203,62 +185,24 @@ export const companyRoutes: readonly AppRoute[] = [
       },
     ],
   },
-  {
-    path: 'user',
-    titleKey: 'menu.user',
-    codes: [MODULE.user],
-    icon: <UserOutlined />,
-    children: [
-      {
-        path: 'index.html',
-        titleKey: 'menu.user.list',
-        codes: [PAGE.userList],
-        page: lazy(() => import('./pages/user/index')),
-      },
-      {
-        path: 'save.html',
-        titleKey: 'menu.user.save',
-        codes: [PAGE.userList],
-        hidden: true,
-        page: lazy(() => import('./pages/user/save')),
-      },
-      {
-        path: 'update.html',
-        titleKey: 'menu.user.update',
-        codes: [PAGE.userList],
-        hidden: true,
-        page: lazy(() => import('./pages/user/update')),
-      },
-    ],
-  },
-  {
-    path: 'role',
-    titleKey: 'menu.role',
-    codes: [MODULE.role],
-    icon: <TeamOutlined />,
-    children: [
-      {
-        path: 'index.html',
-        titleKey: 'menu.role.list',
-        codes: [PAGE.roleList],
-        page: lazy(() => import('./pages/role/index')),
-      },
-      {
-        path: 'save.html',
-        titleKey: 'menu.role.save',
-        codes: [PAGE.roleList],
-        hidden: true,
-        page: lazy(() => import('./pages/role/save')),
-      },
-      {
-        path: 'update.html',
-        titleKey: 'menu.role.update',
-        codes: [PAGE.roleList],
-        hidden: true,
-        page: lazy(() => import('./pages/role/update')),
-      },
-    ],
-  },
+  listModule(
+    { path: 'user', titleKey: 'menu.user', codes: [MODULE.user], icon: <UserOutlined /> },
+    PAGE.userList,
+    {
+      index: () => import('./pages/user/index'),
+      save: () => import('./pages/user/save'),
+      update: () => import('./pages/user/update'),
+    },
+  ),
+  listModule(
+    { path: 'role', titleKey: 'menu.role', codes: [MODULE.role], icon: <TeamOutlined /> },
+    PAGE.roleList,
+    {
+      index: () => import('./pages/role/index'),
+      save: () => import('./pages/role/save'),
+      update: () => import('./pages/role/update'),
+    },
+  ),
   {
     path: 'operation-log/index.html',
     titleKey: 'menu.operationLog',

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
 
 /**
  * One entry of an application's route table. The same table drives the router, the side menu, the
@@ -23,6 +23,35 @@ export interface AppRoute {
   externalUrl?: string;
   page?: LazyExoticComponent<ComponentType>;
   children?: readonly AppRoute[];
+}
+
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+/**
+ * A module group of a list page (`index.html`) and its hidden add (`save.html`) and edit
+ * (`update.html`) pages, all behind the list page's code, titled `<titleKey>.list|.save|.update`.
+ * The loaders stay `() => import('./pages/…')` in the table, so the bundler still sees every page.
+ */
+export function listModule(
+  group: Pick<AppRoute, 'path' | 'titleKey' | 'codes' | 'icon'>,
+  pageCode: string,
+  pages: { index: PageModule; save: PageModule; update: PageModule },
+): AppRoute {
+  const codes = [pageCode];
+  return {
+    ...group,
+    children: [
+      { path: 'index.html', titleKey: `${group.titleKey}.list`, codes, page: lazy(pages.index) },
+      { path: 'save.html', titleKey: `${group.titleKey}.save`, codes, hidden: true, page: lazy(pages.save) },
+      {
+        path: 'update.html',
+        titleKey: `${group.titleKey}.update`,
+        codes,
+        hidden: true,
+        page: lazy(pages.update),
+      },
+    ],
+  };
 }
 
 /** A routable page with its full path from the application root and the chain of entries above it. */
