@@ -43,7 +43,7 @@ export async function answerCommand(
     error: { code, message: text.slice(0, 500) },
   });
   const name = message.command.name;
-  // Not implemented here: say so whatever the arguments are, as the agent does.
+  // Later issues' commands (net test, upgrade) and unknown ones: refused whatever the arguments, as the agent does.
   if (!KNOWN.has(name) || NOT_IMPLEMENTED.has(name)) return fail('UNSUPPORTED_COMMAND', unsupported(name));
   const parsed = AgentCommand.safeParse(message.command);
   if (!parsed.success) {

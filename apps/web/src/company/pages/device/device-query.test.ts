@@ -40,11 +40,11 @@ describe('device list filters → listDevices query', () => {
 
   it('ignores malformed region entries from a hand-edited URL', () => {
     expect(parseRegionPath('3.x')).toBeNull();
-    expect(parseRegionPath('1.2.3.4')).toBeNull();
+    expect(parseRegionPath('1.2.3.4.5')).toBeNull();
     expect(parseRegionPath('s0')).toBeNull();
     expect(parseRegionPath('')).toBeNull();
     expect(regionQuery([])).toEqual({});
-    expect(deviceListQuery({ region: ['abc', '-1', '3.17.40.50'] }, {})).toEqual({});
+    expect(deviceListQuery({ region: ['abc', '-1', '3.17.40.50.60'] }, {})).toEqual({});
   });
 
   it('does not repeat an id picked twice', () => {
