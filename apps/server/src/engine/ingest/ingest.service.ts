@@ -24,10 +24,9 @@ import {
   saveSeqMarks,
   upsertLatest,
 } from './ingest.repository';
-import { STRUCTURED_ITEMS } from './metric-items';
 import { applySignal } from './online-state';
 import type { DeviceStatusChange } from './status-bus';
-import { metricSamples, onlineSignal, syslogRow } from './value-rows';
+import { hostInfoText, metricSamples, onlineSignal, syslogRow } from './value-rows';
 
 /** The device a link authenticated as, and what it may report about. */
 export interface Reporter {
@@ -76,6 +75,8 @@ export async function ingestValues(
     // Last value per device, then per item (no key string built per sample).
     const latest = new Map<number, Map<string, DeviceLatestTable>>();
     const states = new Map<number, OnlineState>();
+    // The newest host report per device: its structures become the `host.info` last value.
+    const newestHost = new Map<number, Extract<AgentValue, { kind: 'host' }>>();
     const changes: DeviceStatusChange[] = [];
     let stored = 0;
     let refused = 0;
@@ -102,18 +103,12 @@ export async function ingestValues(
         deviceLatest = new Map();
         latest.set(device.id, deviceLatest);
       }
+      if (value.kind === 'host') {
+        const newest = newestHost.get(device.id);
+        if (!newest || newest.at <= value.at) newestHost.set(device.id, value);
+      }
       for (const sample of metricSamples(value, device.connect_type)) {
-        if (!STRUCTURED_ITEMS.has(sample.item)) {
-          metrics.push(
-            device.id,
-            reporter.deviceId,
-            value.seq,
-            sample.item,
-            value.at,
-            sample.num,
-            sample.text,
-          );
-        }
+        metrics.push(device.id, reporter.deviceId, value.seq, sample.item, value.at, sample.num, sample.text);
         const previous = deviceLatest.get(sample.item);
         if (!previous || previous.clock <= value.at) {
           deviceLatest.set(sample.item, {
@@ -153,6 +148,15 @@ export async function ingestValues(
 
     await insertMetrics(trx, database.dialect, metrics);
     await insertSyslogs(trx, database.dialect, syslogs);
+    for (const [deviceId, host] of newestHost) {
+      latest.get(deviceId)?.set('host.info', {
+        device_id: deviceId,
+        item: 'host.info',
+        clock: host.at,
+        value_num: null,
+        value_text: hostInfoText(host),
+      });
+    }
     const latestRows = [...latest.values()].flatMap((items) => [...items.values()]);
     await upsertLatest(trx, database.dialect, latestRows);
     await saveSeqMarks(trx, reporter.deviceId, marks);

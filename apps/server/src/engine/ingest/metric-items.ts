@@ -54,7 +54,8 @@ export type MetricItemKey = (typeof METRIC_ITEMS)[number]['key'];
 /**
  * Items whose value is a JSON document of the last report (getEloDeviceStatistic reads it): kept as the
  * device's last value only — no raw history (nothing charts it, and a PC or Android device reporting
- * every minute would add ~1.5 KB a minute per device for 90 days) and no running item.
+ * every minute would add ~1.5 KB a minute per device for 90 days) and no running item. Ingest writes
+ * them apart from the metric samples (value-rows.ts `hostInfoText`).
  */
 export const STRUCTURED_ITEMS: ReadonlySet<string> = new Set<MetricItemKey>(['host.info']);
 

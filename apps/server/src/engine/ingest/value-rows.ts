@@ -138,7 +138,6 @@ function hostSamples(value: Extract<AgentValue, { kind: 'host' }>): MetricSample
   }
   const cores = Math.max(1, value.cpu.coreNumber);
   const load1 = value.cpu.loadAverages[0] ?? 0;
-  const info = { cpu: value.cpu, memory: value.memory, disks: value.disks, battery: value.battery };
   return [
     ...num('sysUpTime', Number(value.cpu.uptime)),
     ...num('cpu.load', Math.min(100, round2((load1 / cores) * 100))),
@@ -151,8 +150,16 @@ function hostSamples(value: Extract<AgentValue, { kind: 'host' }>): MetricSample
     ),
     ...str('agent.version', value.agentVersion),
     ...str('sysName', value.hostname),
-    ...str('host.info', JSON.stringify(info)),
   ];
+}
+
+/**
+ * The `host.info` last value of a host report: its CPU, memory, disk and battery structures as JSON
+ * (getEloDeviceStatistic). Not a metric sample: it has no history, so ingest builds it once per device
+ * and batch, for the newest report only.
+ */
+export function hostInfoText(value: Extract<AgentValue, { kind: 'host' }>): string {
+  return JSON.stringify({ cpu: value.cpu, memory: value.memory, disks: value.disks, battery: value.battery });
 }
 
 /** The syslog row of a syslog value; every text exactly as received. */
