@@ -9,9 +9,8 @@ import { App, Button, Card, Form, Input, Select, Space, Spin, Tree } from 'antd'
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-
-import { listLevelTree, listStorePage } from '../../api/org';
 import { createRole, getPermissionTree, getRole, updateRole } from '../../api/roles';
+import { useScopeOptions } from '../../org/useScopeOptions';
 import { levelTreeData } from '../user/level-tree-data';
 import { permissionTreeData, splitCodes, toggleCode } from './permission-tree';
 
@@ -47,16 +46,7 @@ export function RoleFormPage({ admin = false, edit = false }: RoleFormPageProps)
     queryKey: ['role', 'permissionTree'],
     queryFn: ({ signal }) => getPermissionTree(signal),
   });
-  const levels = useQuery({
-    queryKey: ['levelConfig', 'tree'],
-    queryFn: ({ signal }) => listLevelTree(signal),
-    enabled: !admin,
-  });
-  const stores = useQuery({
-    queryKey: ['store', 'options'],
-    queryFn: ({ signal }) => listStorePage({ pageNum: 1, pageSize: 1000 }, signal),
-    enabled: !admin,
-  });
+  const { levels, stores } = useScopeOptions(!admin);
 
   useEffect(() => {
     const r = role.data;

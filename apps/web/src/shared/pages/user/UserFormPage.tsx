@@ -17,9 +17,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { listCompanies, listLevelTree, listStorePage } from '../../api/org';
+import { listCompanies } from '../../api/org';
 import { listRolePage } from '../../api/roles';
 import { createUser, getUser, updateUser } from '../../api/users';
+import { useScopeOptions } from '../../org/useScopeOptions';
 import { levelTreeData } from './level-tree-data';
 
 interface UserFormValues {
@@ -75,16 +76,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
     enabled: admin,
   });
   const scoped = !admin && userType === 3;
-  const levels = useQuery({
-    queryKey: ['levelConfig', 'tree'],
-    queryFn: ({ signal }) => listLevelTree(signal),
-    enabled: scoped,
-  });
-  const stores = useQuery({
-    queryKey: ['store', 'options'],
-    queryFn: ({ signal }) => listStorePage({ pageNum: 1, pageSize: 1000 }, signal),
-    enabled: scoped,
-  });
+  const { levels, stores } = useScopeOptions(scoped);
 
   useEffect(() => {
     const u: User | undefined = user.data;
