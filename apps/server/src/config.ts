@@ -48,6 +48,8 @@ export interface Config {
   signInThrottle: SignInThrottleConfig;
   /** How long graceful shutdown waits for in-flight requests before closing anyway. */
   shutdownGraceMs: number;
+  /** Check every JSON reply against its endpoint's response schema (on in the tests, off in production). */
+  checkReplies?: boolean;
 }
 
 /** A configuration problem a person must fix before the server can start. */

@@ -7,6 +7,8 @@ export * from './config/config-item';
 export * from './device/index';
 export * from './dictionary/dictionary-item';
 export * from './enums';
+export * from './endpoint';
+export * from './endpoints';
 export * from './envelope';
 export * from './labels';
 export * from './logo/company-logo';

@@ -1,5 +1,5 @@
 /** Which permission codes each user type holds (spec §6 leaves this to us; see docs/decisions/server-core.md). */
-import { COMPANY_CODES, PLATFORM_CODES, type UserTypeNumber } from '@storefleet/contracts';
+import { COMPANY_CODES, type PermissionRule, PLATFORM_CODES, type UserTypeNumber } from '@storefleet/contracts';
 
 export interface Codes {
   authorities: string[];
@@ -34,11 +34,7 @@ function within(role: Codes, all: Codes): Codes {
   };
 }
 
-export type PermissionRule =
-  | 'public'
-  | 'authenticated'
-  | readonly string[]
-  | { readonly any: readonly string[] };
+export type { PermissionRule };
 
 /** Whether codes satisfy a route's rule: a list needs all its codes, `{ any }` needs one of them. */
 export function allows(codes: Codes, rule: Exclude<PermissionRule, 'public' | 'authenticated'>): boolean {

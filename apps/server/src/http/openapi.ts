@@ -5,6 +5,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { EVENT_STREAM_RESPONSE, FILE_RESPONSE } from '@storefleet/contracts';
 import { z } from 'zod';
 
 import type { ApiRoute } from './route';
@@ -20,9 +21,9 @@ export interface OpenApiDocument {
 }
 
 /** JSON Schema for what a client sends (`io: 'input'`); transforms and refinements are left open. */
-export function toJsonSchema(schema: z.ZodType): JsonSchema {
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   try {
-    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
     return rest;
   } catch {
     return {};
@@ -53,6 +54,36 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): u
   }));
 }
 
+function requestBodyOf(route: ApiRoute, body: JsonSchema | undefined) {
+  if (route.bodyEncoding === 'multipart') {
+    const fields = (body?.properties ?? {}) as Record<string, JsonSchema>;
+    const schema = { type: 'object', properties: { ...fields, file: { type: 'string', format: 'binary' } } };
+    return { requestBody: { content: { 'multipart/form-data': { schema } } } };
+  }
+  if (!body) return undefined;
+  return {
+    requestBody: {
+      content: {
+        'application/json': { schema: body },
+        'application/x-www-form-urlencoded': { schema: body },
+      },
+    },
+  };
+}
+
+function successReply(route: ApiRoute) {
+  if (route.response === FILE_RESPONSE) {
+    return { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
+  }
+  if (route.response === EVENT_STREAM_RESPONSE) {
+    return { description: 'Server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } };
+  }
+  return {
+    description: 'Success (body code "200")',
+    content: { 'application/json': { schema: envelopeOf(toJsonSchema(route.response, 'output')) } },
+  };
+}
+
 function operationOf(route: ApiRoute): Record<string, unknown> {
   const permissions = route.permissions;
   const isPublic = permissions === 'public';
@@ -61,27 +92,13 @@ function operationOf(route: ApiRoute): Record<string, unknown> {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.module],
-    operationId: `${route.method.toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c?: string) => (c ? c.toUpperCase() : ''))}`,
+    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c?: string) => (c ? c.toUpperCase() : ''))}`,
     'x-permissions': permissions,
     ...(isPublic ? { security: [] } : {}),
     parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
-    ...(body
-      ? {
-          requestBody: {
-            content: {
-              'application/json': { schema: body },
-              'application/x-www-form-urlencoded': { schema: body },
-            },
-          },
-        }
-      : {}),
+    ...(requestBodyOf(route, body) ?? {}),
     responses: {
-      200: {
-        description: 'Success (body code "200")',
-        content: {
-          'application/json': { schema: envelopeOf(route.response ? toJsonSchema(route.response) : {}) },
-        },
-      },
+      200: successReply(route),
       400: failureReply('The request is not valid; the message names the field and the rule'),
       ...(isPublic
         ? {}
@@ -95,7 +112,7 @@ function operationOf(route: ApiRoute): Record<string, unknown> {
 export function buildOpenApiDocument(routes: readonly ApiRoute[]): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
-    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = operationOf(route);
   }

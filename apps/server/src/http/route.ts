@@ -1,145 +1,137 @@
 /**
- * `defineRoute`: the one way a module declares an API call. It resolves the session (401), checks the
- * route's permission codes (403), validates params, query and body with zod (400), calls the handler,
- * wraps its data in the envelope and lists the call in the OpenAPI document.
+ * `defineRoute`: the one way a module registers an API call. The call itself (method, path, schemas,
+ * permission rule, summary) is an endpoint object of `@storefleet/contracts`; the server adds only the
+ * handler. One declaration resolves the session (401), checks the endpoint's permission codes (403),
+ * validates params, query and body with zod (400), calls the handler, wraps its data in the envelope
+ * and lists the call in the OpenAPI document and the operation log.
  *
- *   defineRoute(app, {
- *     method: 'GET',
- *     url: '/api/user-service/store/list',
- *     summary: 'List stores',
- *     module: 'store',
- *     permissions: [PAGE.storeOverview],          // all of these; or { any: [...] }, 'authenticated', 'public'
- *     query: StoreListQuery,
- *     handler: ({ query, scope }) => listStores(ctx.db, scope, query),
+ *   defineRoute(app, AlertEndpoints.listRules, async function listAlertRules({ query, scope }) {
+ *     return listRules(ctx, scope, query);
  *   });
  *
- * Handlers stay thin: one service call. Throw AppError (errors.ts) for expected failures; return
- * fileReply(…) for binary downloads.
+ * Handlers stay thin: one service call, a named function (its name is the operation log's
+ * classMethod). Throw AppError (errors.ts) for expected failures; return fileReply(…) for downloads.
+ * With `config.checkReplies` (the tests) every reply is checked against the endpoint's response schema.
  */
-import { COMPANY_HEADER } from '@storefleet/contracts';
+import {
+  type AnyEndpoint,
+  type BodyOf,
+  COMPANY_HEADER,
+  type Endpoint,
+  type ParamsOf,
+  type PermissionRule,
+  type QueryOf,
+} from '@storefleet/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 import { authenticate, bearerToken } from '../auth/authenticate';
 import type { Caller, Scope } from '../auth/caller';
-import { allows, type PermissionRule } from '../auth/codes';
+import { allows } from '../auth/codes';
 import { success } from './envelope';
 import { AppError, forbidden } from './errors';
 import type { ApiRouteMeta } from './fastify-types';
 import { attachmentHeader, FileReply } from './file-reply';
 import { parseInput } from './validation';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type { PermissionRule };
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
-type Schema = z.ZodType | undefined;
-
 /** What a handler receives. Public routes may have no caller; every other route has one. */
-export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema, A extends PermissionRule> {
-  params: Parsed<P>;
-  query: Parsed<Q>;
-  body: Parsed<B>;
-  caller: A extends 'public' ? Caller | null : Caller;
-  scope: A extends 'public' ? Scope | null : Scope;
+export interface RouteInput<E extends AnyEndpoint> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  caller: E['permissions'] extends 'public' ? Caller | null : Caller;
+  scope: E['permissions'] extends 'public' ? Scope | null : Scope;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-export interface RouteDefinition<
-  P extends Schema,
-  Q extends Schema,
-  B extends Schema,
-  A extends PermissionRule,
-  R,
-> {
-  method: HttpMethod;
-  /** Fastify path syntax: `/api/user-service/user/:id/id`. */
-  url: string;
-  /** Short description: the operation log's apiName and the OpenAPI summary. */
-  summary: string;
-  /** The module the call belongs to (`auth`, `store`, `device` …): operation log moduleName. */
-  module: string;
-  permissions: A;
-  params?: P;
-  query?: Q;
-  /** JSON or form-encoded body; a missing body is validated as `{}`. */
-  body?: B;
-  /** The `data` of a successful reply, for the OpenAPI document only. */
-  response?: z.ZodType;
-  description?: string;
-  handler: (input: RouteInput<P, Q, B, A>) => Promise<R>;
+/** What a handler returns: the endpoint's response data, or a file for download endpoints. */
+export type RouteResult<E extends AnyEndpoint> = E['response'] extends z.ZodType
+  ? z.input<E['response']> | z.output<E['response']>
+  : FileReply | unknown;
+
+export type RouteHandler<E extends AnyEndpoint> = (input: RouteInput<E>) => Promise<RouteResult<E>>;
+
+/** A registered route as the OpenAPI builder and the route-wide tests see it. */
+export type ApiRoute = AnyEndpoint;
+
+/**
+ * MIGRATION ONLY (removed once every module declares endpoints): the old object form, turned into an
+ * endpoint on the fly so unconverted modules keep running while the others move.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: temporary
+export function defineRoute(app: FastifyInstance, legacy: { url: string; handler: (input: any) => Promise<unknown> } & Record<string, any>): void;
+/** Registers `endpoint` on `app` with its handler (see the file comment for an example). */
+export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void;
+// biome-ignore lint/suspicious/noExplicitAny: temporary
+export function defineRoute(app: FastifyInstance, first: any, second?: any): void {
+  if (second === undefined) {
+    const { url, handler, ...rest } = first;
+    defineEndpointRoute(app, { ...rest, path: url, response: rest.response ?? z.unknown() }, handler);
+    return;
+  }
+  defineEndpointRoute(app, first, second);
 }
 
-/** A registered route as the OpenAPI builder sees it. */
-export interface ApiRoute {
-  method: HttpMethod;
-  url: string;
-  summary: string;
-  module: string;
-  permissions: PermissionRule;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response?: z.ZodType;
-  description?: string;
-}
-
-/** Declares an API call on `app` (see the file comment for an example). */
-export function defineRoute<
-  P extends Schema = undefined,
-  Q extends Schema = undefined,
-  B extends Schema = undefined,
-  const A extends PermissionRule = PermissionRule,
-  R = unknown,
->(app: FastifyInstance, route: RouteDefinition<P, Q, B, A, R>): void {
-  const handlerName = route.handler.name && route.handler.name !== 'handler' ? route.handler.name : undefined;
+function defineEndpointRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
+  const handlerName = handler.name && handler.name !== 'handler' ? handler.name : undefined;
   const meta: ApiRouteMeta = {
-    summary: route.summary,
-    module: route.module,
-    classMethod: `${route.module}.${handlerName ?? `${route.method} ${route.url}`}`,
+    summary: endpoint.summary,
+    module: endpoint.module,
+    classMethod: `${endpoint.module}.${handlerName ?? `${endpoint.method} ${endpoint.path}`}`,
   };
-  app.apiRoutes.push({
-    method: route.method,
-    url: route.url,
-    summary: route.summary,
-    module: route.module,
-    permissions: route.permissions,
-    ...(route.params ? { params: route.params } : {}),
-    ...(route.query ? { query: route.query } : {}),
-    ...(route.body ? { body: route.body } : {}),
-    ...(route.response ? { response: route.response } : {}),
-    ...(route.description ? { description: route.description } : {}),
-  });
+  app.apiRoutes.push(endpoint);
+  const checkReplies = app.ctx.config.checkReplies === true;
 
   app.route({
-    method: route.method,
-    url: route.url,
+    method: endpoint.method,
+    url: endpoint.path,
     config: { api: meta },
-    onRequest: async (request) => resolveSession(app, request, route.permissions),
+    onRequest: async (request) => resolveSession(app, request, endpoint.permissions),
     handler: async (request, reply) => {
       const input = {
-        params: (route.params ? parseInput(route.params, request.params, 'params') : undefined) as Parsed<P>,
-        query: (route.query ? parseInput(route.query, request.query, 'query') : undefined) as Parsed<Q>,
-        body: (route.body ? parseInput(route.body, request.body ?? {}, 'body') : undefined) as Parsed<B>,
-        caller: request.caller as RouteInput<P, Q, B, A>['caller'],
-        scope: request.scope as RouteInput<P, Q, B, A>['scope'],
+        params: (endpoint.params ? parseInput(endpoint.params, request.params, 'params') : undefined) as ParamsOf<E>,
+        query: (endpoint.query ? parseInput(endpoint.query, request.query, 'query') : undefined) as QueryOf<E>,
+        body: (endpoint.body && endpoint.bodyEncoding !== 'multipart'
+          ? parseInput(endpoint.body, request.body ?? {}, 'body')
+          : undefined) as BodyOf<E>,
+        caller: request.caller as RouteInput<E>['caller'],
+        scope: request.scope as RouteInput<E>['scope'],
         request,
         reply,
       };
-      const data = await route.handler(input);
+      const data = await handler(input);
       if (data instanceof FileReply) {
         reply.header('content-type', data.contentType);
         reply.header('content-disposition', attachmentHeader(data.fileName));
         return reply.send(data.body);
       }
-      return success(data === undefined ? null : data);
+      if (reply.sent) return reply;
+      const payload = data === undefined ? null : data;
+      if (checkReplies) checkReply(endpoint, payload);
+      return success(payload);
     },
   });
 }
 
+/** Tests: a reply that does not match its endpoint's response schema is a server error. */
+function checkReply(endpoint: AnyEndpoint, data: unknown): void {
+  const schema = endpoint.response;
+  if (!(schema instanceof z.ZodType)) {
+    throw new Error(`${endpoint.method} ${endpoint.path} declares a ${String(schema)} reply but answered JSON`);
+  }
+  const checked = schema.safeParse(data);
+  if (!checked.success) {
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} answered data its response schema refuses: ${z.prettifyError(checked.error)}`,
+    );
+  }
+}
+
 /** Sets request.caller / request.scope and enforces the route's permission rule. */
-async function resolveSession(
+export async function resolveSession(
   app: FastifyInstance,
   request: FastifyRequest,
   rule: PermissionRule,

@@ -63,7 +63,7 @@ const platform = await t.signIn('platform');
 
 const coded = t.app.apiRoutes.filter(
   (r): r is ApiRoute & { permissions: CodedRule } =>
-    r.url.startsWith('/api/') && typeof r.permissions !== 'string',
+    r.path.startsWith('/api/') && typeof r.permissions !== 'string',
 );
 
 /** Gives the matrix user's role exactly `codes` (roles are re-read on every request). */
@@ -84,7 +84,7 @@ const ALL_COMPANY = [...COMPANY_CODES.authorities, ...COMPANY_CODES.buttonAuthor
 async function call(route: ApiRoute, token: string) {
   return t.app.inject({
     method: route.method,
-    url: route.url.replace(/:[A-Za-z0-9_]+/g, '1').replace(/\*/g, 'x'),
+    url: route.path.replace(/:[A-Za-z0-9_]+/g, '1').replace(/\*/g, 'x'),
     headers: bearer(token),
     ...(route.method === 'GET' ? {} : { payload: {} }),
   });
@@ -95,14 +95,14 @@ async function notRefused(routes: readonly ApiRoute[], token: string, label: str
   const out: string[] = [];
   for (const route of routes) {
     const res = await call(route, token);
-    if (res.statusCode !== 403) out.push(`${label} ${route.method} ${route.url}: ${res.statusCode}`);
+    if (res.statusCode !== 403) out.push(`${label} ${route.method} ${route.path}: ${res.statusCode}`);
   }
   return out;
 }
 
 describe('the permission matrix', () => {
   it('covers the routes of this issue and every module registered with them', () => {
-    const urls = coded.map((r) => r.url);
+    const urls = coded.map((r) => r.path);
     expect(urls).toEqual(
       expect.arrayContaining(['/api/user-service/user/list', '/api/user-service/role/list']),
     );

@@ -16,7 +16,7 @@
  * Routes not in the table are still swept generically (every id-like slot filled) for leaks, changes
  * and 5xx; the table adds the exact status each call must answer.
  */
-import type { HttpMethod } from '../http/route';
+import type { HttpMethod } from '@storefleet/contracts';
 import type { SweepFixtures } from './sweep-fixtures';
 
 export interface SweepRequest {

@@ -33,8 +33,8 @@ const codes: Record<Asker, { authorities: string[]; buttonAuthorities: string[] 
   admin: await me('admin'),
   operator: await me('operator'),
 };
-const routes = t.app.apiRoutes.filter((r) => r.url.startsWith('/api/'));
-const registered = new Set(routes.map((r) => `${r.method} ${r.url}`));
+const routes = t.app.apiRoutes.filter((r) => r.path.startsWith('/api/'));
+const registered = new Set(routes.map((r) => `${r.method} ${r.path}`));
 const explicit = SWEEP_CASES.filter((c) => registered.has(`${c.method} ${c.url}`));
 
 async function me(asker: Asker) {
@@ -160,9 +160,9 @@ function genericRequest(route: ApiRoute, asker: Asker): SweepRequest {
   const place = asker === 'admin' ? f.b : f.outside;
   const slots = idSlots(place, asker);
   const params = Object.fromEntries(
-    [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => [
+    [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => [
       m[1] ?? '',
-      paramFor(m[1] ?? '', route.url, place),
+      paramFor(m[1] ?? '', route.path, place),
     ]),
   );
   const query = Object.fromEntries(Object.entries(slots).map(([k, v]) => [k, String(v)]));
@@ -175,7 +175,7 @@ function genericRequest(route: ApiRoute, asker: Asker): SweepRequest {
 function sweepable(route: ApiRoute, asker: Asker): boolean {
   // Sign-in calls would end the asker's own session; they take no company ids anyway.
   if (route.permissions === 'public' || route.module === 'auth') return false;
-  if (GENERIC_SWEEP_EXCLUDED.has(`${route.method} ${route.url}`)) return false;
+  if (GENERIC_SWEEP_EXCLUDED.has(`${route.method} ${route.path}`)) return false;
   return route.permissions === 'authenticated' || allows(codes[asker], route.permissions);
 }
 
@@ -187,8 +187,8 @@ describe('the generic sweep over every registered route', () => {
       const problems: string[] = [];
       const swept = routes.filter((r) => sweepable(r, asker));
       for (const route of swept) {
-        const found = await sweep(asker, route.method, route.url, genericRequest(route, asker));
-        for (const p of found) problems.push(`${route.method} ${route.url}: ${p}`);
+        const found = await sweep(asker, route.method, route.path, genericRequest(route, asker));
+        for (const p of found) problems.push(`${route.method} ${route.path}: ${p}`);
       }
       expect(swept.length).toBeGreaterThan(0);
       expect(problems).toEqual([]);

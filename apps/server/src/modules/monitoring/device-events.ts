@@ -35,7 +35,8 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
   app.addHook('preClose', async () => endAll());
   app.apiRoutes.push({
     method: 'GET',
-    url: DEVICE_EVENTS_URL,
+    path: DEVICE_EVENTS_URL,
+    response: 'event-stream',
     summary: 'Stream device status changes (server-sent events)',
     module: 'device',
     permissions: [MODULE.device],

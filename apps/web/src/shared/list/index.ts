@@ -7,12 +7,12 @@
  *
  * function OperationLogPage() {
  *   const list = useListPage({
- *     queryKey: ['callLog', 'queryByPage'],
+ *     endpoint: CallLogEndpoints.queryByPage,   // the paged call; rows are typed by its response
  *     filters: FILTERS,
  *     rowKey: 'id',
  *     sortFields: SORT_FIELDS,                 // optional; omit for unsortable lists
  *     defaultSort: { sortBy: 'operationTime', sortDirection: 'desc' }, // optional, module-level constant
- *     fetchPage: (params, signal) => queryCallLogs(params, signal),  // params: filters + pageNum/pageSize/sort
+ *     // optional: toQuery: (params) => ({ ...params, monitored: 1 }), when URL filters are not the call's fields
  *   });
  *   return (
  *     <>
@@ -27,7 +27,7 @@
  * ```
  *
  * - Filters live in the query string (`?userName=ann&pageNum=2`); empty values and defaults are dropped.
- * - Filter values are URL text (`string`, or `string[]` for `'list'` filters); convert in `fetchPage`,
+ * - Filter values are URL text (`string`, or `string[]` for `'list'` filters); convert in `toQuery`,
  *   and for rich form values (dates) pass `toFormValues`/`fromFormValues` to the form.
  * - Sorting is `sortBy` + `sortDirection` (`asc`/`desc` only), taken from antd Table's sorter.
  * - Declare `filters`, `sortFields` and `defaultSort` outside the component so they keep their identity.

@@ -1,10 +1,11 @@
-import { DEFAULT_PAGE_SIZE, type PagedResult } from '@storefleet/contracts';
+import { type AnyEndpoint, DEFAULT_PAGE_SIZE, type PagedResult, type QueryInput, type ResponseOf } from '@storefleet/contracts';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import { api, endpointKey } from '../api/call';
 import {
   columnSortOrder,
   type FilterSpec,
@@ -19,15 +20,24 @@ import {
   writeListParams,
 } from './list-query';
 
-export interface UseListPageOptions<S extends FilterSpec, Row> {
-  /** Cache key of the list call, e.g. `['callLog', 'queryByPage']`; the params are appended. */
-  queryKey: readonly unknown[];
+/** An endpoint whose reply is a paged result (spec §3). */
+// biome-ignore lint/suspicious/noExplicitAny: any row type
+export type PagedEndpoint = AnyEndpoint & { response: { _zod: { output: PagedResult<any> } } };
+/** The row type of a paged endpoint. */
+export type RowOf<E extends AnyEndpoint> = ResponseOf<E> extends PagedResult<infer Row> ? Row : never;
+
+export interface UseListPageOptions<E extends PagedEndpoint, S extends FilterSpec> {
+  /** The paged call (an endpoint of the contracts); its key caches the pages. */
+  endpoint: E;
   /** The filters the list offers and their kinds. Never `pageNum`, `pageSize`, `sortBy`, `sortDirection`. */
   filters: S;
-  /** Fetches one page. Filters arrive as URL text; convert to the call's shape here. */
-  fetchPage: (params: ListParams<S>, signal: AbortSignal) => Promise<PagedResult<Row>>;
+  /**
+   * Builds the call's query from the URL's filters, page and sort (URL text). By default they are sent
+   * as they are; pages whose filters are not the call's fields (a region path, a fixed scope) convert here.
+   */
+  toQuery?: (params: ListParams<S>) => QueryInput<E>;
   /** Row identity for the table. */
-  rowKey: Extract<keyof Row, string> | ((row: Row) => string);
+  rowKey: Extract<keyof RowOf<E>, string> | ((row: RowOf<E>) => string);
   /** Page size when the URL names none; defaults to the contracts' DEFAULT_PAGE_SIZE. */
   defaultPageSize?: number;
   /** Columns the call can sort by; other `sortBy` values in the URL are ignored. None: not sortable. */
@@ -59,12 +69,13 @@ export interface ListPage<S extends FilterSpec, Row> {
  * The list-page block: filters, paging and sorting kept in the query string (empty values dropped)
  * and wired to a paged call through TanStack Query. See `src/shared/list/index.ts` for a full example.
  */
-export function useListPage<S extends FilterSpec, Row>(
-  options: UseListPageOptions<S, Row>,
-): ListPage<S, Row> {
+export function useListPage<E extends PagedEndpoint, S extends FilterSpec>(
+  options: UseListPageOptions<E, S>,
+): ListPage<S, RowOf<E>> {
+  type Row = RowOf<E>;
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const { queryKey, filters: spec, fetchPage, rowKey, sortFields, defaultSort } = options;
+  const { endpoint, filters: spec, toQuery, rowKey, sortFields, defaultSort } = options;
   const clash = RESERVED_PARAMS.find((name) => name in spec);
   if (clash) throw new Error(`list filter "${clash}" clashes with a paging parameter`);
 
@@ -78,9 +89,15 @@ export function useListPage<S extends FilterSpec, Row>(
   );
   const params = useMemo(() => readListParams(search, spec, defaults), [search, spec, defaults]);
 
+  const callQuery = useMemo(() => (toQuery ? toQuery(params) : params), [toQuery, params]);
   const query = useQuery({
-    queryKey: [...queryKey, params],
-    queryFn: ({ signal }) => fetchPage(params, signal),
+    queryKey: [...endpointKey(endpoint), callQuery],
+    queryFn: ({ signal }) =>
+      (api as (e: AnyEndpoint, i: unknown, o: { signal: AbortSignal }) => Promise<PagedResult<Row>>)(
+        endpoint,
+        { query: callQuery },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 

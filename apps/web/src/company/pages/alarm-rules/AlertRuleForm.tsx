@@ -4,14 +4,14 @@
  * devices the rule applies to (connect type, product type, category with an optional class). Rules are
  * checked here with the contract's schema; a 400 from the server puts its messages on the fields.
  */
-import type { AlertRuleBody } from '@storefleet/contracts';
+import { AlertEndpoints, type AlertRuleBody } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { getAlertItems } from '../../../shared/api/alerts';
+import { apiQuery } from '../../../shared/api/call';
 import { CategoryCascader } from '../device/CategoryCascader';
 import {
   type AlertRuleFormValues,
@@ -44,8 +44,7 @@ export function AlertRuleForm({ initialValues, submitting, onSubmit, onCancel }:
   const triggerType = Form.useWatch('triggerType', form);
 
   const items = useQuery({
-    queryKey: ['alert', 'items', alertType ?? null, productType ?? null],
-    queryFn: ({ signal }) => getAlertItems(alertType ?? 0, productType, signal),
+    ...apiQuery(AlertEndpoints.getAlertItems, { query: { alertTypeCode: alertType, productId: productType } }),
     enabled: alertType !== undefined && alertType !== null,
     staleTime: 10 * 60_000,
   });

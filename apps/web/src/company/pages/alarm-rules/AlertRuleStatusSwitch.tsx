@@ -1,9 +1,9 @@
-import { type AlertRule, BUTTON } from '@storefleet/contracts';
+import { AlertEndpoints, type AlertRule, BUTTON } from '@storefleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { setAlertRuleStatus } from '../../../shared/api/alerts';
+import { api, moduleKey } from '../../../shared/api/call';
 import { usePermissions } from '../../../shared/permissions/usePermissions';
 
 const ENABLED = 1;
@@ -15,12 +15,12 @@ export function AlertRuleStatusSwitch({ rule }: { rule: Pick<AlertRule, 'id' | '
   const queryClient = useQueryClient();
   const { canUse } = usePermissions();
   const mutation = useMutation({
-    mutationFn: (enabled: boolean) => setAlertRuleStatus(rule.id, enabled ? 1 : 0),
+    mutationFn: (enabled: boolean) =>
+      api(AlertEndpoints.updateAlertRuleStatus, { params: { id: rule.id }, query: { status: enabled ? 1 : 0 } }),
     onSuccess: async (_data, enabled) => {
       void message.success(t(enabled ? 'alarmRules.message.enabled' : 'alarmRules.message.disabled'));
-      await queryClient.invalidateQueries({ queryKey: ['alert'] });
-      // A device's applicable rules are the enabled ones.
-      await queryClient.invalidateQueries({ queryKey: ['device', 'alertRules'] });
+      // Rules lists and a device's applicable rules (the enabled ones) are all alert reads.
+      await queryClient.invalidateQueries({ queryKey: moduleKey(AlertEndpoints.updateAlertRuleStatus) });
     },
   });
   return (

@@ -3,7 +3,7 @@
  * product type, trigger item) and paging live in the query string; the status switch, edit and delete
  * sit behind their button codes.
  */
-import { type AlertRule, AlertType, BUTTON, ConnectType, ProductType } from '@storefleet/contracts';
+import { AlertEndpoints, type AlertRule, AlertType, BUTTON, ConnectType, ProductType } from '@storefleet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -22,7 +22,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { deleteAlertRule, listAlertRules } from '../../../shared/api/alerts';
+import { api, moduleKey } from '../../../shared/api/call';
 import { getCategoryTypeTree } from '../../../shared/api/devices';
 import { type FilterSpec, ListFilterForm, useListPage } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
@@ -51,10 +51,9 @@ export default function AlarmRulesPage() {
   const options = useAlertRuleOptions();
   const { english, lang } = options;
   const list = useListPage({
-    queryKey: ['alert', 'rules'],
+    endpoint: AlertEndpoints.listAlertRules,
     filters: FILTERS,
     rowKey: 'id',
-    fetchPage: (params, signal) => listAlertRules(params, signal),
   });
   const tree = useQuery({
     queryKey: ['dictionary', 'categoryTypeTree'],
@@ -62,11 +61,10 @@ export default function AlarmRulesPage() {
     staleTime: 10 * 60_000,
   });
   const remove = useMutation({
-    mutationFn: deleteAlertRule,
+    mutationFn: (id: number) => api(AlertEndpoints.deleteAlertRule, { params: { id } }),
     onSuccess: async () => {
       void message.success(t('alarmRules.message.deleted'));
-      await queryClient.invalidateQueries({ queryKey: ['alert'] });
-      await queryClient.invalidateQueries({ queryKey: ['device', 'alertRules'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(AlertEndpoints.deleteAlertRule) });
     },
   });
 

@@ -1,9 +1,10 @@
+import { AlertEndpoints, type AlertRuleBody } from '@storefleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { addAlertRule } from '../../../shared/api/alerts';
+import { api, moduleKey } from '../../../shared/api/call';
 import { AlertRuleForm } from './AlertRuleForm';
 import { NEW_RULE_VALUES } from './alert-rule-values';
 
@@ -14,10 +15,10 @@ export default function AlarmRuleSavePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: addAlertRule,
+    mutationFn: (body: AlertRuleBody) => api(AlertEndpoints.addAlertRule, { body }),
     onSuccess: async () => {
       void message.success(t('alarmRules.message.added'));
-      await queryClient.invalidateQueries({ queryKey: ['alert'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(AlertEndpoints.addAlertRule) });
       await navigate('../index.html', { relative: 'path' });
     },
   });

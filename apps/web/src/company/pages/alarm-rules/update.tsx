@@ -1,10 +1,11 @@
+import { AlertEndpoints, type AlertRuleUpdateBody } from '@storefleet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Result, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { listAlertRules, updateAlertRule } from '../../../shared/api/alerts';
+import { api, apiQuery, moduleKey } from '../../../shared/api/call';
 import { AlertRuleForm } from './AlertRuleForm';
 import { formValuesOfRule } from './alert-rule-values';
 
@@ -18,19 +19,16 @@ export default function AlarmRuleUpdatePage() {
   const text = search.get('id') ?? '';
   const id = /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null;
   const rule = useQuery({
-    queryKey: ['alert', 'rule', id],
-    queryFn: async ({ signal }) => {
-      const page = await listAlertRules({ id, pageNum: 1, pageSize: 1 }, signal);
-      return page.list.find((r) => r.id === id) ?? null;
-    },
+    ...apiQuery(AlertEndpoints.listAlertRules, { query: { id, pageNum: 1, pageSize: 1 } }),
+    select: (page) => page.list.find((r) => r.id === id) ?? null,
     enabled: id !== null,
   });
   const initialValues = useMemo(() => (rule.data ? formValuesOfRule(rule.data) : null), [rule.data]);
   const save = useMutation({
-    mutationFn: updateAlertRule,
+    mutationFn: (body: AlertRuleUpdateBody) => api(AlertEndpoints.updateAlertRule, { body }),
     onSuccess: async () => {
       void message.success(t('alarmRules.message.updated'));
-      await queryClient.invalidateQueries({ queryKey: ['alert'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(AlertEndpoints.updateAlertRule) });
       await navigate('../index.html', { relative: 'path' });
     },
   });

@@ -1,4 +1,5 @@
 import {
+  AlertEndpoints,
   AlertOperator,
   AlertType,
   ConnectType,
@@ -10,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { getAlertTypes } from '../../../shared/api/alerts';
+import { apiQuery } from '../../../shared/api/call';
 import { useAlertLevels } from './AlertLevelTag';
 
 export interface Option<V> {
@@ -23,8 +24,7 @@ export function useAlertTypes() {
   const { i18n } = useTranslation();
   const lang: 'en' | 'zh' = i18n.language === 'en-US' ? 'en' : 'zh';
   const query = useQuery({
-    queryKey: ['alert', 'types'],
-    queryFn: ({ signal }) => getAlertTypes(signal),
+    ...apiQuery(AlertEndpoints.getAlertType),
     staleTime: 10 * 60_000,
   });
   const options = useMemo<Option<number>[]>(

@@ -1,10 +1,10 @@
-import { AlertRecordStatus, DEFAULT_PAGE_SIZE, type DeviceAlertEvent } from '@storefleet/contracts';
+import { AlertEndpoints, AlertRecordStatus, DEFAULT_PAGE_SIZE, type DeviceAlertEvent } from '@storefleet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { listDeviceAlertEvents } from '../../../shared/api/alerts';
+import { apiQuery } from '../../../shared/api/call';
 import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
 
 const RECOVERED = 1;
@@ -15,8 +15,7 @@ export function AlertEventsCard({ deviceId }: { deviceId: number }) {
   const lang = i18n.language === 'en-US' ? 'en' : 'zh';
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const events = useQuery({
-    queryKey: ['device', 'alertEvents', deviceId, page],
-    queryFn: ({ signal }) => listDeviceAlertEvents(deviceId, page, signal),
+    ...apiQuery(AlertEndpoints.listAlertsHistory, { query: { deviceId, ...page } }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });

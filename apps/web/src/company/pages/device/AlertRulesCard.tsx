@@ -1,10 +1,10 @@
-import type { DeviceAlertRule } from '@storefleet/contracts';
+import { AlertEndpoints, type DeviceAlertRule } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { listDeviceAlertRules } from '../../../shared/api/alerts';
+import { apiQuery } from '../../../shared/api/call';
 import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
 import { triggerText } from '../alarm-rules/alert-rule-values';
 
@@ -12,10 +12,7 @@ import { triggerText } from '../alarm-rules/alert-rule-values';
 export function AlertRulesCard({ deviceId }: { deviceId: number }) {
   const { t, i18n } = useTranslation();
   const english = i18n.language === 'en-US';
-  const rules = useQuery({
-    queryKey: ['device', 'alertRules', deviceId],
-    queryFn: ({ signal }) => listDeviceAlertRules(deviceId, signal),
-  });
+  const rules = useQuery(apiQuery(AlertEndpoints.listAlertsRule, { query: { hostid: deviceId } }));
   const columns = useMemo<TableColumnsType<DeviceAlertRule>>(
     () => [
       { key: 'ruleId', dataIndex: 'ruleId', title: t('device.alertRules.ruleId'), width: 100 },
