@@ -4,6 +4,9 @@ export interface Label {
   en: string;
 }
 
+/** A language the console offers: 'zh' (Simplified Chinese, the default) or 'en'. */
+export type Lang = keyof Label;
+
 /** One value of a numeric enum of the spec, with its labels. */
 export interface EnumEntry<V extends number | string> {
   value: V;

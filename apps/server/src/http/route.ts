@@ -18,6 +18,7 @@ import {
   type BodyOf,
   COMPANY_HEADER,
   type Endpoint,
+  type Lang,
   type ParamsOf,
   type PermissionRule,
   type QueryOf,
@@ -43,6 +44,8 @@ export interface RouteInput<E extends AnyEndpoint> {
   body: BodyOf<E>;
   caller: E['permissions'] extends 'public' ? Caller | null : Caller;
   scope: E['permissions'] extends 'public' ? Scope | null : Scope;
+  /** The language the caller reads (`Accept-Language`: en… → 'en', otherwise the default 'zh'). */
+  lang: Lang;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -99,6 +102,7 @@ function defineEndpointRoute<E extends Endpoint>(app: FastifyInstance, endpoint:
           : undefined) as BodyOf<E>,
         caller: request.caller as RouteInput<E>['caller'],
         scope: request.scope as RouteInput<E>['scope'],
+        lang: requestLang(request),
         request,
         reply,
       };
@@ -114,6 +118,13 @@ function defineEndpointRoute<E extends Endpoint>(app: FastifyInstance, endpoint:
       return success(payload);
     },
   });
+}
+
+/** The caller's language from `Accept-Language` (the console sends its own choice): zh-CN unless English. */
+export function requestLang(request: FastifyRequest): Lang {
+  const header = request.headers['accept-language'];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'zh';
 }
 
 /** Tests: a reply that does not match its endpoint's response schema is a server error. */

@@ -50,7 +50,8 @@ export function encodeParams(params: Params): URLSearchParams {
 }
 
 function buildHeaders(options: RequestOptions): { headers: Headers; token: string | null } {
-  const headers = new Headers({ Accept: 'application/json' });
+  // The server says its messages and names in the console's language (zh-CN unless English is chosen).
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': i18n.language || 'zh-CN' });
   const session = getSession();
   if (session) {
     headers.set('Authorization', `Bearer ${session.result.accessToken}`);
