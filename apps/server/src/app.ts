@@ -16,7 +16,7 @@ import './http/fastify-types';
 import { installLifecycle } from './http/lifecycle';
 import { installOpenApi } from './http/openapi';
 import { installParsing, parseQueryString } from './http/parsing';
-import type { ApiRoute } from './http/route';
+import { type ApiRoute, installRouteLog } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWeb } from './http/web';
 import { MODULE_ROUTES, type RegisterRoutes } from './modules';
@@ -63,6 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Order matters: draining refuses requests before anything else runs.
   installLifecycle(app);
+  installRouteLog(app);
   installParsing(app);
   installSecurityHeaders(app);
   installErrorHandler(app);

@@ -108,13 +108,19 @@ export type QueryValue = string | number | boolean | null | undefined | readonly
  * What a client sends. Query fields arrive as URL text, so only their names are checked (a misspelt
  * filter does not compile); path parameters and bodies are typed by their schemas' input.
  */
-export type ParamsInput<E extends AnyEndpoint> = Given<E['params']> extends z.ZodType
-  ? { [K in keyof z.input<Given<E['params']>>]-?: string | number }
-  : never;
-export type QueryInput<E extends AnyEndpoint> = Given<E['query']> extends z.ZodType
-  ? { [K in keyof z.input<Given<E['query']>>]?: QueryValue }
-  : never;
-export type BodyInput<E extends AnyEndpoint> = Given<E['body']> extends z.ZodType ? z.input<Given<E['body']>> : never;
+export type ParamsInput<E extends AnyEndpoint> = InputOf<E['params'], 'params'>;
+export type QueryInput<E extends AnyEndpoint> = InputOf<E['query'], 'query'>;
+export type BodyInput<E extends AnyEndpoint> = InputOf<E['body'], 'body'>;
+
+type InputOf<S, Part extends 'params' | 'query' | 'body'> = [Given<S>] extends [never]
+  ? never
+  : Given<S> extends z.ZodType
+    ? Part extends 'params'
+      ? { [K in keyof z.input<Given<S>>]-?: string | number }
+      : Part extends 'query'
+        ? { [K in keyof z.input<Given<S>>]?: QueryValue }
+        : z.input<Given<S>>
+    : never;
 
 /** The names of an endpoint's path parameters, read from its path (`/a/:id/b` → `id`). */
 export function pathParamNames(path: string): string[] {

@@ -15,6 +15,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Every route declared with defineRoute, in order: the OpenAPI document is built from it. */
     apiRoutes: ApiRoute[];
+    /** Every route Fastify registered (method and URL), whoever registered it: tests check /api against the endpoints. */
+    routeLog: { method: string; url: string }[];
   }
   interface FastifyRequest {
     /** The signed-in caller, once the route's session hook has run; null on public calls without a session. */

@@ -127,6 +127,14 @@ export function requestLang(request: FastifyRequest): Lang {
   return first.startsWith('en') ? 'en' : 'zh';
 }
 
+/** Records every route as Fastify registers it (install before any route), for the route-wide tests. */
+export function installRouteLog(app: FastifyInstance): void {
+  app.decorate('routeLog', [] as { method: string; url: string }[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.routeLog.push({ method, url: route.url });
+  });
+}
+
 /** Tests: a reply that does not match its endpoint's response schema is a server error. */
 function checkReply(endpoint: AnyEndpoint, data: unknown): void {
   const schema = endpoint.response;
