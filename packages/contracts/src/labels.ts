@@ -14,20 +14,36 @@ export interface EnumEntry<V extends number | string> {
   label: Label;
 }
 
-/** Builds a lookup from an enum's entries: `labelOf(value, 'en')`, `values`, `entries`. */
-export function defineEnum<V extends number | string>(entries: readonly EnumEntry<V>[]) {
-  const byValue = new Map<V, EnumEntry<V>>(entries.map((e) => [e.value, e]));
+/** The named members of an enum: `DeviceState.DISABLED === 2`, typed as the literal value. */
+export type EnumMembers<T extends readonly EnumEntry<number | string>[]> = {
+  readonly [E in T[number] as E['name']]: E['value'];
+};
+
+/**
+ * Builds an enum from its entries: named members (`DeviceState.DISABLED`), `labelOf(value, 'en')`,
+ * `options(lang)` for selects, `values`, `entries`. Code names a value by its member, never by its
+ * bare number.
+ */
+export function defineEnum<const T extends readonly EnumEntry<number | string>[]>(entries: T) {
+  type V = T[number]['value'];
+  const byValue = new Map<V, T[number]>(entries.map((e) => [e.value as V, e]));
+  const members = Object.fromEntries(entries.map((e) => [e.name, e.value])) as EnumMembers<T>;
   return {
+    ...members,
     entries,
     values: entries.map((e) => e.value) as V[],
     has(value: unknown): value is V {
       return byValue.has(value as V);
     },
-    entryOf(value: V): EnumEntry<V> | undefined {
+    entryOf(value: V): T[number] | undefined {
       return byValue.get(value);
     },
-    labelOf(value: V, lang: keyof Label = 'zh'): string {
+    labelOf(value: V, lang: Lang = 'zh'): string {
       return byValue.get(value)?.label[lang] ?? String(value);
+    },
+    /** `{ value, label }` for every entry, in `lang`: what a select or a filter offers. */
+    options(lang: Lang = 'zh'): { value: V; label: string }[] {
+      return entries.map((e) => ({ value: e.value as V, label: e.label[lang] }));
     },
   };
 }
