@@ -36,4 +36,5 @@
 
 export * from './ListFilterForm';
 export * from './list-query';
+export * from './RowActions';
 export * from './useListPage';

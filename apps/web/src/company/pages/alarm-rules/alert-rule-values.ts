@@ -5,6 +5,11 @@
  */
 import { type AlertRule, AlertRuleBody, type DictionaryItem, triggerTypeOf } from '@storefleet/contracts';
 
+import {
+  groupByField,
+  type FormFieldErrors as SharedFieldErrors,
+  serverFieldErrors as sharedServerFieldErrors,
+} from '../../../shared/form/form-errors';
 import { dictionaryName } from '../device/category-options';
 
 export type TriggerOperator = AlertRule['triggerOperator'];
@@ -107,24 +112,7 @@ export function formFieldOf(bodyField: string): keyof AlertRuleFormValues | null
   return (fields as readonly string[]).includes(name) ? (name as keyof AlertRuleFormValues) : null;
 }
 
-export interface FormFieldErrors {
-  name: keyof AlertRuleFormValues;
-  errors: string[];
-}
-
-/** Groups field problems by form field, in the order they came. */
-function groupByField(problems: readonly { field: string; message: string }[]): FormFieldErrors[] {
-  const out: FormFieldErrors[] = [];
-  for (const problem of problems) {
-    const name = formFieldOf(problem.field);
-    if (!name) continue;
-    const entry = out.find((e) => e.name === name);
-    if (entry) {
-      if (!entry.errors.includes(problem.message)) entry.errors.push(problem.message);
-    } else out.push({ name, errors: [problem.message] });
-  }
-  return out;
-}
+export type FormFieldErrors = SharedFieldErrors<keyof AlertRuleFormValues>;
 
 export type ParsedRuleForm = { ok: true; body: AlertRuleBody } | { ok: false; errors: FormFieldErrors[] };
 
@@ -158,26 +146,10 @@ export function parseRuleForm(values: AlertRuleFormValues): ParsedRuleForm {
   if (trigger && values.alertType !== undefined && trigger.alertType !== values.alertType)
     problems.push({ field: 'triggerType', message: `is not a trigger of alert type ${values.alertType}` });
   if (result.success && problems.length === 0) return { ok: true, body: result.data };
-  return { ok: false, errors: groupByField(problems) };
+  return { ok: false, errors: groupByField(problems, formFieldOf) };
 }
 
-/**
- * The failed fields of a refused save (a 400 whose `data.fields` lists `{ field, message }`), by form
- * field. Anything else (no fields, fields the form does not show) gives none: the notice covers it.
- */
+/** The failed fields of a refused save, on the rule form's fields (the category pair on the cascader). */
 export function serverFieldErrors(error: unknown): FormFieldErrors[] {
-  if (typeof error !== 'object' || error === null) return [];
-  const { status, data } = error as { status?: unknown; data?: unknown };
-  if (status !== 400 || typeof data !== 'object' || data === null) return [];
-  const fields = (data as { fields?: unknown }).fields;
-  if (!Array.isArray(fields)) return [];
-  return groupByField(
-    fields.filter(
-      (f): f is { field: string; message: string } =>
-        typeof f === 'object' &&
-        f !== null &&
-        typeof (f as { field?: unknown }).field === 'string' &&
-        typeof (f as { message?: unknown }).message === 'string',
-    ),
-  );
+  return sharedServerFieldErrors(error, formFieldOf);
 }
