@@ -90,5 +90,10 @@ function waitForStart(child: ChildProcess): Promise<void> {
       clearTimeout(timer);
       reject(new Error(`snmpd exited with ${code}:\n${log}`));
     });
+    // A missing binary emits `error` and never `exit`: fail now, not after the start timeout.
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`snmpd could not be started (${error.message}): Debian's snmpd package is needed`));
+    });
   });
 }
