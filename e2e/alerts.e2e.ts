@@ -11,10 +11,10 @@ import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer 
 let server: RunningServer;
 let browser: Browser;
 
-const RULE_NAME = 'CPU overload';
+const RULE_NAME = 'CPU 负载过高';
 /** The demo's back-office PCs: Computer, Agent, category terminal / pc — what the new rule targets. */
 const PC_NAME = '后台电脑';
-/** Pages load lazily and then fetch; give them time (expect.poll waits 1 s by default). */
+/** Pages load lazily and then fetch; give them time (as e2e/vitest.config.ts does for expect.poll). */
 const WAIT = { timeout: 15_000 };
 
 beforeAll(async () => {
@@ -130,17 +130,17 @@ describe('alert rules', () => {
     await expect(status.getAttribute('aria-checked')).resolves.toBe('true');
 
     // The name filter goes into the address and narrows the list.
-    await page.getByTestId('alarm-rule-filter-alertName').fill('overload');
+    await page.getByTestId('alarm-rule-filter-alertName').fill('负载过高');
     await page.getByTestId('list-search').click();
-    await page.waitForURL((url) => url.searchParams.get('alertName') === 'overload');
+    await page.waitForURL((url) => url.searchParams.get('alertName') === '负载过高');
     const names = () => table.locator('[data-testid^="alarm-rule-name-"]').allTextContents();
     await expect
       .poll(async () => {
         const shown = await names();
-        return shown.includes(RULE_NAME) && shown.every((name) => name.includes('overload'));
+        return shown.includes(RULE_NAME) && shown.every((name) => name.includes('负载过高'));
       }, WAIT)
       .toBe(true);
-    // The demo's own "CPU overload (<product>)" rules match too; nothing else does.
+    // The demo's own "CPU 负载过高（<product>）" rules match too; nothing else does.
     expect((await names()).length).toBeGreaterThan(1);
 
     // A demo back-office PC: its details list the new rule among the demo's own rules, levels by name.
@@ -152,9 +152,9 @@ describe('alert rules', () => {
     expect(before.filter(isOurs)).toEqual([{ level: '严重', desc: `${RULE_NAME}: CPU 使用率 > 90 %` }]);
     const demoRules = before.filter((rule) => !isOurs(rule));
     expect(demoRules.map((rule) => rule.desc)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^Device offline \(Computer\): /)]),
+      expect.arrayContaining([expect.stringMatching(/^设备离线（电脑）: /)]),
     );
-    expect(demoRules.find((rule) => rule.desc.startsWith('Device offline'))?.level).toBe('严重');
+    expect(demoRules.find((rule) => rule.desc.startsWith('设备离线'))?.level).toBe('严重');
     // The events card answers too: rows, or the empty state in words.
     const events = page.getByTestId('device-alert-events');
     await expect

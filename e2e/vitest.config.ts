@@ -9,5 +9,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Pages load lazily and then fetch; on a busy machine that takes seconds, not expect.poll's default 1 s.
+    // The ceiling costs time only when the awaited state never comes.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

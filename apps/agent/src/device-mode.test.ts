@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { DeviceReporter } from './device-mode';
 import { HubPeer } from './test-support/hub-peer';
+import { WAIT } from './test-support/wait';
 
 const KEY = 'pc-key-0f1e2d3c4b5a69788796a5b4c3d2e1f0';
 let hub: HubPeer;
@@ -42,9 +43,7 @@ describe('device-mode reporter', () => {
     reporter.start();
     await vi.waitFor(
       () => expect([...hub.stored.values()].map((v) => v.kind).sort()).toEqual(['agentStats', 'host']),
-      {
-        timeout: 10_000,
-      },
+      WAIT,
     );
     expect(hub.hellos[0]).toMatchObject({ mode: 'device', key: KEY });
     const host = [...hub.stored.values()].find((v) => v.kind === 'host');

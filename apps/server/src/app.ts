@@ -11,6 +11,7 @@ import { TokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
+import { createEngine } from './engine/engine';
 import { installErrorHandler } from './http/error-handler';
 import './http/fastify-types';
 import { installLifecycle } from './http/lifecycle';
@@ -21,6 +22,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { installWeb } from './http/web';
 import { MODULE_ROUTES, type RegisterRoutes } from './modules';
 import { installOperationLog } from './modules/audit/operation-log.hook';
+import { getMonitoringSettings } from './modules/config/config.service';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Default upload limits; a route asks for other ones with `request.file({ limits })`. */
@@ -55,6 +57,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     passwords: new PasswordHasher(config.passwordHashing),
     tokens: new TokenSigner(config.jwtSecret, config.tokenTtlSeconds),
     log: app.log,
+    // The monitoring engine (engine/engine.ts); the config module supplies the settings it reads.
+    ...createEngine(app, { database, log: app.log, settings: getMonitoringSettings }),
   };
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', [] as ApiRoute[]);

@@ -1,6 +1,8 @@
 /**
  * What services and repositories need from the running server, built once in app.ts and handed to
- * every module's route registration (`(app, ctx) => void`).
+ * every module's route registration (`(app, ctx) => void`). The monitoring engine's parts are created
+ * by engine/engine.ts `createEngine` before the routes and are members here; nothing is looked up
+ * elsewhere.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -9,13 +11,29 @@ import type { PasswordHasher } from './auth/passwords';
 import type { TokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, DB } from './db/database';
+import type { AlertRulesCache } from './engine/alerting/rules-cache';
+import type { BoxHub } from './engine/hub/box-hub';
+import type { DeviceStatusBus } from './engine/ingest/status-bus';
+import type { MonitoringJobs } from './engine/jobs/monitoring-jobs';
 
 export interface AppContext {
   config: Config;
+  /** The database handle: its dialect (for the few dialect-specific statements) and close(). */
   database: Database;
-  /** Shorthand for database.db. */
+  /** The query builder, `database.db`: what services and repositories use for queries. */
   db: Kysely<DB>;
   passwords: PasswordHasher;
   tokens: TokenSigner;
   log: FastifyBaseLogger;
+  /**
+   * The box hub: live agent links, commands to a store's box (`hub.command`), config pushes after
+   * device writes (`hub.notifyDevicesChanged` / `notifyStoreChanged`), `hub.notifyKeyRevoked`.
+   */
+  hub: BoxHub;
+  /** Device status changes, published after the transaction that made them commits (live updates). */
+  statusBus: DeviceStatusBus;
+  /** Enabled alert rules per company; rule writes call `rulesCache.invalidate(companyId)` after commit. */
+  rulesCache: AlertRulesCache;
+  /** The monitoring jobs (offline sweep, roll-up, retention) and the settings reader they use. */
+  jobs: MonitoringJobs;
 }

@@ -11,9 +11,9 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { startDemoFleet } from './demo/demo-fleet';
 import { type SeedOutcome, seedOnStart } from './demo/seed';
 import { drainAndClose } from './http/lifecycle';
-import { startDemoFleet } from './modules/monitoring/demo-fleet';
 
 /** The database URL with any password hidden, for the log. */
 function describeDatabase(url: string): string {

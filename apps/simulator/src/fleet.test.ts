@@ -7,6 +7,7 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { HubPeer } from '../../agent/src/test-support/hub-peer';
+import { WAIT } from '../../agent/src/test-support/wait';
 import { type Fleet, startFleet } from './fleet';
 import { NotLoopbackError } from './loopback';
 import {
@@ -64,7 +65,7 @@ describe('simulated fleet against a hub peer', () => {
         [BOX_ID, 'linked'],
         [null, 'refused'],
       ]);
-    });
+    }, WAIT);
     expect(hub.hellos.every((h) => h.mode === 'box' && h.protocolVersion === 1)).toBe(true);
     expect(fleet.stats().linked).toBe(1);
   });
@@ -76,7 +77,7 @@ describe('simulated fleet against a hub peer', () => {
       for (const id of ['11', '12', '13', '14', '15'])
         expect(ofDevice(hub, id, 'reachability').length).toBeGreaterThan(1);
       expect(ofDevice(hub, BOX_ID, 'agentStats').length).toBeGreaterThan(1);
-    });
+    }, WAIT);
     for (const value of hub.received) expect(AgentValue.safeParse(value).success).toBe(true);
     expect(ofDevice(hub, '16', 'reachability')).toEqual([]); // no address, nothing to ping
     expect(ofDevice(hub, '11', 'snmp')[0]).toMatchObject({ online: true, sysName: 'core-switch' });
@@ -92,7 +93,7 @@ describe('simulated fleet against a hub peer', () => {
     const hub = await startHub();
     hub.holdAcks = true;
     const fleet = fleetOf(hub, { episodes: false });
-    await vi.waitFor(() => expect(hub.received.length).toBeGreaterThanOrEqual(30));
+    await vi.waitFor(() => expect(hub.received.length).toBeGreaterThanOrEqual(30), WAIT);
     const unacked = hub.received.slice();
     hub.holdAcks = false;
     hub.dropConnections();
@@ -102,7 +103,7 @@ describe('simulated fleet against a hub peer', () => {
         expect(copies.length).toBeGreaterThanOrEqual(2);
         expect(copies[1]).toEqual(value);
       }
-    });
+    }, WAIT);
     expect(hub.hellos).toHaveLength(2);
     expect(fleet.stats().resent).toBeGreaterThanOrEqual(unacked.length);
   });
@@ -110,18 +111,19 @@ describe('simulated fleet against a hub peer', () => {
   it('does not resend values the hub acked before the link dropped', async () => {
     const hub = await startHub();
     const fleet = fleetOf(hub, { episodes: false });
-    let acked: string[] = [];
-    await vi.waitFor(() => {
-      const received = hub.received.length;
-      // Everything received so far is acked: drop the link right now, before anything else happens.
-      if (received < 30 || fleet.stats().acked !== received) throw new Error('not settled yet');
-      acked = hub.received.map(keyOf);
-      hub.dropConnections();
-    });
+    await vi.waitFor(() => expect(hub.acked.size).toBeGreaterThanOrEqual(30), WAIT);
+    // The hub stops acking; once the box has applied every ack already on the way, both agree on what is acked.
+    hub.holdAcks = true;
+    await vi.waitFor(() => expect(fleet.stats().acked).toBe(hub.acked.size), WAIT);
+    const acked = [...hub.acked];
+    const generatedBeforeDrop = fleet.stats().generated;
+    hub.holdAcks = false;
+    hub.dropConnections();
+    // Everything made before the drop acked on the new link: any resend of it has reached the hub by now.
     await vi.waitFor(() => {
       expect(hub.hellos).toHaveLength(2);
-      expect(hub.received.length).toBeGreaterThan(acked.length + 30);
-    });
+      expect(fleet.stats().acked).toBeGreaterThanOrEqual(generatedBeforeDrop);
+    }, WAIT);
     const seen = new Map<string, number>();
     for (const value of hub.received) seen.set(keyOf(value), (seen.get(keyOf(value)) ?? 0) + 1);
     expect(acked.filter((key) => seen.get(key) !== 1)).toEqual([]);
@@ -161,7 +163,7 @@ describe('simulated fleet against a hub peer', () => {
       await vi.waitFor(() => {
         expect(ofDevice(hub, '12', 'host').length).toBeGreaterThan(0);
         expect(ofDevice(hub, '11', 'snmp').length).toBeGreaterThan(0);
-      });
+      }, WAIT);
       const pos = ofDevice(hub, '12', 'host')[0];
       const snmp = ofDevice(hub, '11', 'snmp')[0];
       if (!pos || !snmp) throw new Error('missing values');
@@ -180,7 +182,7 @@ describe('simulated fleet against a hub peer', () => {
     const profile = async (seed: string) => {
       const hub = await startHub();
       fleetOf(hub, { seed, startAt: localTime(3) });
-      await vi.waitFor(() => expect(ofDevice(hub, '12', 'host').length).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(ofDevice(hub, '12', 'host').length).toBeGreaterThan(0), WAIT);
       const first = (kind: Value['kind'], id: string) =>
         hub.received.find((v) => v.kind === kind && v.deviceId === id);
       const pos = first('host', '12');
@@ -202,7 +204,7 @@ describe('simulated fleet against a hub peer', () => {
   it('answers ping, reloadConfig and unsupported commands', async () => {
     const hub = await startHub();
     fleetOf(hub, { episodes: false });
-    await vi.waitFor(() => expect(hub.received.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(hub.received.length).toBeGreaterThan(0), WAIT);
 
     const loopback = await hub.command({ name: 'pingIp', ipAddress: '127.0.0.1' });
     expect(loopback.ok).toBe(true);
@@ -236,7 +238,7 @@ describe('simulated fleet against a hub peer', () => {
       devices: 7,
       intervalSeconds: 1,
     });
-    await vi.waitFor(() => expect(ofDevice(hub, '17', 'reachability').length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(ofDevice(hub, '17', 'reachability').length).toBeGreaterThan(0), WAIT);
 
     for (const name of ['netTest', 'upgrade', 'selfDestruct']) {
       expect(await hub.command({ name })).toMatchObject({

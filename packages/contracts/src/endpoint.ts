@@ -21,7 +21,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * Who may call: 'public' (no session), 'authenticated' (any signed-in user), a list of codes that must
  * all be held, or `{ any: [...] }` where one suffices (spec §6).
  */
-export type PermissionRule = 'public' | 'authenticated' | readonly string[] | { readonly any: readonly string[] };
+export type PermissionRule =
+  | 'public'
+  | 'authenticated'
+  | readonly string[]
+  | { readonly any: readonly string[] };
 
 /** A binary download (an .xlsx template, an export, an image file): no envelope. */
 export const FILE_RESPONSE = 'file' as const;
@@ -44,6 +48,7 @@ export interface EndpointDefinition<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType | NonJsonResponse = z.ZodType | NonJsonResponse,
   A extends PermissionRule = PermissionRule,
+  Enc extends BodyEncoding = BodyEncoding,
 > {
   method: M;
   /** `/api/...` with `:name` path parameters, exactly as the spec names the call. */
@@ -56,7 +61,7 @@ export interface EndpointDefinition<
   params?: P;
   query?: Q;
   body?: B;
-  bodyEncoding?: BodyEncoding;
+  bodyEncoding?: Enc;
   /** The envelope's `data` on success, or a marker for a non-JSON reply. */
   response: R;
   description?: string;
@@ -71,10 +76,11 @@ export type Endpoint<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType | NonJsonResponse = z.ZodType | NonJsonResponse,
   A extends PermissionRule = PermissionRule,
-> = Readonly<EndpointDefinition<M, Path, P, Q, B, R, A>>;
+  Enc extends BodyEncoding = BodyEncoding,
+> = Readonly<EndpointDefinition<M, Path, P, Q, B, R, A, Enc>>;
 
 // biome-ignore lint/suspicious/noExplicitAny: the widest endpoint, for registries and generic helpers
-export type AnyEndpoint = Endpoint<HttpMethod, string, any, any, any, any, PermissionRule>;
+export type AnyEndpoint = Endpoint<HttpMethod, string, any, any, any, any, PermissionRule, any>;
 
 /** Declares one call (see the file comment). Optional schemas left out stay `undefined` in the type. */
 export function endpoint<
@@ -85,13 +91,18 @@ export function endpoint<
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(definition: EndpointDefinition<M, Path, P, Q, B, R, A>): Endpoint<M, Path, P, Q, B, R, A> {
+  const Enc extends BodyEncoding = 'json',
+>(definition: EndpointDefinition<M, Path, P, Q, B, R, A, Enc>): Endpoint<M, Path, P, Q, B, R, A, Enc> {
   return Object.freeze({ ...definition });
 }
 
 /** The schema an optional member holds (`never` when the endpoint leaves it out). */
 type Given<S> = Exclude<S, undefined>;
-type Out<S> = [Given<S>] extends [never] ? undefined : Given<S> extends z.ZodType ? z.output<Given<S>> : undefined;
+type Out<S> = [Given<S>] extends [never]
+  ? undefined
+  : Given<S> extends z.ZodType
+    ? z.output<Given<S>>
+    : undefined;
 
 /** What the server's handler gets after validation. */
 export type ParamsOf<E extends AnyEndpoint> = Out<E['params']>;
@@ -99,7 +110,9 @@ export type QueryOf<E extends AnyEndpoint> = Out<E['query']>;
 export type BodyOf<E extends AnyEndpoint> = Out<E['body']>;
 
 /** The `data` of a successful reply (a Blob on the web for files). */
-export type ResponseOf<E extends AnyEndpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : Blob;
+export type ResponseOf<E extends AnyEndpoint> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : Blob;
 
 /** A value the web may put in a query string: text, a number, a flag or a list of them. */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];

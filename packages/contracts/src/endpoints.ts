@@ -4,11 +4,37 @@
  * calls only these.
  */
 import { AlertEndpoints } from './alerts/alert-endpoints';
+import { AuthEndpoints } from './auth-endpoints';
+import { CallLogEndpoints } from './call-log-endpoints';
+import { ConfigEndpoints } from './config/config-endpoints';
+import { DeviceEndpoints } from './device/device-endpoints';
+import { DictionaryEndpoints } from './dictionary/dictionary-endpoints';
 import type { AnyEndpoint } from './endpoint';
+import { LogoEndpoints } from './logo/logo-endpoints';
+import { MonitoringEndpoints } from './monitoring/monitoring-endpoints';
+import { LevelEndpoints } from './org/level-endpoints';
+import { LevelLabelEndpoints } from './org/level-label-endpoints';
+import { NetTestAddressEndpoints } from './org/net-test-address-endpoints';
+import { StoreEndpoints } from './org/store-endpoints';
+import { RoleEndpoints } from './roles/role-endpoints';
+import { UserEndpoints } from './users/user-endpoints';
 
 /** Each area's endpoints, by area name. */
 export const ENDPOINT_GROUPS = {
   alert: AlertEndpoints,
+  auth: AuthEndpoints,
+  callLog: CallLogEndpoints,
+  config: ConfigEndpoints,
+  device: DeviceEndpoints,
+  dictionary: DictionaryEndpoints,
+  logo: LogoEndpoints,
+  monitoring: MonitoringEndpoints,
+  user: UserEndpoints,
+  role: RoleEndpoints,
+  store: StoreEndpoints,
+  level: LevelEndpoints,
+  levelLabel: LevelLabelEndpoints,
+  netTestAddress: NetTestAddressEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every endpoint, flat. */

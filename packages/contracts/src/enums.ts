@@ -14,7 +14,6 @@ export const UserType = defineEnum([
 ] as const);
 export type UserTypeNumber = 0 | 1 | 2 | 3;
 export type UserTypeName = (typeof UserType.entries)[number]['name'];
-export const USER_TYPE = { PLATFORM: 0, CUSTOMER_ADMIN: 1, AGENT_ADMIN: 2, COMMON: 3 } as const;
 
 export function userTypeName(n: UserTypeNumber): UserTypeName {
   const entry = UserType.entryOf(n);
@@ -69,7 +68,7 @@ export const ConnectType = defineEnum([
   { value: 5, name: 'EAGENT', label: { zh: 'EAgent', en: 'EAgent' } },
 ] as const);
 /** The connect types the device forms and alert rules offer (spec §9). */
-export const FORM_CONNECT_TYPES = [1, 2, 3] as const;
+export const FORM_CONNECT_TYPES = [ConnectType.AGENT, ConnectType.SNMP, ConnectType.SYSLOG] as const;
 
 /**
  * Product types (spec §9). The spec's English set covers 1–7 only; we give English labels to all so an
@@ -94,7 +93,6 @@ export const ProductType = defineEnum([
   { value: 13, name: 'STOCKTAKE_TABLET', label: { zh: '移动盘点平板', en: 'Mobile stocktake tablet' } },
 ] as const);
 export const PRODUCT_TYPE_OTHER = { zh: '其他', en: 'Other' } as const;
-export const PRODUCT_TYPE_BOX = 1;
 
 export const DeviceSystem = defineEnum([
   { value: 0, name: 'LINUX', label: { zh: 'Linux', en: 'Linux' } },

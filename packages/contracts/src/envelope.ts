@@ -11,6 +11,12 @@ export interface Envelope<T> {
   ok: boolean;
 }
 
+/** One failed rule, as validation errors list them in `data.fields`. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
 export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ code: z.string(), data, message: z.string(), ok: z.boolean() });
 }

@@ -20,7 +20,6 @@ describe('host metrics', () => {
     expect(Number(mem?.total)).toBeGreaterThan(0);
     expect(Number(mem?.used) + Number(mem?.free)).toBe(Number(mem?.total));
     expect(fields.disks.find((d) => d.mountedOn === '/')?.usedPercent).toMatch(/^\d+%$/);
-    expect(fields.battery).toBeNull();
     expect(HostValue.safeParse({ ...fields, deviceId: '1', seq: 1, at: Date.now() }).success).toBe(true);
   });
 
@@ -103,6 +102,13 @@ describe('battery', () => {
       voltage: 4123,
       technology: 'Li-ion',
     });
+  });
+
+  it('reads the battery only when asked to (device mode): a box reports none, whatever the machine has', async () => {
+    supply('battery', { type: 'Battery', capacity: '50', status: 'Discharging' });
+    expect((await readHostMetrics({ powerSupplyDir: dir })).battery).toBeNull();
+    const asked = await readHostMetrics({ battery: true, powerSupplyDir: dir });
+    expect(asked.battery).toMatchObject({ level: 50, status: 3, scale: 100 });
   });
 
   it('reports no battery for a host without one', () => {

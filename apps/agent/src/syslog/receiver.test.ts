@@ -5,6 +5,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import type { MonitoredDevice } from '@storefleet/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { WAIT } from '../test-support/wait';
 import { type DeviceSyslog, SyslogReceiver } from './receiver';
 
 const device = (deviceId: string, intranetIp: string): MonitoredDevice => ({
@@ -42,7 +43,7 @@ function logger(args: string[], message: string): void {
 describe('syslog receiver with the real logger', () => {
   it('receives an RFC 3164 line over UDP and keeps facility, severity, tag and the exact message', async () => {
     logger(['--rfc3164', '-d', '-p', 'local3.warning', '-t', 'pos-app'], HOSTILE);
-    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await vi.waitFor(() => expect(received).toHaveLength(1), WAIT);
     expect(received[0]).toMatchObject({
       deviceId: '7',
       hostIp: '127.0.0.1',
@@ -59,7 +60,7 @@ describe('syslog receiver with the real logger', () => {
 
   it('receives an RFC 5424 line over TCP with newline framing', async () => {
     logger(['--rfc5424', '-T', '-p', 'auth.err', '-t', 'sshd', '--msgid', 'LOGIN'], HOSTILE);
-    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await vi.waitFor(() => expect(received).toHaveLength(1), WAIT);
     expect(received[0]).toMatchObject({
       deviceId: '7',
       transport: 'tcp',
@@ -76,7 +77,7 @@ describe('syslog receiver with the real logger', () => {
   it('receives RFC 5424 lines over TCP with octet-counted framing', async () => {
     logger(['--rfc5424', '-T', '--octet-count', '-p', 'daemon.info', '-t', 'printer'], 'paper low');
     logger(['--rfc5424', '-T', '--octet-count', '-p', 'daemon.notice', '-t', 'printer'], 'paper out\nline 2');
-    await vi.waitFor(() => expect(received).toHaveLength(2));
+    await vi.waitFor(() => expect(received).toHaveLength(2), WAIT);
     expect(received.map((m) => [m.severity, m.message])).toEqual([
       [6, 'paper low'],
       [5, 'paper out\nline 2'],
@@ -92,7 +93,7 @@ describe('syslog receiver with the real logger', () => {
       ),
     );
     socket.close();
-    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await vi.waitFor(() => expect(received).toHaveLength(1), WAIT);
     expect(received[0]).toMatchObject({ deviceId: '8', hostIp: '127.0.0.2', hostname: 'till7' });
   });
 
@@ -107,7 +108,7 @@ describe('syslog receiver with the real logger', () => {
       unmatched += counters.unmatched;
       for (const sender of counters.unmatchedSenders) senders.add(sender);
       expect(unmatched).toBe(2);
-    });
+    }, WAIT);
     expect([...senders]).toEqual(['127.0.0.1']);
     expect(received).toEqual([]);
   });

@@ -29,6 +29,8 @@ export class HubPeer {
   readonly received: AgentValue[] = [];
   /** Values stored once per (deviceId, seq), as the real hub must. */
   readonly stored = new Map<string, AgentValue>();
+  /** `deviceId:seq` of every value in a batch the hub acked. */
+  readonly acked = new Set<string>();
   /** While true, results are stored but not acked (to test resends). */
   holdAcks = false;
   config: AgentConfig;
@@ -117,6 +119,7 @@ export class HubPeer {
             highest.set(value.deviceId, Math.max(highest.get(value.deviceId) ?? 0, value.seq));
           }
           if (this.holdAcks) return;
+          for (const value of message.values) this.acked.add(`${value.deviceId}:${value.seq}`);
           const committed = [...highest].map(([deviceId, seq]) => ({ deviceId, seq }));
           return send(socket, { type: 'ack', batchId: message.batchId, committed });
         }

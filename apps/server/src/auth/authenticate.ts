@@ -2,7 +2,7 @@
  * Turns a request's bearer token into a Caller and its Scope. The user is re-read on every request,
  * so disabling a user or changing its password (both bump token_version) ends its sessions at once.
  */
-import type { UserStatusValue, UserTypeNumber } from '@storefleet/contracts';
+import { type UserStatusValue, UserType, type UserTypeNumber } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../db/database';
@@ -60,14 +60,18 @@ export async function authenticate(
   }
   const userType = user.userType as UserTypeNumber;
   const companyIds = await companiesOf(db, user, userType);
-  const companyId = userType === 0 ? null : chooseCompany(companyIds, userType, request.companyHeader);
+  const companyId =
+    userType === UserType.PLATFORM_USER ? null : chooseCompany(companyIds, userType, request.companyHeader);
   const grant =
-    user.roleId !== null && (userType === 0 || (userType === 3 && companyId !== null))
+    user.roleId !== null &&
+    (userType === UserType.PLATFORM_USER ||
+      (userType === UserType.CUSTOMER_COMMON_USER && companyId !== null))
       ? await findRoleGrant(db, user.roleId, companyId)
       : undefined;
   // A platform user whose admin role is gone holds nothing, not everything.
-  const platformRole = userType === 0 && user.roleId !== null ? (grant ?? NO_CODES) : null;
-  const codes = codesFor(userType, userType === 0 ? platformRole : (grant ?? null));
+  const platformRole =
+    userType === UserType.PLATFORM_USER && user.roleId !== null ? (grant ?? NO_CODES) : null;
+  const codes = codesFor(userType, userType === UserType.PLATFORM_USER ? platformRole : (grant ?? null));
   const caller: Caller = {
     userId: user.id,
     userName: user.accountName,
@@ -84,15 +88,15 @@ export async function authenticate(
 
 async function companiesOf(db: Kysely<DB>, user: SessionUser, userType: UserTypeNumber): Promise<number[]> {
   switch (userType) {
-    case 0:
+    case UserType.PLATFORM_USER:
       return [];
-    case 2: {
+    case UserType.AGENT_CUSTOMER_ADMIN_USER: {
       const ids = await agentCompanyIds(db, user.id);
       if (ids.length > 0) return ids;
       return user.companyId === null ? [] : [user.companyId];
     }
-    case 1:
-    case 3:
+    case UserType.CUSTOMER_ADMIN_USER:
+    case UserType.CUSTOMER_COMMON_USER:
       return user.companyId === null ? [] : [user.companyId];
   }
 }
@@ -101,7 +105,7 @@ function chooseCompany(companyIds: number[], userType: UserTypeNumber, header: s
   const home = companyIds[0];
   if (home === undefined) throw forbidden('Your account belongs to no company; ask your administrator');
   // Only agent admins choose; other users always act in their own company.
-  if (userType !== 2 || header === undefined || header === '') return home;
+  if (userType !== UserType.AGENT_CUSTOMER_ADMIN_USER || header === undefined || header === '') return home;
   const chosen = Number(header);
   if (!Number.isSafeInteger(chosen) || chosen <= 0) throw invalid('x-company-id', 'must be a company id');
   if (!companyIds.includes(chosen)) throw new AppError('FORBIDDEN', 'You do not work for that company');
@@ -120,7 +124,7 @@ async function scopeOf(
   grant: { areaIds: number[]; storeIds: number[] } | undefined,
 ): Promise<Scope> {
   const whole: Scope = { companyId, storeIds: null, levelIds: null };
-  if (userType !== 3 || companyId === null) return whole;
+  if (userType !== UserType.CUSTOMER_COMMON_USER || companyId === null) return whole;
   const own = restriction(companyId, user.areaIds, user.storeIds);
   const role = (grant && restriction(companyId, grant.areaIds, grant.storeIds)) ?? whole;
   if (!own) return role;

@@ -1,5 +1,11 @@
 /** Which permission codes each user type holds (spec §6 leaves this to us; see docs/decisions/server-core.md). */
-import { COMPANY_CODES, type PermissionRule, PLATFORM_CODES, type UserTypeNumber } from '@storefleet/contracts';
+import {
+  COMPANY_CODES,
+  type PermissionRule,
+  PLATFORM_CODES,
+  UserType,
+  type UserTypeNumber,
+} from '@storefleet/contracts';
 
 export interface Codes {
   authorities: string[];
@@ -14,12 +20,12 @@ export interface Codes {
  */
 export function codesFor(userType: UserTypeNumber, role: Codes | null): Codes {
   switch (userType) {
-    case 0:
+    case UserType.PLATFORM_USER:
       return role ? within(role, PLATFORM_CODES) : copy(PLATFORM_CODES);
-    case 1:
-    case 2:
+    case UserType.CUSTOMER_ADMIN_USER:
+    case UserType.AGENT_CUSTOMER_ADMIN_USER:
       return copy(COMPANY_CODES);
-    case 3:
+    case UserType.CUSTOMER_COMMON_USER:
       return role ? within(role, COMPANY_CODES) : { authorities: [], buttonAuthorities: [] };
   }
 }

@@ -1,9 +1,10 @@
 /**
  * Demo alert rules: every demo company gets enabled rules that the simulated fleet trips within
- * minutes — "Device offline" for each kind of monitored demo device (the simulator's offline
- * episodes), "High packet loss" for pinged devices, "CPU overload" for devices that report CPU, and
- * "Battery low" for the Android devices (the simulator's battery cycles). One rule names one connect
- * type, product type and category, so each kind gets its own rule.
+ * minutes — 设备离线 (device offline) for each kind of monitored demo device (the simulator's offline
+ * episodes), 丢包率过高 (high packet loss) for pinged devices, CPU 负载过高 (CPU overload) for devices
+ * that report CPU, and 电量低 (battery low) for the Android devices (the simulator's battery cycles).
+ * One rule names one connect type, product type and category, so each kind gets its own rule. Rule
+ * names are company data, written in Chinese like the rest of the demo (docs/decisions/language.md).
  */
 import { ProductType } from '@storefleet/contracts';
 import type { Insertable, Kysely } from 'kysely';
@@ -28,7 +29,7 @@ const PC: DemoTarget = { connectType: 1, productType: 6, category: 'terminal' };
 const PDA: DemoTarget = { connectType: 5, productType: 8, category: 'mobile' };
 const TABLET: DemoTarget = { connectType: 5, productType: 13, category: 'mobile' };
 
-interface DemoRule {
+export interface DemoRule {
   name: string;
   level: number;
   alertType: 1 | 2;
@@ -40,7 +41,7 @@ interface DemoRule {
 
 export const DEMO_ALERT_RULES: readonly DemoRule[] = [
   {
-    name: 'Device offline',
+    name: '设备离线',
     level: 4,
     alertType: 1,
     triggerType: 1,
@@ -49,7 +50,7 @@ export const DEMO_ALERT_RULES: readonly DemoRule[] = [
     targets: [BOX, SWITCH, ROUTER, POS, PRINTER, PC, PDA, TABLET],
   },
   {
-    name: 'High packet loss',
+    name: '丢包率过高',
     level: 3,
     alertType: 1,
     triggerType: 3,
@@ -59,7 +60,7 @@ export const DEMO_ALERT_RULES: readonly DemoRule[] = [
     targets: [ROUTER, POS, PRINTER, PC],
   },
   {
-    name: 'CPU overload',
+    name: 'CPU 负载过高',
     level: 3,
     alertType: 2,
     triggerType: 8,
@@ -68,7 +69,7 @@ export const DEMO_ALERT_RULES: readonly DemoRule[] = [
     targets: [BOX, SWITCH, PC, POS],
   },
   {
-    name: 'Battery low',
+    name: '电量低',
     level: 2,
     alertType: 2,
     triggerType: 11,
@@ -78,10 +79,13 @@ export const DEMO_ALERT_RULES: readonly DemoRule[] = [
   },
 ];
 
-const productLabel = (code: number) =>
-  ProductType.has(code) ? ProductType.labelOf(code, 'en') : String(code);
+/** The stored name of `rule`'s rule for `productType`: "<rule>（<product type>）", e.g. 设备离线（路由器）. */
+export function demoRuleName(rule: Pick<DemoRule, 'name'>, productType: number): string {
+  const product = ProductType.has(productType) ? ProductType.labelOf(productType, 'zh') : String(productType);
+  return `${rule.name}（${product}）`;
+}
 
-/** The demo rules of each company, named "<rule> (<product type>)". */
+/** The demo rules of each company, one per rule and target (demoRuleName). */
 export async function seedDemoAlertRules(db: Kysely<DB>, companyIds: number[], now: number): Promise<void> {
   const rows: Insertable<AlertRulesTable>[] = [];
   for (const companyId of companyIds) {
@@ -89,7 +93,7 @@ export async function seedDemoAlertRules(db: Kysely<DB>, companyIds: number[], n
       for (const target of rule.targets) {
         rows.push({
           company_id: companyId,
-          alert_name: `${rule.name} (${productLabel(target.productType)})`,
+          alert_name: demoRuleName(rule, target.productType),
           alert_level: rule.level,
           alert_type: rule.alertType,
           connect_type: target.connectType,

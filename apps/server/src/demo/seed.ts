@@ -14,11 +14,14 @@ import { seedDemoAlertRules } from './demo-alert-rules';
 import {
   DEMO_ACCOUNTS,
   DEMO_COMPANIES,
+  DEMO_ROLES,
   type DemoAccount,
   type DemoCompany,
+  type DemoRole,
   demoAddress,
   OPERATOR_AUTHORITIES,
   OPERATOR_BUTTONS,
+  PLATFORM_ADMIN_NAME,
   VIEWER_AUTHORITIES,
 } from './demo-data';
 import { seedDemoDevices } from './demo-devices';
@@ -72,7 +75,7 @@ export async function seedOnStart(
     throw new ConfigError(`ADMIN_PASSWORD ${check.error.issues[0]?.message ?? 'is not valid'}`);
   const now = Date.now();
   await insertUser(db, {
-    ...newUser(username, 'Platform Admin', 0, await passwords.hash(password), now),
+    ...newUser(username, PLATFORM_ADMIN_NAME, 0, await passwords.hash(password), now),
     company_id: null,
   });
   return { kind: 'first-admin', username };
@@ -109,8 +112,7 @@ async function seedDemo(trx: Transaction<DB>, hashes: string[], now: number): Pr
   const operator = { menu: OPERATOR_AUTHORITIES, buttons: OPERATOR_BUTTONS };
   const role = (
     companyId: number,
-    name: string,
-    description: string,
+    { name, description }: DemoRole,
     codes: { menu: string[]; buttons: string[] },
     areaIds: number[],
   ) =>
@@ -128,21 +130,9 @@ async function seedDemo(trx: Transaction<DB>, hashes: string[], now: number): Pr
       updated_by: 'system',
       updated_at: now,
     });
-  const operatorRole = await role(
-    northwind,
-    'East China operator',
-    'Monitors the stores of the East China region',
-    operator,
-    [firstRegionIds[0] ?? 0],
-  );
-  await role(
-    northwind,
-    'Viewer',
-    'Dashboards of every store, read only',
-    { menu: VIEWER_AUTHORITIES, buttons: [] },
-    [],
-  );
-  await role(harbor, 'Warehouse operator', 'Monitors every warehouse', operator, []);
+  const operatorRole = await role(northwind, DEMO_ROLES.eastOperator, operator, [firstRegionIds[0] ?? 0]);
+  await role(northwind, DEMO_ROLES.viewer, { menu: VIEWER_AUTHORITIES, buttons: [] }, []);
+  await role(harbor, DEMO_ROLES.warehouseOperator, operator, []);
 
   const homeCompany: Record<DemoAccount['userType'], number | null> = {
     0: null,

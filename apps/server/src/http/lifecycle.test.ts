@@ -1,10 +1,22 @@
 import type { AddressInfo } from 'node:net';
 
+import { endpoint } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { drainAndClose } from './lifecycle';
 import { defineRoute } from './route';
+
+/** A test-only call that waits for the test to let it finish. */
+const SlowCall = endpoint({
+  method: 'GET',
+  path: '/api/test/slow',
+  summary: 'Slow call',
+  module: 'test',
+  permissions: 'public',
+  response: z.string(),
+});
 
 let t: TestApp;
 let release: () => void = () => {};
@@ -21,17 +33,10 @@ beforeAll(async () => {
     demo: false,
     extraRoutes: [
       (app) =>
-        defineRoute(app, {
-          method: 'GET',
-          url: '/api/test/slow',
-          summary: 'Slow call',
-          module: 'test',
-          permissions: 'public',
-          handler: async () => {
-            started();
-            await gate;
-            return 'finished';
-          },
+        defineRoute(app, SlowCall, async function slowCall() {
+          started();
+          await gate;
+          return 'finished';
         }),
     ],
   });

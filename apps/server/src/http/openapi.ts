@@ -4,8 +4,8 @@
  */
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
 import { EVENT_STREAM_RESPONSE, FILE_RESPONSE } from '@storefleet/contracts';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
 import type { ApiRoute } from './route';
@@ -73,10 +73,16 @@ function requestBodyOf(route: ApiRoute, body: JsonSchema | undefined) {
 
 function successReply(route: ApiRoute) {
   if (route.response === FILE_RESPONSE) {
-    return { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
+    return {
+      description: 'The file',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    };
   }
   if (route.response === EVENT_STREAM_RESPONSE) {
-    return { description: 'Server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } };
+    return {
+      description: 'Server-sent events',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    };
   }
   return {
     description: 'Success (body code "200")',

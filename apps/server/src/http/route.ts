@@ -60,25 +60,12 @@ export type RouteHandler<E extends AnyEndpoint> = (input: RouteInput<E>) => Prom
 /** A registered route as the OpenAPI builder and the route-wide tests see it. */
 export type ApiRoute = AnyEndpoint;
 
-/**
- * MIGRATION ONLY (removed once every module declares endpoints): the old object form, turned into an
- * endpoint on the fly so unconverted modules keep running while the others move.
- */
-// biome-ignore lint/suspicious/noExplicitAny: temporary
-export function defineRoute(app: FastifyInstance, legacy: { url: string; handler: (input: any) => Promise<unknown> } & Record<string, any>): void;
 /** Registers `endpoint` on `app` with its handler (see the file comment for an example). */
-export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void;
-// biome-ignore lint/suspicious/noExplicitAny: temporary
-export function defineRoute(app: FastifyInstance, first: any, second?: any): void {
-  if (second === undefined) {
-    const { url, handler, ...rest } = first;
-    defineEndpointRoute(app, { ...rest, path: url, response: rest.response ?? z.unknown() }, handler);
-    return;
-  }
-  defineEndpointRoute(app, first, second);
-}
-
-function defineEndpointRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
+export function defineRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: RouteHandler<E>,
+): void {
   const handlerName = handler.name && handler.name !== 'handler' ? handler.name : undefined;
   const meta: ApiRouteMeta = {
     summary: endpoint.summary,
@@ -95,8 +82,12 @@ function defineEndpointRoute<E extends Endpoint>(app: FastifyInstance, endpoint:
     onRequest: async (request) => resolveSession(app, request, endpoint.permissions),
     handler: async (request, reply) => {
       const input = {
-        params: (endpoint.params ? parseInput(endpoint.params, request.params, 'params') : undefined) as ParamsOf<E>,
-        query: (endpoint.query ? parseInput(endpoint.query, request.query, 'query') : undefined) as QueryOf<E>,
+        params: (endpoint.params
+          ? parseInput(endpoint.params, request.params, 'params')
+          : undefined) as ParamsOf<E>,
+        query: (endpoint.query
+          ? parseInput(endpoint.query, request.query, 'query')
+          : undefined) as QueryOf<E>,
         body: (endpoint.body && endpoint.bodyEncoding !== 'multipart'
           ? parseInput(endpoint.body, request.body ?? {}, 'body')
           : undefined) as BodyOf<E>,
@@ -139,7 +130,9 @@ export function installRouteLog(app: FastifyInstance): void {
 function checkReply(endpoint: AnyEndpoint, data: unknown): void {
   const schema = endpoint.response;
   if (!(schema instanceof z.ZodType)) {
-    throw new Error(`${endpoint.method} ${endpoint.path} declares a ${String(schema)} reply but answered JSON`);
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} declares a ${String(schema)} reply but answered JSON`,
+    );
   }
   const checked = schema.safeParse(data);
   if (!checked.success) {

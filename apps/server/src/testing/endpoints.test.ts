@@ -15,7 +15,9 @@ const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 /** Every /api route Fastify answers (from its onRoute hook, not from our registry), less the API docs. */
 function fastifyApiRoutes(): string[] {
   return t.app.routeLog
-    .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json')
+    .filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json',
+    )
     .filter((r) => r.method !== 'HEAD')
     .map((r) => `${r.method} ${r.url}`);
 }

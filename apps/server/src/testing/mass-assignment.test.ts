@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { DEMO_ROLES } from '../demo/demo-data';
 import { bearer, createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -27,7 +28,11 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signIn('admin');
   roleId = (
-    await t.ctx.db.selectFrom('roles').select('id').where('name', '=', 'Viewer').executeTakeFirstOrThrow()
+    await t.ctx.db
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', DEMO_ROLES.viewer.name)
+      .executeTakeFirstOrThrow()
   ).id;
 });
 afterAll(() => t.close());

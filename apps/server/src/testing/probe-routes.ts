@@ -1,8 +1,9 @@
 /**
  * Probe routes for the HTTP core tests: each exercises one part of defineRoute (validation, parsing,
- * downloads, uploads, failures, permissions) without depending on a product module.
+ * downloads, uploads, failures, permissions) without depending on a product module. Their endpoints
+ * live here, not in the contracts' catalogue: the product never calls them.
  */
-import { PageQuery, sortQuery } from '@storefleet/contracts';
+import { endpoint, FILE_RESPONSE, PageQuery, SortDirection, sortQuery } from '@storefleet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
@@ -15,73 +16,108 @@ export const EchoBody = PageQuery.extend({
   filter: z.object({ name: z.string().max(5) }).optional(),
 });
 
-/** Registers the /api/test/* probe routes. */
-export function registerProbeRoutes(app: FastifyInstance): void {
-  defineRoute(app, {
+const ItemsQuery = z.object({ tags: z.array(z.string()).optional(), page: PageQuery.optional() });
+const SortedQuery = sortQuery(['storeName', 'storeNo'], true);
+
+export const ProbeEndpoints = {
+  echo: endpoint({
     method: 'POST',
-    url: '/api/test/echo',
+    path: '/api/test/echo',
     summary: 'Echo',
     module: 'test',
     permissions: 'public',
     body: EchoBody,
-    handler: async ({ body }) => body,
-  });
-  defineRoute(app, {
+    response: z.object({
+      pageNum: z.number(),
+      pageSize: z.number(),
+      ids: z.array(z.number()).optional(),
+      filter: z.object({ name: z.string() }).optional(),
+    }),
+  }),
+  items: endpoint({
     method: 'GET',
-    url: '/api/test/items/:id',
+    path: '/api/test/items/:id',
     summary: 'Echo query',
     module: 'test',
     permissions: 'public',
     params: z.object({ id: z.coerce.number().int().positive('must be a positive id') }),
-    query: z.object({ tags: z.array(z.string()).optional(), page: PageQuery.optional() }),
-    handler: async ({ params, query }) => ({ id: params.id, ...query }),
-  });
-  defineRoute(app, {
+    query: ItemsQuery,
+    response: z.object({
+      id: z.number(),
+      tags: z.array(z.string()).optional(),
+      page: z.object({ pageNum: z.number(), pageSize: z.number() }).optional(),
+    }),
+  }),
+  sorted: endpoint({
     method: 'GET',
-    url: '/api/test/sorted',
+    path: '/api/test/sorted',
     summary: 'Sorted list',
     module: 'test',
     permissions: 'public',
-    query: sortQuery(['storeName', 'storeNo'], true),
-    handler: async ({ query }) => query,
-  });
-  defineRoute(app, {
+    query: SortedQuery,
+    // sortQuery's type leaves both optional; with `required` the reply always holds them.
+    response: z.object({ sortBy: z.string().optional(), sortDirection: SortDirection.optional() }),
+  }),
+  download: endpoint({
     method: 'GET',
-    url: '/api/test/download',
+    path: '/api/test/download',
     summary: 'Download',
     module: 'test',
     permissions: 'public',
-    handler: async () => fileReply(Buffer.from('a,b\n1,2\n'), 'text/csv', '门店 list.csv'),
-  });
-  defineRoute(app, {
+    response: FILE_RESPONSE,
+  }),
+  upload: endpoint({
     method: 'POST',
-    url: '/api/test/upload',
+    path: '/api/test/upload',
     summary: 'Upload',
     module: 'test',
     permissions: 'public',
-    handler: async ({ request }) => {
-      const file = await request.file();
-      if (!file) throw new AppError('VALIDATION_FAILED', 'file: is required');
-      const bytes = await file.toBuffer();
-      return { name: file.filename, size: bytes.length };
-    },
-  });
-  defineRoute(app, {
+    bodyEncoding: 'multipart',
+    response: z.object({ name: z.string(), size: z.number() }),
+  }),
+  boom: endpoint({
     method: 'GET',
-    url: '/api/test/boom',
+    path: '/api/test/boom',
     summary: 'Fails',
     module: 'test',
     permissions: 'public',
-    handler: async () => {
-      throw new Error('database password is hunter2');
-    },
-  });
-  defineRoute(app, {
+    response: z.null(),
+  }),
+  adminOnly: endpoint({
     method: 'GET',
-    url: '/api/test/admin-only',
+    path: '/api/test/admin-only',
     summary: 'Needs the user module',
     module: 'test',
     permissions: ['user-management', 'user:add'],
-    handler: async ({ caller }) => caller.userName,
+    response: z.string(),
+  }),
+};
+
+/** Registers the /api/test/* probe routes. */
+export function registerProbeRoutes(app: FastifyInstance): void {
+  const E = ProbeEndpoints;
+  defineRoute(app, E.echo, async function echo({ body }) {
+    return body;
+  });
+  defineRoute(app, E.items, async function items({ params, query }) {
+    return { id: params.id, ...query };
+  });
+  defineRoute(app, E.sorted, async function sorted({ query }) {
+    return query;
+  });
+  defineRoute(app, E.download, async function download() {
+    return fileReply(Buffer.from('a,b\n1,2\n'), 'text/csv', '门店 list.csv');
+  });
+  defineRoute(app, E.upload, async function upload({ request }) {
+    const file = await request.file();
+    if (!file) throw new AppError('VALIDATION_FAILED', 'file: is required');
+    const bytes = await file.toBuffer();
+    return { name: file.filename, size: bytes.length };
+  });
+  defineRoute(app, E.boom, async function boom() {
+    throw new Error('database password is hunter2');
+  });
+  defineRoute(app, E.adminOnly, async function adminOnly({ caller }) {
+    return caller.userName;
   });
 }

@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { allows } from '../auth/codes';
+import { HARBOR } from '../demo/demo-data';
 import type { ApiRoute } from '../http/route';
 import { GENERIC_SWEEP_EXCLUDED, SWEEP_CASES, type SweepCase, type SweepRequest } from './sweep-cases';
 import {
@@ -96,7 +97,7 @@ async function sweep(
 describe('the sweep table', () => {
   it('has fixtures with secrets to look for', () => {
     expect(f.secrets.admin).toEqual(
-      expect.arrayContaining(['Harbor Logistics', 'harbor.sweep', 'Harbor Sweep Depot']),
+      expect.arrayContaining([HARBOR.name, 'harbor.sweep', 'Harbor Sweep Depot']),
     );
     expect(f.secrets.operator.length).toBeGreaterThan(5);
     expect(explicit.length).toBeGreaterThanOrEqual(16);

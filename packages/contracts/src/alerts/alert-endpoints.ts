@@ -19,7 +19,12 @@ import {
   AlertTypeItem,
   ListAlertRulesQuery,
 } from './alert-rule';
-import { DeviceAlertEvent, DeviceAlertEventsQuery, DeviceAlertRule, DeviceAlertRulesQuery } from './device-alerts';
+import {
+  DeviceAlertEvent,
+  DeviceAlertEventsQuery,
+  DeviceAlertRule,
+  DeviceAlertRulesQuery,
+} from './device-alerts';
 
 export const ALERT_API = '/api/device-service/aibox/alert';
 const RULES = [MODULE.alarmRules, PAGE.alarmRulesList] as const;

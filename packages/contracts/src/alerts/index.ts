@@ -1,4 +1,4 @@
+export * from './alert-endpoints';
 export * from './alert-rule';
 export * from './device-alerts';
 export * from './trigger-types';
-export * from './alert-endpoints';

@@ -4,28 +4,6 @@ import { z } from 'zod';
 import { commaList, idParam } from '../query';
 import { intIn, zeroOne } from './device-fields';
 
-/** Every device call's path, under /api/device-service/aibox/device. */
-export const DEVICE_API = '/api/device-service/aibox/device';
-export const DEVICE_PATHS = {
-  add: `${DEVICE_API}/add`,
-  update: `${DEVICE_API}/update`,
-  list: `${DEVICE_API}/listDevices`,
-  subList: `${DEVICE_API}/listSubDevices`,
-  storeDevices: (shopId: number, productType: number) => `${DEVICE_API}/getDevices/${shopId}/${productType}`,
-  updateState: (deviceId: number, state: number) => `${DEVICE_API}/updateState/${deviceId}/${state}`,
-  monitored: `${DEVICE_API}/ids`,
-  preinstallation: `${DEVICE_API}/isPreinstallation`,
-  deviceStatus: `${DEVICE_API}/getDeviceStatus`,
-  gatewayStatus: `${DEVICE_API}/getGatewayStatus`,
-  template: `${DEVICE_API}/downloadExcelTemplate`,
-  /** Ours: multipart .xlsx upload (field `file`). */
-  importExcel: (shopId: number) => `${DEVICE_API}/importExcel/${shopId}`,
-  /** Ours: one device for the details and update pages. */
-  detail: (deviceId: number) => `${DEVICE_API}/detail/${deviceId}`,
-  /** Ours: issue a new security key for a box. */
-  rotateKey: (deviceId: number) => `${DEVICE_API}/rotateKey/${deviceId}`,
-} as const;
-
 export const DeviceIdParams = z.object({ deviceId: idParam });
 export type DeviceIdParams = z.infer<typeof DeviceIdParams>;
 
@@ -43,6 +21,10 @@ export const MonitoredBatchQuery = z.object({
   mornitored: zeroOne,
 });
 export type MonitoredBatchQuery = z.infer<typeof MonitoredBatchQuery>;
+
+/** Reply of `ids`: how many devices got the flag. */
+export const MonitoredBatchResultSchema = z.object({ updated: z.number() });
+export type MonitoredBatchResult = z.infer<typeof MonitoredBatchResultSchema>;
 
 /** `POST isPreinstallation`: boxes only. */
 export const PreinstallationBody = z.object({ deviceId: idParam, status: zeroOne });

@@ -1,6 +1,7 @@
 export * from './device';
 export * from './device-body';
 export * from './device-calls';
+export * from './device-endpoints';
 export {
   DEFAULT_SNMP_PORT,
   INVALID_IP_MESSAGE,
@@ -11,3 +12,4 @@ export {
   macAddressField,
 } from './device-fields';
 export * from './device-list';
+export * from './display-state';

@@ -11,9 +11,6 @@ export const LOGO_LIMITS = {
   contentTypes: ['image/png', 'image/jpeg', 'image/webp'],
 } as const;
 
-/** Where the server serves issued logo files: `${LOGO_FILE_PATH}/<name>`. */
-export const LOGO_FILE_PATH = '/api/user-service/log/file';
-
 export const CompanyLogoSchema = z.object({
   id: z.number().int(),
   companyId: z.number().int(),

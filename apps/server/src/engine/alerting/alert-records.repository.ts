@@ -39,32 +39,37 @@ export async function listOpenAlerts(db: Trx, deviceIds: readonly number[]): Pro
 }
 
 /**
- * Opens records. A (rule, device) that has an open record already is skipped by the partial unique
- * index (`on conflict do nothing`), so a race can never leave two open.
+ * Opens records; returns the ids of those inserted. A (rule, device) that has an open record already
+ * is skipped by the partial unique index (`on conflict do nothing`, so no id), so a race can never
+ * leave two open.
  */
 export async function insertAlerts(
   db: Trx,
   rows: ReadonlyArray<Insertable<AlertRecordsTable>>,
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db
+): Promise<Array<{ id: number; rule_id: number; device_id: number }>> {
+  if (rows.length === 0) return [];
+  return db
     .insertInto('alert_records')
     .values([...rows])
     .onConflict((oc) => oc.doNothing())
+    .returning(['id', 'rule_id', 'device_id'])
     .execute();
 }
 
-/** Recovers open records: status 1, recovery_time = `at` of each. */
-export async function recoverAlerts(
+/** Recovers open records: status 1, recovery_time = `at` of each; returns those still open until now. */
+export async function recoverAlerts<T extends { id: number; at: number }>(
   db: Trx,
-  recoveries: ReadonlyArray<{ id: number; at: number }>,
-): Promise<void> {
-  for (const { id, at } of recoveries) {
-    await db
+  recoveries: readonly T[],
+): Promise<T[]> {
+  const recovered: T[] = [];
+  for (const recovery of recoveries) {
+    const result = await db
       .updateTable('alert_records')
-      .set({ status: 1, recovery_time: at })
-      .where('id', '=', id)
+      .set({ status: 1, recovery_time: recovery.at })
+      .where('id', '=', recovery.id)
       .where('status', '=', 0)
-      .execute();
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) recovered.push(recovery);
   }
+  return recovered;
 }

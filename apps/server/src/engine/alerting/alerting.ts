@@ -1,8 +1,9 @@
 /**
  * Alert evaluation inside the transaction that stored the values (ingest) or the transitions (offline
- * sweep): the caller gets the companies' rules from the cache, turns its newest values into
- * observations, and `evaluateAlerts` opens and recovers records in the same transaction — all or
- * nothing with the values. A batch whose companies have no rule for its items costs a Map lookup per
+ * sweep): `evaluateDevices` gets the devices' companies' rules from the cache, asks the caller for the
+ * observations those rules watch, and opens and recovers records in the same transaction — all or
+ * nothing with the values. It returns the records it opened and recovered, which the caller hands out
+ * after commit. A batch whose companies have no rule for its items costs a Map lookup per
  * (device, item) and no query.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,15 +14,46 @@ import type { DB } from '../../db/database';
 import type { DeviceLatestTable } from '../../db/tables/monitoring';
 import { type AlertDevice, type AlertObservation, type CompanyRules, planAlerts } from './alert-evaluation';
 import { insertAlerts, listOpenAlerts, recoverAlerts } from './alert-records.repository';
+import type { AlertRulesCache } from './rules-cache';
 
 type Trx = Kysely<DB> | Transaction<DB>;
 
 export const ONLINE_ITEM = 'online';
 
-export interface AlertOutcome {
-  opened: number;
-  recovered: number;
+/** An alert record a transaction opened. */
+export interface OpenedAlert {
+  recordId: number;
+  ruleId: number;
+  /** The rule's name and level when it fired. */
+  name: string;
+  severity: number;
+  item: string;
+  value: number;
+  deviceId: number;
+  shopId: number;
+  companyId: number;
+  /** Epoch ms of the value that fired it. */
+  at: number;
 }
+
+/** An alert record a transaction recovered. */
+export interface RecoveredAlert {
+  recordId: number;
+  ruleId: number;
+  item: string;
+  deviceId: number;
+  shopId: number;
+  companyId: number;
+  /** Epoch ms of the recovery. */
+  at: number;
+}
+
+export interface AlertOutcome {
+  opened: OpenedAlert[];
+  recovered: RecoveredAlert[];
+}
+
+const NO_ALERTS: AlertOutcome = { opened: [], recovered: [] };
 
 /** Whether any company in `rules` has an enabled rule. */
 export function hasAnyRule(rules: ReadonlyMap<number, CompanyRules>): boolean {
@@ -67,18 +99,38 @@ export function batchObservations(
   return out;
 }
 
-/** Opens and recovers the records `observations` call for, in `trx`. */
+/**
+ * The one evaluation sequence of ingest and the sweep: the rules of `devices`' companies (from the
+ * cache, read in `trx` when missing), then the observations `observe` makes for those rules, then
+ * `evaluateAlerts`. No rule in those companies: no observation is made and nothing is read.
+ */
+export async function evaluateDevices(
+  trx: Trx,
+  rulesCache: AlertRulesCache,
+  devices: ReadonlyMap<number, AlertDevice>,
+  observe: (rules: ReadonlyMap<number, CompanyRules>) => readonly AlertObservation[],
+): Promise<AlertOutcome> {
+  if (devices.size === 0) return NO_ALERTS;
+  const rules = await rulesCache.rulesFor(
+    trx,
+    [...devices.values()].map((d) => d.company_id),
+  );
+  if (!hasAnyRule(rules)) return NO_ALERTS;
+  return evaluateAlerts(trx, devices, rules, observe(rules));
+}
+
+/** Opens and recovers the records `observations` call for, in `trx`; returns what it did. */
 export async function evaluateAlerts(
   trx: Trx,
   devices: ReadonlyMap<number, AlertDevice>,
   rules: ReadonlyMap<number, CompanyRules>,
   observations: readonly AlertObservation[],
 ): Promise<AlertOutcome> {
-  if (observations.length === 0) return { opened: 0, recovered: 0 };
+  if (observations.length === 0) return NO_ALERTS;
   const deviceIds = [...new Set(observations.map((o) => o.deviceId))];
   const open = await listOpenAlerts(trx, deviceIds);
   const plan = planAlerts(devices, (companyId) => rules.get(companyId), observations, open);
-  await insertAlerts(
+  const inserted = await insertAlerts(
     trx,
     plan.open.map(({ rule, device, value, at }) => ({
       uuid: randomUUID(),
@@ -96,6 +148,40 @@ export async function evaluateAlerts(
       status: 0,
     })),
   );
-  await recoverAlerts(trx, plan.recover);
-  return { opened: plan.open.length, recovered: plan.recover.length };
+  const insertedIds = new Map(inserted.map((row) => [`${row.rule_id}:${row.device_id}`, row.id]));
+  const opened: OpenedAlert[] = [];
+  for (const { rule, device, value, at } of plan.open) {
+    const recordId = insertedIds.get(`${rule.id}:${device.id}`);
+    // No id: a record of the same (rule, device) was opened meanwhile, and this one was skipped.
+    if (recordId === undefined) continue;
+    opened.push({
+      recordId,
+      ruleId: rule.id,
+      name: rule.name,
+      severity: rule.level,
+      item: rule.item,
+      value,
+      deviceId: device.id,
+      shopId: device.shop_id,
+      companyId: device.company_id,
+      at,
+    });
+  }
+  const openById = new Map(open.map((record) => [record.id, record]));
+  const recovered: RecoveredAlert[] = [];
+  for (const { id, at } of await recoverAlerts(trx, plan.recover)) {
+    const record = openById.get(id);
+    const device = record ? devices.get(record.device_id) : undefined;
+    if (!record || !device) continue;
+    recovered.push({
+      recordId: id,
+      ruleId: record.rule_id,
+      item: record.item,
+      deviceId: device.id,
+      shopId: device.shop_id,
+      companyId: device.company_id,
+      at,
+    });
+  }
+  return { opened, recovered };
 }

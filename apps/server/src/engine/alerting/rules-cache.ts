@@ -1,14 +1,14 @@
 /**
  * Enabled alert rules per company, kept in memory so ingest pays a Map lookup, not a query, for a
- * company whose rules it has seen. One cache per database handle (the server has one; each test app
- * its own). Rule writes call `invalidateCompanyRules` after they commit; a load that raced such a
+ * company whose rules it has seen. One cache per app (`ctx.rulesCache`, created by engine.ts). Rule
+ * writes call `ctx.rulesCache.invalidate(companyId)` after they commit; a load that raced such a
  * write (it began before the invalidation) is used once but not kept, so the next batch reads the
  * rules again.
  */
 import { triggerTypeOf } from '@storefleet/contracts';
 import type { Kysely, Transaction } from 'kysely';
 
-import type { Database, DB } from '../../db/database';
+import type { DB } from '../../db/database';
 import { type ActiveRule, type CompanyRules, groupRules, type TriggerOperator } from './alert-evaluation';
 import { listEnabledRules } from './alert-records.repository';
 
@@ -70,21 +70,4 @@ export class AlertRulesCache {
     this.generations.set(companyId, (this.generations.get(companyId) ?? 0) + 1);
     this.companies.delete(companyId);
   }
-}
-
-const caches = new WeakMap<Database, AlertRulesCache>();
-
-/** The rules cache of a database handle (created on first use). */
-export function alertRulesCache(database: Database): AlertRulesCache {
-  let cache = caches.get(database);
-  if (!cache) {
-    cache = new AlertRulesCache();
-    caches.set(database, cache);
-  }
-  return cache;
-}
-
-/** Forgets a company's cached rules after one of its rules was added, changed, toggled or deleted. */
-export function invalidateCompanyRules(database: Database, companyId: number): void {
-  alertRulesCache(database).invalidate(companyId);
 }

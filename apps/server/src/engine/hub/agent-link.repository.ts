@@ -73,35 +73,6 @@ export async function listCommittedMarks(
     .execute();
 }
 
-/** The store and address columns of one device (the ping target check). */
-export async function findDeviceAddresses(
-  db: Kysely<DB>,
-  deviceId: number,
-): Promise<
-  { id: number; shop_id: number; intranet_ip: string | null; extranet_ip: string | null } | undefined
-> {
-  return db
-    .selectFrom('devices')
-    .select(['id', 'shop_id', 'intranet_ip', 'extranet_ip'])
-    .where('id', '=', deviceId)
-    .executeTakeFirst();
-}
-
-/** The boxes (product 1) of a store, newest first: the one that answers for the store's devices. */
-export async function listStoreBoxes(
-  db: Kysely<DB>,
-  shopId: number,
-): Promise<Array<{ id: number; intranet_ip: string | null; extranet_ip: string | null }>> {
-  return db
-    .selectFrom('devices')
-    .select(['id', 'intranet_ip', 'extranet_ip'])
-    .where('shop_id', '=', shopId)
-    .where('product_id', '=', 1)
-    .where('state', '<>', 2)
-    .orderBy('id', 'desc')
-    .execute();
-}
-
 /** The distinct stores of some devices. */
 export async function listShopsOfDevices(db: Kysely<DB>, deviceIds: readonly number[]): Promise<number[]> {
   if (deviceIds.length === 0) return [];

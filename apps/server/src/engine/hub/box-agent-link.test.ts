@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
+import { BoxAgent } from '@storefleet/agent';
+import { SnmpProbe } from '@storefleet/agent/probes/snmp';
+import { type SnmpdPeer, startSnmpd } from '@storefleet/agent/test-support/snmpd';
+import { SNMP_PATIENT, WAIT } from '@storefleet/agent/test-support/wait';
 import type { DeviceSyslog, PagedResult, PingResult, RunningItem } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { BoxAgent } from '../../../../agent/src/box-agent';
-import { SnmpProbe } from '../../../../agent/src/probes/snmp';
-import { type SnmpdPeer, startSnmpd } from '../../../../agent/src/test-support/snmpd';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
-import { boxHubOf } from './hub-registry';
 import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
 
 const run = promisify(execFile);
@@ -45,7 +45,7 @@ beforeAll(async () => {
     intervalSeconds: 5,
     log: () => undefined,
     link: { backoff: { baseMs: 20, capMs: 200 } },
-    scheduler: { snmp: new SnmpProbe({ timeoutMs: 1000, retries: 0 }) },
+    scheduler: { snmp: new SnmpProbe(SNMP_PATIENT) },
   });
   syslogPort = (await agent.start()).syslogPort;
 });
@@ -56,6 +56,13 @@ afterAll(async () => {
   await snmpd?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Each test that needs the box waits for its link (and so its device list) itself, whatever ran before. */
+const boxLinked = () =>
+  vi.waitFor(() => {
+    expect(t.ctx.hub.isConnected(fixture.boxId)).toBe(true);
+    expect(agent?.runtime.link.connected).toBe(true);
+  }, WAIT);
 
 const get = async <T>(url: string) => {
   const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
@@ -96,6 +103,7 @@ describe('a real box agent linked to the server', () => {
   });
 
   it('stores RFC 3164 and RFC 5424 lines from logger as text for the device with that IP', async () => {
+    await boxLinked();
     const tag = `t${Date.now()}`;
     await run('logger', [
       '--rfc3164',
@@ -152,6 +160,7 @@ describe('a real box agent linked to the server', () => {
   });
 
   it('pings 127.0.0.1 through the box and answers the spec Ping result', async () => {
+    await boxLinked();
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/device-service/aibox/device/queryAnswer/pingIp?deviceId=${fixture.switchId}&ipAddress=127.0.0.1`,
@@ -191,8 +200,8 @@ describe('a real box agent linked to the server', () => {
   it('answers 503 with a clear message when the box is disconnected', async () => {
     await agent?.stop();
     agent = null;
-    const hub = boxHubOf(t.ctx);
-    await vi.waitFor(() => expect(hub?.isConnected(fixture.boxId)).toBe(false));
+    const hub = t.ctx.hub;
+    await vi.waitFor(() => expect(hub.isConnected(fixture.boxId)).toBe(false), WAIT);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/device-service/aibox/device/queryAnswer/pingIp?deviceId=${fixture.switchId}&ipAddress=127.0.0.1`,

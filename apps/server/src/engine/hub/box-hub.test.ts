@@ -4,11 +4,10 @@
 import type { AddressInfo } from 'node:net';
 
 import { AGENT_CLOSE, AGENT_LINK_PATH, type ServerToAgentMessage } from '@storefleet/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type DemoStore, post, printerBody } from '../../modules/devices/device-test-support';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
-import { notifyStoreChanged } from './hub-registry';
 import { reachabilityValue } from './test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
 
@@ -23,6 +22,15 @@ beforeAll(async () => {
   fixture = await insertLinkFixture(t.ctx.db, { port: 161, community: 'public' });
 });
 afterAll(() => t.close());
+// Each test starts from the fixture as inserted (tests below switch monitoring off and give the POS a key),
+// so one failing half-way does not fail the next.
+beforeEach(async () => {
+  await t.ctx.db
+    .updateTable('devices')
+    .set({ monitored: 1, security_key: null })
+    .where('id', '=', fixture.posId)
+    .execute();
+});
 
 class Peer {
   readonly messages: ServerToAgentMessage[] = [];
@@ -73,9 +81,19 @@ const hello = (key: string, mode: 'box' | 'device' = 'box') => ({
   hostname: 'peer',
 });
 
+/** The box's key as stored now: one test rotates it, and no test relies on another having run. */
+async function boxKey(): Promise<string> {
+  const row = await t.ctx.db
+    .selectFrom('devices')
+    .select('security_key')
+    .where('id', '=', fixture.boxId)
+    .executeTakeFirstOrThrow();
+  return row.security_key ?? '';
+}
+
 async function linkedBox(): Promise<Peer> {
   const peer = await Peer.open();
-  peer.send(hello(fixture.boxKey));
+  peer.send(hello(await boxKey()));
   await peer.next('welcome');
   return peer;
 }
@@ -102,7 +120,7 @@ describe('box hub', () => {
       reason: expect.stringContaining('key'),
     });
     const wrongMode = await Peer.open();
-    wrongMode.send(hello(fixture.boxKey, 'device'));
+    wrongMode.send(hello(await boxKey(), 'device'));
     expect((await wrongMode.closed).code).toBe(AGENT_CLOSE.MODE_REFUSED);
   });
 
@@ -111,13 +129,13 @@ describe('box hub', () => {
     rude.send({ type: 'results', batchId: 1, values: [] });
     expect((await rude.closed).code).toBe(AGENT_CLOSE.MALFORMED);
     const future = await Peer.open();
-    future.send({ ...hello(fixture.boxKey), protocolVersion: 2 });
+    future.send({ ...hello(await boxKey()), protocolVersion: 2 });
     expect((await future.closed).code).toBe(AGENT_CLOSE.PROTOCOL_UNSUPPORTED);
   });
 
   it('welcomes the box with its store and the monitored devices to probe', async () => {
     const peer = await Peer.open();
-    peer.send(hello(fixture.boxKey));
+    peer.send(hello(await boxKey()));
     const welcome = await peer.next('welcome');
     expect(welcome).toMatchObject({ deviceId: String(fixture.boxId), shopId: String(fixture.shopId) });
     expect(welcome.devices.map((d) => d.deviceId).sort()).toEqual(
@@ -198,7 +216,7 @@ describe('box hub', () => {
     const config = await peer.next('config');
     expect(config.devices.map((d) => d.deviceId)).toEqual([String(fixture.switchId)]);
     await t.ctx.db.updateTable('devices').set({ monitored: 1 }).where('id', '=', fixture.posId).execute();
-    await notifyStoreChanged(t.ctx, fixture.shopId);
+    await t.ctx.hub.notifyStoreChanged(fixture.shopId);
     expect((await peer.next('config')).devices).toHaveLength(2);
     peer.socket.close();
   });
@@ -255,6 +273,7 @@ describe('box hub', () => {
   });
 
   it('cuts the box link with 4001 when a user rotates its key, and refuses the old key', async () => {
+    const oldKey = await boxKey();
     const peer = await linkedBox();
     const token = await t.signIn('admin');
     const res = await t.app.inject({
@@ -265,14 +284,9 @@ describe('box hub', () => {
     expect(res.statusCode).toBe(200);
     expect((await peer.closed).code).toBe(AGENT_CLOSE.AUTH_FAILED);
     const stale = await Peer.open();
-    stale.send(hello(fixture.boxKey));
+    stale.send(hello(oldKey));
     expect((await stale.closed).code).toBe(AGENT_CLOSE.AUTH_FAILED);
-    const row = await t.ctx.db
-      .selectFrom('devices')
-      .select('security_key')
-      .where('id', '=', fixture.boxId)
-      .executeTakeFirstOrThrow();
-    fixture.boxKey = row.security_key ?? '';
+    expect(await boxKey()).not.toBe(oldKey);
     await linkedBox().then((fresh) => fresh.socket.close());
   });
 

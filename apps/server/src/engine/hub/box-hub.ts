@@ -1,7 +1,8 @@
 /**
  * The box hub: accepts agent links at `GET /api/agent/link` (WebSocket upgrade on the app's HTTP
  * server), keeps one link per reporter (a newer link replaces the older with 4005), routes commands to
- * a box with a timeout, and pushes `config` to a store's box when its devices change.
+ * a box with a timeout, and pushes `config` to a store's box when its devices change. One per app
+ * (`ctx.hub`, created by engine.ts).
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -20,9 +21,13 @@ import { WebSocketServer } from 'ws';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { type IngestOutcome, ingestValues, type Reporter } from '../ingest/ingest.service';
-import { statusBusOf } from '../ingest/status-bus';
 import { agentConfig } from './agent-config';
-import { findKeyOwner, listCommittedMarks, listProbedDevices } from './agent-link.repository';
+import {
+  findKeyOwner,
+  listCommittedMarks,
+  listProbedDevices,
+  listShopsOfDevices,
+} from './agent-link.repository';
 import { IngestGate } from './ingest-gate';
 import { LinkSession, type SessionHost } from './link-session';
 
@@ -36,6 +41,9 @@ export interface BoxHubOptions {
   /** The probe interval boxes are told (default 60 s). */
   intervalSeconds?: (companyId: number) => Promise<number>;
 }
+
+/** What the hub reads and writes through (ingest publishes on the status bus). */
+export type HubContext = Pick<AppContext, 'db' | 'database' | 'log' | 'rulesCache' | 'statusBus'>;
 
 const PRODUCT_BOX = 1;
 const STATE_DISABLED = 2;
@@ -54,7 +62,7 @@ export class BoxHub implements SessionHost {
   private readonly gate: IngestGate;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: HubContext,
     private readonly options: BoxHubOptions = {},
   ) {
     this.log = ctx.log;
@@ -100,17 +108,36 @@ export class BoxHub implements SessionHost {
     return session.command(command, timeoutMs);
   }
 
-  /** Pushes the current `config` to the linked boxes of store `shopId` (call after its devices change). */
+  /**
+   * Pushes the current `config` to the linked boxes of store `shopId` (call after its devices change,
+   * once the write committed). Failures are logged, never thrown.
+   */
   async notifyStoreChanged(shopId: number): Promise<void> {
-    for (const session of this.sessions.values()) {
-      const reporter = session.reporter;
-      if (reporter?.mode === 'box' && reporter.shopId === shopId) session.send(await this.config(reporter));
+    try {
+      await this.pushConfig(shopId);
+    } catch (error) {
+      this.log.warn({ err: error, shopId }, 'could not push config to the store box');
     }
   }
 
-  /** Cuts the live link of `deviceId` with 4001 (its key was rotated or the device disabled). */
-  revoke(deviceId: number, reason: string): void {
-    this.sessions.get(deviceId)?.close(AGENT_CLOSE.AUTH_FAILED, reason);
+  /**
+   * After devices were added, edited, enabled/disabled or (un)monitored: pushes the new `config` to the
+   * linked boxes of their stores. Failures are logged, never thrown (the write already committed).
+   */
+  async notifyDevicesChanged(deviceIds: readonly number[]): Promise<void> {
+    if (this.sessions.size === 0) return;
+    try {
+      for (const shopId of await listShopsOfDevices(this.ctx.db, deviceIds)) await this.pushConfig(shopId);
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not push config to the store boxes');
+    }
+  }
+
+  /** Ends the live link of a box or reporter whose key was rotated or which was disabled (4001). */
+  notifyKeyRevoked(deviceId: number): void {
+    this.sessions
+      .get(deviceId)
+      ?.close(AGENT_CLOSE.AUTH_FAILED, 'The security key was rotated or the device was disabled');
   }
 
   /** Closes every link (server shutting down); agents reconnect and resend what was not acked. */
@@ -167,10 +194,9 @@ export class BoxHub implements SessionHost {
     return { type: 'config', ...agentConfig(rows, intervalSeconds) };
   }
 
-  async ingest(reporter: Reporter, values: Parameters<typeof ingestValues>[2]): Promise<IngestOutcome> {
-    const outcome = await ingestValues(this.ctx.database, reporter, values);
-    if (outcome.changes.length > 0) statusBusOf(this.ctx).publish(outcome.changes);
-    return outcome;
+  /** Stores a link's values (ingest publishes the committed status changes). */
+  ingest(reporter: Reporter, values: Parameters<typeof ingestValues>[2]): Promise<IngestOutcome> {
+    return ingestValues(this.ctx, reporter, values);
   }
 
   admit<T>(task: () => Promise<T>): Promise<T> {
@@ -189,6 +215,13 @@ export class BoxHub implements SessionHost {
   unregister(session: LinkSession): void {
     const id = session.reporter?.deviceId;
     if (id !== undefined && this.sessions.get(id) === session) this.sessions.delete(id);
+  }
+
+  private async pushConfig(shopId: number): Promise<void> {
+    for (const session of this.sessions.values()) {
+      const reporter = session.reporter;
+      if (reporter?.mode === 'box' && reporter.shopId === shopId) session.send(await this.config(reporter));
+    }
   }
 
   /**

@@ -7,10 +7,10 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { BoxAgent } from '@storefleet/agent';
 import pg from 'pg';
 import { afterAll, expect, it, vi } from 'vitest';
 
-import { BoxAgent } from '../../../../agent/src/box-agent';
 import { type Database, openDatabase } from '../../db/database';
 import { TEST_POSTGRES_URL, testDialect } from '../../testing/test-database';
 import { insertLinkFixture } from './test-support/link-fixture.repository';

@@ -3,14 +3,15 @@
  * the reporter's mark) and values the reporter may not send are skipped, everything else becomes raw
  * history, last values, syslog rows and online transitions, and the marks move up; the batch's newest
  * values are checked against the companies' alert rules, opening and recovering alert records — all
- * or nothing.
+ * or nothing. After commit the status changes are published on the status bus, and the batch's
+ * result (status changes, records opened and recovered) is returned.
  */
 import type { AgentValue } from '@storefleet/contracts';
 
-import type { Database } from '../../db/database';
+import type { AppContext } from '../../context';
 import type { DeviceLatestTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
-import { batchObservations, evaluateAlerts, hasAnyRule } from '../alerting/alerting';
-import { alertRulesCache } from '../alerting/rules-cache';
+import { type AfterCommit, afterCommit, publishAfterCommit } from '../after-commit';
+import { type AlertOutcome, batchObservations, evaluateDevices } from '../alerting/alerting';
 import {
   type IngestDevice,
   insertMetrics,
@@ -25,7 +26,7 @@ import {
   upsertLatest,
 } from './ingest.repository';
 import { applySignal } from './online-state';
-import type { DeviceStatusChange } from './status-bus';
+import { type DeviceStatusChange, statusChange } from './status-bus';
 import { hostInfoText, metricSamples, onlineSignal, syslogRow } from './value-rows';
 
 /** The device a link authenticated as, and what it may report about. */
@@ -35,13 +36,15 @@ export interface Reporter {
   mode: 'box' | 'device';
 }
 
-export interface IngestOutcome {
+/** What ingest writes through: the database, the rules cache it evaluates with, the bus it publishes on. */
+export type IngestContext = Pick<AppContext, 'database' | 'rulesCache' | 'statusBus'>;
+
+/** A committed batch: its status changes and alert records, and how many values it stored and refused. */
+export interface IngestOutcome extends AfterCommit {
   /** Values newly stored (duplicates and refused values excluded). */
   stored: number;
   /** Values skipped because the reporter may not send them (unknown device, other store…). */
   refused: number;
-  /** Status changes made by this batch, to publish after commit. */
-  changes: DeviceStatusChange[];
 }
 
 function mayReport(reporter: Reporter, device: IngestDevice): boolean {
@@ -50,7 +53,18 @@ function mayReport(reporter: Reporter, device: IngestDevice): boolean {
 
 /** Stores `values` (schema-valid, in the order received) for `reporter`; see the file comment. */
 export async function ingestValues(
-  database: Database,
+  ctx: IngestContext,
+  reporter: Reporter,
+  values: readonly AgentValue[],
+): Promise<IngestOutcome> {
+  const outcome = await storeValues(ctx, reporter, values);
+  publishAfterCommit(ctx.statusBus, outcome);
+  return outcome;
+}
+
+/** The transaction of `ingestValues`; resolves once it committed. */
+async function storeValues(
+  { database, rulesCache }: IngestContext,
   reporter: Reporter,
   values: readonly AgentValue[],
 ): Promise<IngestOutcome> {
@@ -135,15 +149,7 @@ export async function ingestValues(
         states.set(device.id, state);
       }
       const transition = applySignal(state, signal, value.at);
-      if (transition) {
-        changes.push({
-          deviceId: device.id,
-          shopId: device.shop_id,
-          companyId: device.company_id,
-          onlineStatus: transition.status,
-          at: transition.at,
-        });
-      }
+      if (transition) changes.push(statusChange(device, transition.status, transition.at));
     }
 
     await insertMetrics(trx, database.dialect, metrics);
@@ -165,20 +171,13 @@ export async function ingestValues(
       trx,
       changes.map((c) => ({ device_id: c.deviceId, status: c.onlineStatus, at: c.at, cause: 'value' })),
     );
+    let alerts: AlertOutcome = { opened: [], recovered: [] };
     if (stored > 0) {
-      const rules = await alertRulesCache(database).rulesFor(
-        trx,
-        allowed.map((d) => d.company_id),
+      const reported = new Map(allowed.map((d) => [d.id, d]));
+      alerts = await evaluateDevices(trx, rulesCache, reported, (rules) =>
+        batchObservations(latestRows, reported, rules, states, changes),
       );
-      if (hasAnyRule(rules)) {
-        await evaluateAlerts(
-          trx,
-          devices,
-          rules,
-          batchObservations(latestRows, devices, rules, states, changes),
-        );
-      }
     }
-    return { stored, refused, changes };
+    return { stored, refused, ...afterCommit(changes, alerts) };
   });
 }

@@ -1,24 +1,27 @@
 /**
  * The items ingest derives from agent values, with what running info shows for them. `itemid` on the
- * wire is the item key. value_type follows the Zabbix reading the console was built for: 0 numeric
- * (float), 1 text.
+ * wire is the item key; ingest stores only the key, and running info resolves the name and description
+ * in the caller's language when it answers (docs/decisions/language.md). value_type follows the Zabbix
+ * reading the console was built for: 0 numeric (float), 1 text.
  */
+import type { Label } from '@storefleet/contracts';
+
 export interface MetricItem {
   key: string;
-  name: string;
+  name: Label;
   units: string;
   valueType: 0 | 1;
-  description: string;
+  description: Label;
 }
 
-const numeric = (key: string, name: string, units: string, description: string): MetricItem => ({
+const numeric = (key: string, name: Label, units: string, description: Label): MetricItem => ({
   key,
   name,
   units,
   valueType: 0,
   description,
 });
-const text = (key: string, name: string, description: string): MetricItem => ({
+const text = (key: string, name: Label, description: Label): MetricItem => ({
   key,
   name,
   units: '',
@@ -27,26 +30,102 @@ const text = (key: string, name: string, description: string): MetricItem => ({
 });
 
 export const METRIC_ITEMS = [
-  numeric('online', 'Online', '', '1 online, 0 offline, by the probe that decides for the connect type'),
-  numeric('icmp.delay', 'Delay', 'ms', 'Average ICMP round trip from the store box'),
-  numeric('icmp.jitter', 'Jitter', 'ms', 'Max minus min ICMP round trip'),
-  numeric('icmp.loss', 'Packet loss', '%', 'ICMP echoes lost'),
-  numeric('sysUpTime', 'Uptime', 's', 'Time since the device (or its SNMP agent) started'),
-  text('sysName', 'System name', 'SNMP sysName as the device reports it'),
-  text('sysDescr', 'System description', 'SNMP sysDescr as the device reports it'),
-  numeric('cpu.load', 'CPU load', '%', 'CPU busy percent'),
-  numeric('memory.used', 'Memory used', '%', 'Used share of physical memory'),
-  numeric('memory.total', 'Memory total', 'B', 'Physical memory size'),
-  numeric('disk.used', 'Disk used', '%', 'Used share of all disks together'),
-  numeric('net.in', 'Inbound traffic', 'Mbps', 'All interfaces together'),
-  numeric('net.out', 'Outbound traffic', 'Mbps', 'All interfaces together'),
-  numeric('net.ifUp', 'Interfaces up', '', 'Interfaces whose ifOperStatus is up'),
-  numeric('battery.level', 'Battery level', '%', 'Android battery charge'),
-  text('agent.version', 'Agent version', 'Version of the reporting agent'),
-  text('host.info', 'Host information', 'CPU, memory, disk and battery structures of the last host report'),
-  numeric('agent.syslogUnmatched', 'Unmatched syslog', '', 'Syslog messages from unknown senders'),
-  numeric('agent.bufferDropped', 'Dropped values', '', 'Values the box dropped because its buffer was full'),
-  numeric('agent.bufferDepth', 'Buffered values', '', 'Values waiting in the box buffer'),
+  numeric('online', { zh: '在线状态', en: 'Online' }, '', {
+    zh: '1 在线，0 离线，由该接入方式的探测判定',
+    en: '1 online, 0 offline, by the probe that decides for the connect type',
+  }),
+  numeric('icmp.delay', { zh: '网络延迟', en: 'Delay' }, 'ms', {
+    zh: '门店盒子测得的 ICMP 平均往返时间',
+    en: 'Average ICMP round trip from the store box',
+  }),
+  numeric('icmp.jitter', { zh: '网络抖动', en: 'Jitter' }, 'ms', {
+    zh: 'ICMP 往返时间的最大值减最小值',
+    en: 'Max minus min ICMP round trip',
+  }),
+  numeric('icmp.loss', { zh: '丢包率', en: 'Packet loss' }, '%', {
+    zh: '丢失的 ICMP 回显',
+    en: 'ICMP echoes lost',
+  }),
+  numeric('sysUpTime', { zh: '运行时长', en: 'Uptime' }, 's', {
+    zh: '设备（或其 SNMP 代理）启动以来的时间',
+    en: 'Time since the device (or its SNMP agent) started',
+  }),
+  text(
+    'sysName',
+    { zh: '系统名称', en: 'System name' },
+    {
+      zh: '设备上报的 SNMP sysName',
+      en: 'SNMP sysName as the device reports it',
+    },
+  ),
+  text(
+    'sysDescr',
+    { zh: '系统描述', en: 'System description' },
+    {
+      zh: '设备上报的 SNMP sysDescr',
+      en: 'SNMP sysDescr as the device reports it',
+    },
+  ),
+  numeric('cpu.load', { zh: 'CPU 使用率', en: 'CPU load' }, '%', {
+    zh: 'CPU 繁忙百分比',
+    en: 'CPU busy percent',
+  }),
+  numeric('memory.used', { zh: '内存使用率', en: 'Memory used' }, '%', {
+    zh: '物理内存已用比例',
+    en: 'Used share of physical memory',
+  }),
+  numeric('memory.total', { zh: '内存总量', en: 'Memory total' }, 'B', {
+    zh: '物理内存大小',
+    en: 'Physical memory size',
+  }),
+  numeric('disk.used', { zh: '磁盘使用率', en: 'Disk used' }, '%', {
+    zh: '全部磁盘合计的已用比例',
+    en: 'Used share of all disks together',
+  }),
+  numeric('net.in', { zh: '入流量', en: 'Inbound traffic' }, 'Mbps', {
+    zh: '全部接口合计',
+    en: 'All interfaces together',
+  }),
+  numeric('net.out', { zh: '出流量', en: 'Outbound traffic' }, 'Mbps', {
+    zh: '全部接口合计',
+    en: 'All interfaces together',
+  }),
+  numeric('net.ifUp', { zh: '在线端口数', en: 'Interfaces up' }, '', {
+    zh: 'ifOperStatus 为 up 的接口',
+    en: 'Interfaces whose ifOperStatus is up',
+  }),
+  numeric('battery.level', { zh: '电池电量', en: 'Battery level' }, '%', {
+    zh: '安卓设备电池电量',
+    en: 'Android battery charge',
+  }),
+  text(
+    'agent.version',
+    { zh: '代理版本', en: 'Agent version' },
+    {
+      zh: '上报代理的版本',
+      en: 'Version of the reporting agent',
+    },
+  ),
+  text(
+    'host.info',
+    { zh: '主机信息', en: 'Host information' },
+    {
+      zh: '最近一次主机上报的 CPU、内存、磁盘和电池结构',
+      en: 'CPU, memory, disk and battery structures of the last host report',
+    },
+  ),
+  numeric('agent.syslogUnmatched', { zh: '未匹配的 Syslog', en: 'Unmatched syslog' }, '', {
+    zh: '来自未知发送方的 Syslog 消息',
+    en: 'Syslog messages from unknown senders',
+  }),
+  numeric('agent.bufferDropped', { zh: '丢弃的数据', en: 'Dropped values' }, '', {
+    zh: '盒子缓冲区已满而丢弃的数据',
+    en: 'Values the box dropped because its buffer was full',
+  }),
+  numeric('agent.bufferDepth', { zh: '缓冲中的数据', en: 'Buffered values' }, '', {
+    zh: '在盒子缓冲区中等待上报的数据',
+    en: 'Values waiting in the box buffer',
+  }),
 ] as const satisfies readonly MetricItem[];
 
 export type MetricItemKey = (typeof METRIC_ITEMS)[number]['key'];

@@ -34,11 +34,3 @@ export function applySignal(state: OnlineState, online: boolean, at: number): On
   }
   return { deviceId: state.id, status, at };
 }
-
-/** Marks a silent device offline at `at` (the sweep); returns the transition, or null if already offline. */
-export function markOffline(state: OnlineState, at: number): OnlineTransition | null {
-  if (state.online_status === 0) return null;
-  state.online_status = 0;
-  state.latest_offline_time = at;
-  return { deviceId: state.id, status: 0, at };
-}

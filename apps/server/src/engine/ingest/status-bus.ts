@@ -1,10 +1,8 @@
 /**
  * Device status changes, published after the transaction that made them commits. The live-updates
- * stream (SSE) and anything else in this process subscribe; one bus per app.
+ * stream (SSE) and anything else in this process subscribe; one bus per app (`ctx.statusBus`).
  */
 import { EventEmitter } from 'node:events';
-
-import type { AppContext } from '../../context';
 
 export interface DeviceStatusChange {
   deviceId: number;
@@ -13,6 +11,15 @@ export interface DeviceStatusChange {
   onlineStatus: 0 | 1;
   /** Epoch ms of the transition. */
   at: number;
+}
+
+/** The change of `device` to `onlineStatus` at `at` (ingest and the offline sweep both build it here). */
+export function statusChange(
+  device: { id: number; shop_id: number; company_id: number },
+  onlineStatus: 0 | 1,
+  at: number,
+): DeviceStatusChange {
+  return { deviceId: device.id, shopId: device.shop_id, companyId: device.company_id, onlineStatus, at };
 }
 
 export class DeviceStatusBus {
@@ -32,16 +39,4 @@ export class DeviceStatusBus {
     this.emitter.on('change', listener);
     return () => this.emitter.off('change', listener);
   }
-}
-
-const buses = new WeakMap<AppContext, DeviceStatusBus>();
-
-/** The status bus of an app (created on first use). */
-export function statusBusOf(ctx: AppContext): DeviceStatusBus {
-  let bus = buses.get(ctx);
-  if (!bus) {
-    bus = new DeviceStatusBus();
-    buses.set(ctx, bus);
-  }
-  return bus;
 }

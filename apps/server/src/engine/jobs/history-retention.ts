@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 
 import type { DB } from '../../db/database';
 import { deleteExpiredHistory, listCompanyIds } from './monitoring-jobs.repository';
-import { companySettings, type SettingsReader } from './monitoring-settings';
+import type { SettingsReader } from './monitoring-settings';
 
 const DAY = 86_400_000;
 
@@ -14,7 +14,7 @@ const DAY = 86_400_000;
 export async function applyHistoryRetention(
   db: Kysely<DB>,
   now: number,
-  settings: SettingsReader = companySettings,
+  settings: SettingsReader,
 ): Promise<{ metrics: number; syslogs: number; hourly: number }> {
   const total = { metrics: 0, syslogs: 0, hourly: 0 };
   for (const companyId of await listCompanyIds(db)) {

@@ -4,10 +4,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { reachabilityValue } from '../hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../hub/test-support/link-fixture.repository';
 import { ingestValues, type Reporter } from '../ingest/ingest.service';
-import { statusBusOf } from '../ingest/status-bus';
 import { applyHistoryRetention } from './history-retention';
 import { rollUpHistory } from './history-rollup';
-import { runOfflineSweep } from './offline-sweep';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -37,12 +35,15 @@ const eventsOf = (deviceId: number) =>
 describe('monitoring jobs', () => {
   it('marks a device silent past the offline threshold offline, with one transition', async () => {
     const now = Date.now();
-    await ingestValues(t.ctx.database, box, [reach(fixture.posId, now - 10 * 60_000, 2)]);
+    await ingestValues(t.ctx, box, [reach(fixture.posId, now - 10 * 60_000, 2)]);
     expect(await eventsOf(fixture.posId)).toMatchObject([{ status: 1, cause: 'value' }]);
     const seen: number[] = [];
-    const stop = statusBusOf(t.ctx).subscribe((change) => seen.push(change.deviceId));
-    expect(await runOfflineSweep(t.ctx, now)).toBeGreaterThanOrEqual(1);
-    expect(await runOfflineSweep(t.ctx, now + 60_000)).toBe(0);
+    const stop = t.ctx.statusBus.subscribe((change) => seen.push(change.deviceId));
+    const swept = await t.ctx.jobs.sweepOffline(now);
+    expect(swept.statusChanges).toContainEqual(
+      expect.objectContaining({ deviceId: fixture.posId, onlineStatus: 0, at: now }),
+    );
+    expect((await t.ctx.jobs.sweepOffline(now + 60_000)).statusChanges).toEqual([]);
     stop();
     expect(seen).toContain(fixture.posId);
     const device = await t.ctx.db
@@ -59,9 +60,9 @@ describe('monitoring jobs', () => {
 
   it('leaves a device that reported within the threshold online', async () => {
     const now = Date.now();
-    await ingestValues(t.ctx.database, box, [reach(fixture.switchId, now - 60_000, 1)]);
+    await ingestValues(t.ctx, box, [reach(fixture.switchId, now - 60_000, 1)]);
     // The switch is SNMP: reachability does not decide its status, so it never came online.
-    await ingestValues(t.ctx.database, box, [
+    await ingestValues(t.ctx, box, [
       {
         kind: 'snmp',
         deviceId: String(fixture.switchId),
@@ -79,7 +80,7 @@ describe('monitoring jobs', () => {
         interfaces: [],
       },
     ]);
-    await runOfflineSweep(t.ctx, now);
+    await t.ctx.jobs.sweepOffline(now);
     const device = await t.ctx.db
       .selectFrom('devices')
       .select('online_status')
@@ -90,7 +91,7 @@ describe('monitoring jobs', () => {
 
   it('rolls raw history up to hourly min, avg and max', async () => {
     const hour = Math.floor(Date.now() / HOUR) * HOUR - 3 * HOUR;
-    await ingestValues(t.ctx.database, box, [
+    await ingestValues(t.ctx, box, [
       // Another device's sample in the same hour stays out of the POS roll-up.
       reach(fixture.switchId, hour + 1_000, 99),
       reach(fixture.posId, hour + 60_000, 10),
@@ -131,11 +132,11 @@ describe('monitoring jobs', () => {
 
   it('deletes raw history past the company’s retention period (default 90 days) and keeps recent rows', async () => {
     const now = Date.now();
-    await ingestValues(t.ctx.database, box, [
+    await ingestValues(t.ctx, box, [
       reach(fixture.posId, now - 100 * DAY, 7),
       reach(fixture.posId, now - DAY, 8),
     ]);
-    const removed = await applyHistoryRetention(t.ctx.db, now);
+    const removed = await applyHistoryRetention(t.ctx.db, now, t.ctx.jobs.settings);
     expect(removed.metrics).toBeGreaterThan(0);
     const left = await t.ctx.db
       .selectFrom('device_metrics')

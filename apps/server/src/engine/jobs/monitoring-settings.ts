@@ -1,15 +1,12 @@
 /**
- * Where the pipeline reads a company's monitoring settings (probe interval, offline threshold,
- * retention): the config-items service. Jobs take the reader as a parameter so tests can vary it.
+ * How the engine reads a company's monitoring settings (probe interval, offline threshold, retention).
+ * The engine does not import modules: buildApp passes the config module's reader to createEngine, and
+ * tests may pass another.
  */
 import type { MonitoringSettings } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../../db/database';
-import { getMonitoringSettings } from '../../modules/config/config.service';
 
-/** Reads a company's settings. */
+/** Reads a company's settings (defaults where it has none). */
 export type SettingsReader = (db: Kysely<DB>, companyId: number) => Promise<MonitoringSettings>;
-
-/** The company's stored settings, defaults where it has none. */
-export const companySettings: SettingsReader = getMonitoringSettings;

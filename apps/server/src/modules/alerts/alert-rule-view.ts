@@ -1,13 +1,15 @@
 /**
- * Alert rules as replies show them: the stored codes with their names. Names are the Chinese labels,
- * as every other server-made name (the console's default language; the web has both label sets in the
- * contracts for codes it shows itself). Level names come from the ALERTPRIORITY dictionary.
+ * Alert rules as replies show them: the stored codes with their names in the caller's language
+ * (Chinese by default, docs/decisions/language.md). Level names come from the ALERTPRIORITY dictionary.
+ * The rule's own name is what the company typed and is shown as it is.
  */
 import {
   type AlertRule,
   AlertType,
   ConnectType,
   type DeviceAlertRule,
+  type Label,
+  type Lang,
   PRODUCT_TYPE_OTHER,
   ProductType,
   triggerTypeOf,
@@ -15,36 +17,38 @@ import {
 
 import type { AlertRuleRow } from './alert-rules.repository';
 
-/** Level code → name (ALERTPRIORITY). */
-export type LevelNames = ReadonlyMap<number, string>;
+/** Level code → name in both languages (ALERTPRIORITY). */
+export type LevelNames = ReadonlyMap<number, Label>;
 
 const OPERATOR_SIGN: Record<string, string> = { EQ: '=', LT: '<', GT: '>' };
 
-export function productTypeName(code: number): string {
-  return ProductType.has(code) ? ProductType.labelOf(code, 'zh') : PRODUCT_TYPE_OTHER.zh;
+export function productTypeName(code: number, lang: Lang = 'zh'): string {
+  return ProductType.has(code) ? ProductType.labelOf(code, lang) : PRODUCT_TYPE_OTHER[lang];
 }
 
-const alertTypeName = (code: number) => (AlertType.has(code) ? AlertType.labelOf(code, 'zh') : String(code));
-const connectTypeName = (code: number) =>
-  ConnectType.has(code) ? ConnectType.labelOf(code, 'zh') : String(code);
+const alertTypeName = (code: number, lang: Lang) =>
+  AlertType.has(code) ? AlertType.labelOf(code, lang) : String(code);
+const connectTypeName = (code: number, lang: Lang) =>
+  ConnectType.has(code) ? ConnectType.labelOf(code, lang) : String(code);
+const triggerName = (code: number, lang: Lang) => triggerTypeOf(code)?.label[lang];
 
-export function toAlertRule(row: AlertRuleRow, levels: LevelNames): AlertRule {
+export function toAlertRule(row: AlertRuleRow, levels: LevelNames, lang: Lang = 'zh'): AlertRule {
   const trigger = triggerTypeOf(row.trigger_type);
   return {
     id: row.id,
     companyId: row.company_id,
     alertLevel: row.alert_level,
-    alertLevelName: levels.get(row.alert_level) ?? String(row.alert_level),
+    alertLevelName: levels.get(row.alert_level)?.[lang] ?? String(row.alert_level),
     alertName: row.alert_name,
     alertType: row.alert_type,
-    alertTypeName: alertTypeName(row.alert_type),
+    alertTypeName: alertTypeName(row.alert_type, lang),
     connectType: row.connect_type,
-    connectTypeName: connectTypeName(row.connect_type),
+    connectTypeName: connectTypeName(row.connect_type, lang),
     productType: row.product_type,
-    productTypeName: productTypeName(row.product_type),
+    productTypeName: productTypeName(row.product_type, lang),
     triggerOperator: row.trigger_operator as AlertRule['triggerOperator'],
     triggerType: row.trigger_type,
-    triggerTypeName: trigger?.label.zh ?? String(row.trigger_type),
+    triggerTypeName: triggerName(row.trigger_type, lang) ?? String(row.trigger_type),
     triggerId: trigger?.item ?? '',
     triggerValue: Number(row.trigger_value),
     unit: trigger?.unit ?? '',
@@ -54,19 +58,19 @@ export function toAlertRule(row: AlertRuleRow, levels: LevelNames): AlertRule {
   };
 }
 
-/** "<name>: <trigger> <operator> <value><unit>", e.g. "CPU overload: CPU 使用率 > 90%". */
-export function ruleDescription(row: AlertRuleRow): string {
+/** "<name>: <trigger> <operator> <value><unit>", e.g. "CPU 负载过高: CPU 使用率 > 90%" (en: "…: CPU load > 90%"). */
+export function ruleDescription(row: AlertRuleRow, lang: Lang = 'zh'): string {
   const trigger = triggerTypeOf(row.trigger_type);
   const sign = OPERATOR_SIGN[row.trigger_operator] ?? row.trigger_operator;
-  const what = trigger?.label.zh ?? `#${row.trigger_type}`;
+  const what = trigger?.label[lang] ?? `#${row.trigger_type}`;
   return `${row.alert_name}: ${what} ${sign} ${Number(row.trigger_value)}${trigger?.unit ?? ''}`;
 }
 
-export function toDeviceAlertRule(row: AlertRuleRow): DeviceAlertRule {
+export function toDeviceAlertRule(row: AlertRuleRow, lang: Lang = 'zh'): DeviceAlertRule {
   return {
     ruleId: row.id,
     priority: row.alert_level,
-    ruleDesc: ruleDescription(row),
+    ruleDesc: ruleDescription(row, lang),
     alertName: row.alert_name,
     triggerType: row.trigger_type,
     triggerOperator: row.trigger_operator as DeviceAlertRule['triggerOperator'],

@@ -10,6 +10,7 @@ import {
   type AlertRuleBody,
   type AlertRuleUpdateBody,
   AlertType,
+  type Lang,
   type ListAlertRulesQuery,
   type PagedResult,
   toPagedResult,
@@ -18,7 +19,6 @@ import {
 
 import { type Caller, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { invalidateCompanyRules } from '../../engine/alerting/rules-cache';
 import { type FieldProblem, invalidFields, notFound } from '../../http/errors';
 import { findItem, listItemsOfType } from '../dictionaries/dictionary.repository';
 import { type LevelNames, toAlertRule } from './alert-rule-view';
@@ -31,10 +31,10 @@ import {
   updateAlertRule,
 } from './alert-rules.repository';
 
-/** ALERTPRIORITY code → name. */
+/** ALERTPRIORITY code → name in both languages (an item without an English name shows its Chinese one). */
 export async function levelNames(ctx: AppContext): Promise<LevelNames> {
   const items = await listItemsOfType(ctx.db, 'ALERTPRIORITY');
-  return new Map(items.map((item) => [Number(item.code), item.name]));
+  return new Map(items.map((item) => [Number(item.code), { zh: item.name, en: item.name_en ?? item.name }]));
 }
 
 /** One page of rules: the caller's company's; platform users see every company's, or `companyId`'s. */
@@ -42,6 +42,7 @@ export async function listRules(
   ctx: AppContext,
   scope: Scope,
   query: ListAlertRulesQuery,
+  lang: Lang = 'zh',
 ): Promise<PagedResult<AlertRule>> {
   const companyId = scope.companyId ?? query.companyId ?? null;
   const [{ rows, total }, levels] = await Promise.all([
@@ -49,7 +50,7 @@ export async function listRules(
     levelNames(ctx),
   ]);
   return toPagedResult(
-    rows.map((row) => toAlertRule(row, levels)),
+    rows.map((row) => toAlertRule(row, levels, lang)),
     total,
     query,
     'id desc',
@@ -62,6 +63,7 @@ export async function addRule(
   caller: Caller,
   scope: Scope,
   body: AlertRuleBody,
+  lang: Lang = 'zh',
 ): Promise<AlertRule> {
   const companyId = requireCompany(scope);
   await checkRule(ctx, body);
@@ -75,8 +77,8 @@ export async function addRule(
     create_by: caller.userName,
     update_by: caller.userName,
   });
-  invalidateCompanyRules(ctx.database, companyId);
-  return toAlertRule(row, await levelNames(ctx));
+  ctx.rulesCache.invalidate(companyId);
+  return toAlertRule(row, await levelNames(ctx), lang);
 }
 
 /** Changes a rule of the caller's company; a changed trigger type recovers the rule's open records. */
@@ -85,6 +87,7 @@ export async function changeRule(
   caller: Caller,
   scope: Scope,
   body: AlertRuleUpdateBody,
+  lang: Lang = 'zh',
 ): Promise<AlertRule> {
   const companyId = requireCompany(scope);
   await checkRule(ctx, body);
@@ -101,8 +104,8 @@ export async function changeRule(
     if (before.trigger_type !== after.trigger_type) await recoverRuleAlerts(trx, after.id, now);
     return after;
   });
-  invalidateCompanyRules(ctx.database, companyId);
-  return toAlertRule(row, await levelNames(ctx));
+  ctx.rulesCache.invalidate(companyId);
+  return toAlertRule(row, await levelNames(ctx), lang);
 }
 
 /** Enables (1) or disables (0) a rule; disabling recovers its open records. */
@@ -112,6 +115,7 @@ export async function setRuleStatus(
   scope: Scope,
   id: number,
   status: 0 | 1,
+  lang: Lang = 'zh',
 ): Promise<AlertRule> {
   const companyId = requireCompany(scope);
   const now = Date.now();
@@ -125,8 +129,8 @@ export async function setRuleStatus(
     if (status === 0) await recoverRuleAlerts(trx, id, now);
     return updated;
   });
-  invalidateCompanyRules(ctx.database, companyId);
-  return toAlertRule(row, await levelNames(ctx));
+  ctx.rulesCache.invalidate(companyId);
+  return toAlertRule(row, await levelNames(ctx), lang);
 }
 
 /** Deletes a rule; its open records are recovered now, its records stay as history. */
@@ -136,7 +140,7 @@ export async function removeRule(ctx: AppContext, scope: Scope, id: number): Pro
     if (!(await deleteAlertRule(trx, companyId, id))) throw notFound('alert rule');
     await recoverRuleAlerts(trx, id, Date.now());
   });
-  invalidateCompanyRules(ctx.database, companyId);
+  ctx.rulesCache.invalidate(companyId);
 }
 
 /**

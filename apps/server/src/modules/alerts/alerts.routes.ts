@@ -9,30 +9,34 @@ import { addRule, changeRule, listRules, removeRule, setRuleStatus } from './ale
 import { deviceAlertEvents, deviceAlertRules } from './device-alerts.service';
 
 export function registerAlertRoutes(app: FastifyInstance, ctx: AppContext): void {
-  defineRoute(app, E.getAlertType, async function getAlertType() {
-    return alertTypes();
+  defineRoute(app, E.getAlertType, async function getAlertType({ lang }) {
+    return alertTypes(lang);
   });
-  defineRoute(app, E.getAlertItems, async function getAlertItems({ query }) {
-    return alertItems(query);
+  defineRoute(app, E.getAlertItems, async function getAlertItems({ query, lang }) {
+    return alertItems(query, lang);
   });
-  defineRoute(app, E.listAlertRules, async function listAlertRules({ query, scope }) {
-    return listRules(ctx, scope, query);
+  defineRoute(app, E.listAlertRules, async function listAlertRules({ query, scope, lang }) {
+    return listRules(ctx, scope, query, lang);
   });
-  defineRoute(app, E.addAlertRule, async function addAlertRule({ body, caller, scope }) {
-    return addRule(ctx, caller, scope, body);
+  defineRoute(app, E.addAlertRule, async function addAlertRule({ body, caller, scope, lang }) {
+    return addRule(ctx, caller, scope, body, lang);
   });
-  defineRoute(app, E.updateAlertRule, async function updateAlertRule({ body, caller, scope }) {
-    return changeRule(ctx, caller, scope, body);
+  defineRoute(app, E.updateAlertRule, async function updateAlertRule({ body, caller, scope, lang }) {
+    return changeRule(ctx, caller, scope, body, lang);
   });
-  defineRoute(app, E.updateAlertRuleStatus, async function updateAlertRuleStatus({ params, query, caller, scope }) {
-    return setRuleStatus(ctx, caller, scope, params.id, query.status);
-  });
+  defineRoute(
+    app,
+    E.updateAlertRuleStatus,
+    async function updateAlertRuleStatus({ params, query, caller, scope, lang }) {
+      return setRuleStatus(ctx, caller, scope, params.id, query.status, lang);
+    },
+  );
   defineRoute(app, E.deleteAlertRule, async function deleteAlertRule({ params, scope }) {
     await removeRule(ctx, scope, params.id);
     return null;
   });
-  defineRoute(app, E.listAlertsRule, async function listAlertsRule({ query, scope }) {
-    return deviceAlertRules(ctx, scope, query.hostid);
+  defineRoute(app, E.listAlertsRule, async function listAlertsRule({ query, scope, lang }) {
+    return deviceAlertRules(ctx, scope, query.hostid, lang);
   });
   defineRoute(app, E.listAlertsHistory, async function listAlertsHistory({ query, scope }) {
     return deviceAlertEvents(ctx, scope, query);

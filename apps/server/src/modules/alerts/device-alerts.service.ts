@@ -7,6 +7,7 @@ import {
   type DeviceAlertEvent,
   type DeviceAlertEventsQuery,
   type DeviceAlertRule,
+  type Lang,
   type PagedResult,
   toPagedResult,
 } from '@storefleet/contracts';
@@ -20,17 +21,24 @@ import { toDeviceAlertRule } from './alert-rule-view';
 import { listDeviceRules } from './alert-rules.repository';
 import { listDeviceAlertRecords } from './device-alerts.repository';
 
-/** Enabled rules of the device's company matching its connect type, product type, category and class. */
+/**
+ * Enabled rules of the device's company matching its connect type, product type, category and class;
+ * each rule's description names its trigger in `lang`.
+ */
 export async function deviceAlertRules(
   ctx: AppContext,
   scope: Scope,
   deviceId: number,
+  lang: Lang = 'zh',
 ): Promise<DeviceAlertRule[]> {
   const device = await deviceInScope(ctx, scope, deviceId);
-  return (await listDeviceRules(ctx.db, device)).map(toDeviceAlertRule);
+  return (await listDeviceRules(ctx.db, device)).map((row) => toDeviceAlertRule(row, lang));
 }
 
-/** One page of the device's alert records, newest first. */
+/**
+ * One page of the device's alert records, newest first. An event's name is its rule's name when it
+ * fired — the company's own words, so it reads the same in either language.
+ */
 export async function deviceAlertEvents(
   ctx: AppContext,
   scope: Scope,

@@ -231,11 +231,12 @@ describe("a device's alert rules", () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const rules = envelopeOf<DeviceAlertRule[]>(await get(`listAlertsRule?hostid=${pos.id}`)).data;
+    // The demo's rule names are Chinese, "<rule>（<product type>）" (demo-alert-rules.ts).
     expect(rules.map((r) => r.ruleDesc).sort()).toEqual([
-      'Battery low (POS): 电池电量 < 15%',
-      'CPU overload (POS): CPU 使用率 > 90%',
-      'Device offline (POS): 在线状态（1 在线，0 离线） = 0',
-      'High packet loss (POS): 丢包率 > 50%',
+      'CPU 负载过高（POS）: CPU 使用率 > 90%',
+      '丢包率过高（POS）: 丢包率 > 50%',
+      '电量低（POS）: 电池电量 < 15%',
+      '设备离线（POS）: 在线状态（1 在线，0 离线） = 0',
     ]);
   });
 });

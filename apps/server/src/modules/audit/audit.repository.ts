@@ -1,4 +1,4 @@
-/** The operation log table: batch inserts, the paged list and the distinct operation names. */
+/** The owner of operation_logs: batch inserts, the paged list and the distinct operation names. */
 import type { Insertable, Kysely } from 'kysely';
 
 import type { Scope } from '../../auth/caller';
@@ -20,6 +20,7 @@ export async function insertOperationLogs(db: Kysely<DB>, entries: NewOperationL
   await db.insertInto('operation_logs').values(entries).execute();
 }
 
+/** The operation logs `scope` sees, filtered by user and operation name. */
 function scoped(db: Kysely<DB>, scope: Scope, filter: OperationLogFilter) {
   let query = db.selectFrom('operation_logs');
   // Operation logs belong to companies, not stores: a company caller sees its company's entries.

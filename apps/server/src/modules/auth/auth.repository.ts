@@ -1,4 +1,7 @@
-/** Accounts as sign-in sees them: look-up by account name, password updates, revoked tokens. */
+/**
+ * Accounts as sign-in sees them: look-up by account name, password updates (the credential columns
+ * of `users`, which user management never selects), and the owner of `revoked_tokens`.
+ */
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../../db/database';
@@ -34,6 +37,7 @@ export async function findAccountById(db: Kysely<DB>, userId: number): Promise<A
   return row && toAccount(row);
 }
 
+/** A users row's credential columns, named as sign-in uses them. */
 function toAccount(row: {
   id: number;
   account_name: string;
@@ -67,17 +71,6 @@ export async function replacePassword(
     }))
     .where('id', '=', userId)
     .execute();
-}
-
-/** Names of the given companies, by id. */
-export async function companyNames(db: Kysely<DB>, companyIds: number[]): Promise<Map<number, string>> {
-  if (companyIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('companies')
-    .select(['id', 'name'])
-    .where('id', 'in', companyIds)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Revokes one token until it would have expired anyway, pruning revocations that no longer matter. */

@@ -5,13 +5,8 @@ import { authenticate } from '../../auth/authenticate';
 import type { Caller } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { AppError, forbidden, invalid, unauthenticated } from '../../http/errors';
-import {
-  companyNames,
-  findAccountById,
-  findAccountByName,
-  replacePassword,
-  revokeToken,
-} from './auth.repository';
+import { companyNames } from '../stores/companies.repository';
+import { findAccountById, findAccountByName, replacePassword, revokeToken } from './auth.repository';
 import { noteFailure, noteSuccess, refuseWhenThrottled, throttleKeys } from './throttle';
 
 const ACTIVE: UserStatusValue = 'ACTIVE';

@@ -1,6 +1,7 @@
 import { COMPANY_CODES, MODULE, PLATFORM_CODES } from '@storefleet/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 
+import { HARBOR, NORTHWIND } from '../../demo/demo-data';
 import { bearer, createTestApp, DEMO_PASSWORD, envelopeOf, type TestApp } from '../../testing/test-app';
 
 const LOGIN = '/api/user-service/auth/login';
@@ -58,14 +59,14 @@ describe('sign-in', () => {
     expect(data.userType).toBe(1);
     expect(data.authorities.sort()).toEqual([...COMPANY_CODES.authorities].sort());
     expect(data.buttonAuthorities.sort()).toEqual([...COMPANY_CODES.buttonAuthorities].sort());
-    expect(data.companyMap).toEqual({ '1': 'Northwind Retail' });
+    expect(data.companyMap).toEqual({ '1': NORTHWIND.name });
   });
 
   it('gives an agent admin the company codes over both of its companies', async () => {
     const data = envelopeOf<LoginData>(await login('agent', DEMO_PASSWORD)).data;
     expect(data.userType).toBe(2);
     expect(data.authorities.sort()).toEqual([...COMPANY_CODES.authorities].sort());
-    expect(data.companyMap).toEqual({ '1': 'Northwind Retail', '2': 'Harbor Logistics' });
+    expect(data.companyMap).toEqual({ '1': NORTHWIND.name, '2': HARBOR.name });
   });
 
   it("gives a common user only its role's codes", async () => {
@@ -148,6 +149,19 @@ describe('sessions', () => {
   });
 
   it('ends every session of a user whose password changes', async () => {
+    const { password_hash } = await t.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('account_name', '=', 'agent')
+      .executeTakeFirstOrThrow();
+    // Other tests sign in as agent with the demo password, whatever happens here.
+    onTestFinished(async () => {
+      await t.ctx.db
+        .updateTable('users')
+        .set({ password_hash })
+        .where('account_name', '=', 'agent')
+        .execute();
+    });
     const first = await t.signIn('agent');
     const second = await t.signIn('agent');
     const wrong = await t.app.inject({
@@ -174,6 +188,13 @@ describe('sessions', () => {
 });
 
 describe('throttling', () => {
+  // Each limit is counted from a clean slate: earlier tests fail sign-ins too.
+  const forgetFailures = async () => {
+    await t.ctx.db.deleteFrom('login_failures').execute();
+  };
+  beforeEach(forgetFailures);
+  afterEach(forgetFailures);
+
   it('refuses an account with 429 after 100 failed sign-ins in an hour, even with the right password', async () => {
     // Spread over addresses so only the per-account limit is reached.
     for (let i = 0; i < 100; i++) {
@@ -186,7 +207,6 @@ describe('throttling', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Other accounts are not affected.
     expect((await login('platform', DEMO_PASSWORD, '127.0.2.1')).statusCode).toBe(200);
-    await t.ctx.db.deleteFrom('login_failures').execute();
   });
 
   it('refuses a client address with 429 after 300 failed sign-ins in an hour', async () => {
@@ -196,6 +216,5 @@ describe('throttling', () => {
     }
     expect((await login('platform', DEMO_PASSWORD, '127.0.3.3')).statusCode).toBe(429);
     expect((await login('platform', DEMO_PASSWORD, '127.0.3.4')).statusCode).toBe(200);
-    await t.ctx.db.deleteFrom('login_failures').execute();
   });
 });

@@ -17,12 +17,6 @@ export async function listCompanyConfigRows(db: Kysely<DB>, companyId: number): 
     .execute();
 }
 
-/** Whether the company exists at all (a missing one answers 404 like a foreign one). */
-export async function companyExists(db: Kysely<DB>, companyId: number): Promise<boolean> {
-  const row = await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
-  return row !== undefined;
-}
-
 export interface ConfigWrite {
   code: ConfigItemCode;
   value: string;

@@ -23,12 +23,8 @@ import { coversCompany, requireCompany } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { invalidFields, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
-import {
-  type ConfigItemRow,
-  companyExists,
-  listCompanyConfigRows,
-  saveCompanyConfig,
-} from './config.repository';
+import { companyExists } from '../stores/companies.repository';
+import { type ConfigItemRow, listCompanyConfigRows, saveCompanyConfig } from './config.repository';
 
 /** Stored values over defaults; a stored value that no longer passes its own rule keeps the default. */
 function mergedValues(rows: readonly ConfigItemRow[]): ConfigValues {

@@ -60,6 +60,7 @@ export function filteredDevices(
   return query.where((eb) => deviceConditions(eb, scope, filter));
 }
 
+/** The scope and every filter field the input sets, as one AND of conditions. */
 function deviceConditions(
   eb: ExpressionBuilder<DB, 'devices' | 'stores'>,
   scope: Scope,

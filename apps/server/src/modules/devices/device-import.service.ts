@@ -3,7 +3,7 @@
  * checked with the add rules first, and any refused row means nothing is written; the reply then
  * lists every problem as { row, field, message }.
  */
-import { type DeviceImportResult, type DeviceImportRowError, PRODUCT_TYPE_BOX } from '@storefleet/contracts';
+import { type DeviceImportResult, type DeviceImportRowError, ProductType } from '@storefleet/contracts';
 import type { FastifyRequest } from 'fastify';
 
 import type { Caller, Scope } from '../../auth/caller';
@@ -83,7 +83,7 @@ export async function importDevices(
       parsed.rows.map(({ body }) => ({
         ...deviceColumns(body),
         company_id: lookups.store.company_id,
-        security_key: body.productId === PRODUCT_TYPE_BOX ? newSecurityKey() : null,
+        security_key: body.productId === ProductType.AI_BOX ? newSecurityKey() : null,
         register_time: now,
         created_by: caller.userName,
         created_at: now,

@@ -1,4 +1,4 @@
-import { DEVICE_API } from '@storefleet/contracts';
+import { DeviceEndpoints, fillPath } from '@storefleet/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -24,7 +24,7 @@ afterAll(async () => t.close());
 async function template(): Promise<ExcelJS.Workbook> {
   const res = await t.app.inject({
     method: 'GET',
-    url: `${DEVICE_API}/downloadExcelTemplate`,
+    url: DeviceEndpoints.downloadExcelTemplate.path,
     headers: bearer(admin),
   });
   expect(res.statusCode).toBe(200);
@@ -57,7 +57,7 @@ function upload(token: string, shopId: number, bytes: Buffer) {
   ]);
   return t.app.inject({
     method: 'POST',
-    url: `${DEVICE_API}/importExcel/${shopId}`,
+    url: fillPath(DeviceEndpoints.importExcel.path, { shopId }),
     headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload,
   });

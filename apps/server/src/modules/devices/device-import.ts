@@ -7,6 +7,7 @@ import {
   type DeviceAddBody,
   DeviceAddBody as DeviceAddBodySchema,
   type DeviceImportRowError,
+  ProductType,
 } from '@storefleet/contracts';
 import type ExcelJS from 'exceljs';
 import { fieldPath } from '../../http/validation';
@@ -81,7 +82,7 @@ export async function readImportRows(
       break;
     }
     if (raw.isPreinstallation === '') raw.isPreinstallation = 0;
-    const isBox = raw.productId === '1';
+    const isBox = raw.productId === String(ProductType.AI_BOX);
     const parsed = DeviceAddBodySchema.safeParse({
       ...raw,
       shopId,

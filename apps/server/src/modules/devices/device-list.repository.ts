@@ -39,6 +39,7 @@ export interface DeviceSort {
 /** Default order: newest device first. */
 export const DEFAULT_DEVICE_SORT: DeviceSort = { field: 'deviceId', direction: 'desc' };
 
+/** The opposite direction (reading a back-half page from the other end). */
 function flip(direction: Direction): Direction {
   return direction === 'asc' ? 'desc' : 'asc';
 }

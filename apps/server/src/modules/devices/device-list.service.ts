@@ -17,7 +17,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { countDevices, type DeviceFilterInput } from './device-filter.repository';
 import { DEFAULT_DEVICE_SORT, type DeviceSort, listDevicePage } from './device-list.repository';
-import { findDeviceInScope, listStoreDeviceRows } from './device-rows.repository';
+import { findDeviceRowInScope, listStoreDeviceRows } from './device-rows.repository';
 import { mayReadKeys, toDevice } from './device-view';
 
 function sortOf(query: Pick<DeviceListQuery, 'sortBy' | 'sortDirection'>): DeviceSort {
@@ -42,7 +42,7 @@ export async function listSubDevices(
   scope: Scope,
   query: DeviceSubListQuery,
 ): Promise<PagedResult<Device>> {
-  const box = await findDeviceInScope(ctx.db, scope, query.parentId);
+  const box = await findDeviceRowInScope(ctx.db, scope, query.parentId);
   if (!box) throw notFound('device');
   return pageOfDevices(ctx, caller, scope, query, DEFAULT_DEVICE_SORT, query);
 }

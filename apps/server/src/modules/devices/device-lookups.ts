@@ -4,8 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { notFound } from '../../http/errors';
+import { listCodeParents } from '../dictionaries/dictionary.repository';
+import { findStorePlaceInScope } from '../stores/stores.repository';
 import type { DeviceLookups } from './device-rules';
-import { dictionaryCodes, findStoreInScope, listStoreBoxIds } from './devices.repository';
+import { listStoreBoxIds } from './devices.repository';
 
 /** Lookups for devices of store `shopId`; 404 when the store is unknown or outside `scope`. */
 export async function loadDeviceLookups(
@@ -13,12 +15,12 @@ export async function loadDeviceLookups(
   scope: Scope,
   shopId: number,
 ): Promise<DeviceLookups> {
-  const store = await findStoreInScope(db, scope, shopId);
+  const store = await findStorePlaceInScope(db, scope, shopId);
   if (!store) throw notFound('store');
   const [boxIds, categories, classes] = await Promise.all([
     listStoreBoxIds(db, shopId),
-    dictionaryCodes(db, 'CATEGORY_TYPE'),
-    dictionaryCodes(db, 'SUBCLASS_TYPE'),
+    listCodeParents(db, 'CATEGORY_TYPE'),
+    listCodeParents(db, 'SUBCLASS_TYPE'),
   ]);
   return { store, boxIds: new Set(boxIds), categories, classes };
 }

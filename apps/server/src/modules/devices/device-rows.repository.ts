@@ -50,8 +50,8 @@ export async function loadDeviceRows(db: Kysely<DB>, ids: readonly number[]): Pr
   });
 }
 
-/** One device inside `scope`, or undefined (unknown and out-of-scope look the same). */
-export async function findDeviceInScope(
+/** The reply row of one device inside `scope`, or undefined (unknown and out-of-scope look the same). */
+export async function findDeviceRowInScope(
   db: Kysely<DB>,
   scope: Scope,
   deviceId: number,

@@ -6,10 +6,11 @@
 import { type DeviceAddBody, PRODUCT_TYPE_BOX } from '@storefleet/contracts';
 
 import type { FieldProblem } from '../../http/errors';
-import type { NewDevice, StoreForDevice } from './devices.repository';
+import type { StorePlace } from '../stores/stores.repository';
+import type { NewDevice } from './devices.repository';
 
 export interface DeviceLookups {
-  store: StoreForDevice;
+  store: StorePlace;
   /** Ids of the store's boxes. */
   boxIds: ReadonlySet<number>;
   /** CATEGORY_TYPE codes. */

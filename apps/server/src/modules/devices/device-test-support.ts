@@ -1,7 +1,8 @@
 /** Shared set-up for the device registry tests: demo stores, their boxes and a valid add body. */
-import { DEVICE_API } from '@storefleet/contracts';
-
 import { bearer, envelopeOf, type TestApp } from '../../testing/test-app';
+
+/** The device calls' common prefix, as the spec writes it (the tests call by URL, like a client). */
+const DEVICE_API = '/api/device-service/aibox/device';
 
 export interface DemoStore {
   id: number;

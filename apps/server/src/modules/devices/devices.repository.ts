@@ -1,5 +1,7 @@
 /**
- * Writes to the device registry and the lookups its rules need (store, parent box, dictionary codes).
+ * The owner of the `devices` table (with device-rows, device-list and device-filter in this module):
+ * writes to the device registry, the lookups its rules need (parent box, sub-devices), the short
+ * device reference other modules look up, and what counts a store's devices.
  * Ingest owns the online bookkeeping columns; nothing here writes them.
  */
 import type { Insertable, Kysely, Updateable } from 'kysely';
@@ -56,16 +58,55 @@ export async function deviceIdsInScope(db: Kysely<DB>, scope: Scope, ids: number
   return rows.map((r) => r.id);
 }
 
-/** A store inside `scope`, with the hierarchy levels a device inherits. */
-export async function findStoreInScope(db: Kysely<DB>, scope: Scope, shopId: number) {
+/**
+ * What monitoring, ping and alert history need of a device (no dictionary names, unlike the reply
+ * row of device-rows.repository): identity, store, probe addresses and the fields alert rules match.
+ */
+export interface DeviceRef {
+  id: number;
+  company_id: number;
+  shop_id: number;
+  hostid: string;
+  connect_type: number;
+  /** Product type, category and class: which alert rules apply to the device. */
+  product_id: number;
+  device_category: string | null;
+  device_class: string | null;
+  device_system: number | null;
+  intranet_ip: string | null;
+  extranet_ip: string | null;
+  enable_remote: number;
+  online_status: number;
+}
+
+/** The reference of device `deviceId` if it exists and its store is in `scope`. */
+export async function findDeviceRefInScope(
+  db: Kysely<DB>,
+  scope: Scope,
+  deviceId: number,
+): Promise<DeviceRef | undefined> {
   return db
-    .selectFrom('stores')
-    .select(['id', 'company_id', 'store_name', 'area_level', 'province_level', 'city_level'])
-    .where('id', '=', shopId)
+    .selectFrom('devices')
+    .innerJoin('stores', 'stores.id', 'devices.shop_id')
+    .select([
+      'devices.id',
+      'devices.company_id',
+      'devices.shop_id',
+      'devices.hostid',
+      'devices.connect_type',
+      'devices.product_id',
+      'devices.device_category',
+      'devices.device_class',
+      'devices.device_system',
+      'devices.intranet_ip',
+      'devices.extranet_ip',
+      'devices.enable_remote',
+      'devices.online_status',
+    ])
+    .where('devices.id', '=', deviceId)
     .where((eb) => storeInScope(eb, scope))
     .executeTakeFirst();
 }
-export type StoreForDevice = NonNullable<Awaited<ReturnType<typeof findStoreInScope>>>;
 
 /** A device's product type, store and key, by id (no scope: callers check the store first). */
 export async function findDeviceBasics(db: Kysely<DB>, deviceId: number) {
@@ -88,6 +129,21 @@ export async function listStoreBoxIds(db: Kysely<DB>, shopId: number): Promise<n
   return rows.map((r) => r.id);
 }
 
+/** The boxes (product 1) of a store not disabled (state 2), newest first: the one that answers for the store's devices. */
+export async function listStoreBoxes(
+  db: Kysely<DB>,
+  shopId: number,
+): Promise<Array<{ id: number; intranet_ip: string | null; extranet_ip: string | null }>> {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'intranet_ip', 'extranet_ip'])
+    .where('shop_id', '=', shopId)
+    .where('product_id', '=', 1)
+    .where('state', '<>', 2)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 /** How many devices name `deviceId` as their box. */
 export async function countSubDevices(db: Kysely<DB>, deviceId: number): Promise<number> {
   const row = await db
@@ -98,14 +154,14 @@ export async function countSubDevices(db: Kysely<DB>, deviceId: number): Promise
   return Number(row.n);
 }
 
-/** Dictionary items of one type, as code → parent code (for category/class checks). */
-export async function dictionaryCodes(db: Kysely<DB>, type: string): Promise<Map<string, string | null>> {
-  const rows = await db
-    .selectFrom('dictionary_items')
-    .select(['code', 'parent_code'])
-    .where('type', '=', type)
-    .execute();
-  return new Map(rows.map((r) => [r.code, r.parent_code]));
+/** How many devices are registered at store `shopId`. */
+export async function countStoreDevices(db: Kysely<DB>, shopId: number): Promise<number> {
+  const row = await db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('shop_id', '=', shopId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The keys of every keyed box (the simulator and start-up log connect with these). */

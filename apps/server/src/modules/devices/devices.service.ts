@@ -3,19 +3,19 @@ import {
   type Device,
   type DeviceAddBody,
   type DeviceKey,
+  DeviceState,
   type DeviceUpdateBody,
   type MonitoredBatchQuery,
-  PRODUCT_TYPE_BOX,
   type PreinstallationBody,
+  ProductType,
 } from '@storefleet/contracts';
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { notifyDevicesChanged, notifyKeyRevoked, notifyStoreChanged } from '../../engine/hub/hub-registry';
 import { invalid, invalidFields, notFound } from '../../http/errors';
 import { newSecurityKey } from './device-keys';
 import { loadDeviceLookups } from './device-lookups';
-import { findDeviceInScope } from './device-rows.repository';
+import { findDeviceRowInScope } from './device-rows.repository';
 import { checkDeviceRules, deviceColumns } from './device-rules';
 import { mayReadKeys, toDevice } from './device-view';
 import {
@@ -33,7 +33,7 @@ export async function getDevice(
   scope: Scope,
   deviceId: number,
 ): Promise<Device> {
-  const row = await findDeviceInScope(ctx.db, scope, deviceId);
+  const row = await findDeviceRowInScope(ctx.db, scope, deviceId);
   if (!row) throw notFound('device');
   return toDevice(row, 1, mayReadKeys(caller));
 }
@@ -54,7 +54,7 @@ export async function addDevice(
       {
         ...deviceColumns(body),
         company_id: lookups.store.company_id,
-        security_key: body.productId === PRODUCT_TYPE_BOX ? newSecurityKey() : null,
+        security_key: body.productId === ProductType.AI_BOX ? newSecurityKey() : null,
         register_time: now,
         created_by: caller.userName,
         created_at: now,
@@ -64,7 +64,7 @@ export async function addDevice(
     ]);
     return id as number;
   });
-  await notifyDevicesChanged(ctx, [deviceId]);
+  await ctx.hub.notifyDevicesChanged([deviceId]);
   return getDevice(ctx, caller, scope, deviceId);
 }
 
@@ -79,10 +79,10 @@ export async function editDevice(
   body: DeviceUpdateBody,
 ): Promise<Device> {
   const previousShopId = await ctx.db.transaction().execute(async (trx) => {
-    const existing = await findDeviceInScope(trx, scope, body.deviceId);
+    const existing = await findDeviceRowInScope(trx, scope, body.deviceId);
     if (!existing) throw notFound('device');
-    const wasBox = existing.product_id === PRODUCT_TYPE_BOX;
-    if (wasBox !== (body.productId === PRODUCT_TYPE_BOX)) {
+    const wasBox = existing.product_id === ProductType.AI_BOX;
+    if (wasBox !== (body.productId === ProductType.AI_BOX)) {
       throw invalid(
         'productId',
         wasBox ? 'a box must stay a box (product type 1)' : 'cannot turn a device into a box',
@@ -102,9 +102,9 @@ export async function editDevice(
     });
     return existing.shop_id;
   });
-  await notifyDevicesChanged(ctx, [body.deviceId]);
+  await ctx.hub.notifyDevicesChanged([body.deviceId]);
   // A device moved to another store: the old store's box must stop probing it too.
-  if (previousShopId !== body.shopId) await notifyStoreChanged(ctx, previousShopId);
+  if (previousShopId !== body.shopId) await ctx.hub.notifyStoreChanged(previousShopId);
   return getDevice(ctx, caller, scope, body.deviceId);
 }
 
@@ -115,16 +115,16 @@ export async function rotateDeviceKey(
   scope: Scope,
   deviceId: number,
 ): Promise<DeviceKey> {
-  const row = await findDeviceInScope(ctx.db, scope, deviceId);
+  const row = await findDeviceRowInScope(ctx.db, scope, deviceId);
   if (!row) throw notFound('device');
-  if (row.product_id !== PRODUCT_TYPE_BOX) throw invalid('deviceId', 'must be a box (product type 1)');
+  if (row.product_id !== ProductType.AI_BOX) throw invalid('deviceId', 'must be a box (product type 1)');
   const securityKey = newSecurityKey();
   await updateDevice(ctx.db, deviceId, {
     security_key: securityKey,
     updated_by: caller.userName,
     updated_at: Date.now(),
   });
-  notifyKeyRevoked(ctx, deviceId);
+  ctx.hub.notifyKeyRevoked(deviceId);
   return { deviceId, securityKey };
 }
 
@@ -136,11 +136,11 @@ export async function setDeviceState(
   deviceId: number,
   state: number,
 ): Promise<Device> {
-  const row = await findDeviceInScope(ctx.db, scope, deviceId);
+  const row = await findDeviceRowInScope(ctx.db, scope, deviceId);
   if (!row) throw notFound('device');
   await updateDevice(ctx.db, deviceId, { state, updated_by: caller.userName, updated_at: Date.now() });
-  if (state === 2) notifyKeyRevoked(ctx, deviceId);
-  await notifyDevicesChanged(ctx, [deviceId]);
+  if (state === DeviceState.DISABLED) ctx.hub.notifyKeyRevoked(deviceId);
+  await ctx.hub.notifyDevicesChanged([deviceId]);
   return getDevice(ctx, caller, scope, deviceId);
 }
 
@@ -163,7 +163,7 @@ export async function setMonitored(
     });
     return { updated: ids.length };
   });
-  await notifyDevicesChanged(ctx, ids);
+  await ctx.hub.notifyDevicesChanged(ids);
   return outcome;
 }
 
@@ -174,9 +174,9 @@ export async function setPreinstallation(
   scope: Scope,
   body: PreinstallationBody,
 ): Promise<Device> {
-  const row = await findDeviceInScope(ctx.db, scope, body.deviceId);
+  const row = await findDeviceRowInScope(ctx.db, scope, body.deviceId);
   if (!row) throw notFound('device');
-  if (row.product_id !== PRODUCT_TYPE_BOX) throw invalid('deviceId', 'must be a box (product type 1)');
+  if (row.product_id !== ProductType.AI_BOX) throw invalid('deviceId', 'must be a box (product type 1)');
   await updateDevice(ctx.db, body.deviceId, {
     is_preinstallation: body.status,
     updated_by: caller.userName,

@@ -1,4 +1,7 @@
-/** SQL over the global dictionary_items table (not company data, so no scope applies). */
+/**
+ * The owner of the global dictionary_items table (not company data, so no scope applies). Other
+ * modules call these; device replies only join it for names.
+ */
 import type { Kysely, Selectable } from 'kysely';
 
 import type { DB } from '../../db/database';
@@ -60,4 +63,14 @@ export async function findItem(
     .where('type', '=', type)
     .where('code', '=', code)
     .executeTakeFirst();
+}
+
+/** Every code of one type, retired ones included, with its parent code (category/class checks). */
+export async function listCodeParents(db: Kysely<DB>, type: string): Promise<Map<string, string | null>> {
+  const rows = await db
+    .selectFrom('dictionary_items')
+    .select(['code', 'parent_code'])
+    .where('type', '=', type)
+    .execute();
+  return new Map(rows.map((r) => [r.code, r.parent_code]));
 }

@@ -1,6 +1,7 @@
 import type { LevelLabel } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { HARBOR } from '../../demo/demo-data';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 const SETTING = '/api/user-service/systemSetting';
@@ -43,11 +44,7 @@ describe('level labels', () => {
       [3, '城市'],
     ]);
     expect(data.every((l) => l.companyId === northwind)).toBe(true);
-    expect((await list(platform, `?companyId=${harbor}`)).data.map((l) => l.label)).toEqual([
-      'Region',
-      'Province',
-      'City',
-    ]);
+    expect((await list(platform, `?companyId=${harbor}`)).data.map((l) => l.label)).toEqual(HARBOR.labels);
     expect((await list(admin, `?companyId=${harbor}`)).res.statusCode).toBe(404);
     expect((await list(operator)).data).toHaveLength(3);
   });

@@ -1,9 +1,7 @@
-/** SQL of the hierarchy: a company's level nodes, their writes, and what still hangs below a node. */
+/** The owner of `level_configs`: a company's level nodes, their writes, and the nodes below a node. */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 
-import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
-import { storeInScope } from '../../db/scope';
 import type { LevelConfigsTable } from '../../db/tables/org';
 
 export type LevelRow = Selectable<LevelConfigsTable>;
@@ -25,13 +23,20 @@ export async function findLevels(db: Kysely<DB>, ids: number[]): Promise<LevelRo
   return db.selectFrom('level_configs').selectAll().where('id', 'in', ids).execute();
 }
 
-/** The region, province and city ids of every store inside `scope` (distinct chains). */
-export async function listScopedStoreChains(db: Kysely<DB>, scope: Scope) {
+/** The levels among `ids` that belong to `companyId`, in hierarchy order (by depth, then id). */
+export async function findCompanyLevels(
+  db: Kysely<DB>,
+  companyId: number,
+  ids: readonly number[],
+): Promise<LevelRow[]> {
+  if (ids.length === 0) return [];
   return db
-    .selectFrom('stores')
-    .select(['stores.area_level', 'stores.province_level', 'stores.city_level'])
-    .distinct()
-    .where((eb) => storeInScope(eb, scope))
+    .selectFrom('level_configs')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', 'in', [...ids])
+    .orderBy('level')
+    .orderBy('id')
     .execute();
 }
 
@@ -76,19 +81,6 @@ export async function listChildNames(db: Kysely<DB>, id: number): Promise<string
     .orderBy('id')
     .execute();
   return rows.map((r) => r.name);
-}
-
-/** Numbers of the stores whose region, province or city is level `id`. */
-export async function listStoreNosUsingLevel(db: Kysely<DB>, id: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('stores')
-    .select('store_no')
-    .where((eb) =>
-      eb.or([eb('area_level', '=', id), eb('province_level', '=', id), eb('city_level', '=', id)]),
-    )
-    .orderBy('store_no')
-    .execute();
-  return rows.map((r) => r.store_no);
 }
 
 /** Deletes level `id` of `companyId`. */

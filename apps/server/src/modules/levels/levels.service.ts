@@ -14,7 +14,11 @@ import { isRestricted, requireCompany } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors';
 import { toStore } from '../stores/store-view';
-import { listStoresOfLevels } from '../stores/stores.repository';
+import {
+  listScopedStoreChains,
+  listStoreNosUsingLevel,
+  listStoresOfLevels,
+} from '../stores/stores.repository';
 import { targetCompany } from '../stores/target-company';
 import { LevelForest } from './level-view';
 import { visibleLevels } from './level-visibility';
@@ -25,8 +29,6 @@ import {
   insertLevel,
   listChildNames,
   listCompanyLevels,
-  listScopedStoreChains,
-  listStoreNosUsingLevel,
   renameLevel,
 } from './levels.repository';
 

@@ -1,6 +1,7 @@
 import type { LevelTreeNode, RegionLevelNode, RegionLevelTreeNode, Store } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { DEMO_ROLES } from '../../demo/demo-data';
 import { levelId, openOrgFixture } from '../../testing/org-fixture';
 import { bearer, envelopeOf, type TestApp } from '../../testing/test-app';
 
@@ -229,7 +230,7 @@ describe('editing the hierarchy', () => {
     const role = await t.ctx.db
       .selectFrom('roles')
       .select('id')
-      .where('name', '=', 'East China operator')
+      .where('name', '=', DEMO_ROLES.eastOperator.name)
       .executeTakeFirstOrThrow();
     await t.ctx.db
       .updateTable('roles')

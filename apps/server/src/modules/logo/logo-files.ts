@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { LOGO_FILE_PATH } from '@storefleet/contracts';
+import { fillPath, LogoEndpoints } from '@storefleet/contracts';
 
 /** Server-generated names only: 32 hex digits and the extension the content decided. */
 export const LOGO_FILE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
@@ -19,12 +19,12 @@ export function newLogoFileName(extension: string): string {
 
 /** The URL the server serves `fileName` at (and the only imgUrl form it accepts). */
 export function logoFileUrl(fileName: string): string {
-  return `${LOGO_FILE_PATH}/${fileName}`;
+  return fillPath(LogoEndpoints.file.path, { name: fileName });
 }
 
 /** The file name inside an issued URL, or null when `url` is not one the server hands out. */
 export function fileNameOfUrl(url: string): string | null {
-  const prefix = `${LOGO_FILE_PATH}/`;
+  const prefix = LogoEndpoints.file.path.replace(':name', '');
   if (!url.startsWith(prefix)) return null;
   const name = url.slice(prefix.length);
   return LOGO_FILE_NAME.test(name) ? name : null;

@@ -1,4 +1,4 @@
-/** SQL over logo_uploads (issued files) and company_logos (one logo per company). */
+/** The owner of logo_uploads (issued files) and company_logos (one logo per company). */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 
 import type { DB } from '../../db/database';
@@ -12,6 +12,7 @@ export async function insertLogoUpload(db: Kysely<DB>, row: Insertable<LogoUploa
   await db.insertInto('logo_uploads').values(row).execute();
 }
 
+/** The issued file `fileName`, if it was issued. */
 export async function findLogoUpload(db: Kysely<DB>, fileName: string): Promise<LogoUploadRow | undefined> {
   return db.selectFrom('logo_uploads').selectAll().where('file_name', '=', fileName).executeTakeFirst();
 }
@@ -38,10 +39,12 @@ export async function findLogoOfCompany(
     .executeTakeFirst();
 }
 
+/** Inserts a company's logo row. */
 export async function insertCompanyLogo(db: Kysely<DB>, row: Insertable<CompanyLogosTable>): Promise<void> {
   await db.insertInto('company_logos').values(row).execute();
 }
 
+/** Changes logo `id` of `companyId` (image, status, who and when). */
 export async function updateCompanyLogo(
   db: Kysely<DB>,
   id: number,

@@ -9,7 +9,7 @@ import { type Caller, coversCompany, requireCompany, type Scope } from '../../au
 import type { DB } from '../../db/database';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
-import { companyExists } from '../config/config.repository';
+import { companyExists } from '../stores/companies.repository';
 import {
   type CompanyLogoRow,
   findCompanyLogo,

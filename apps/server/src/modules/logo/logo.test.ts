@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { CompanyLogo, LogoUploadResult } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { demoAccount } from '../../demo/demo-data';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { JPEG_2X2, pngImage, pngOfAtLeast, WEBP_2X2 } from '../../testing/test-images';
 
@@ -154,7 +155,12 @@ describe('company logo', () => {
     const res = await post('/company/logImg/insert', { id: 1, imgUrl: ownUrl });
     expect(res.statusCode).toBe(200);
     logo = envelopeOf<CompanyLogo>(res).data;
-    expect(logo).toMatchObject({ companyId: 1, imgUrl: ownUrl, status: 1, createName: 'Northwind Admin' });
+    expect(logo).toMatchObject({
+      companyId: 1,
+      imgUrl: ownUrl,
+      status: 1,
+      createName: demoAccount('admin').name,
+    });
     expect(envelopeOf<CompanyLogo>(await query(admin)).data).toMatchObject({ id: logo.id, imgUrl: ownUrl });
     const again = await post('/company/logImg/insert', { id: 1, imgUrl: ownUrl });
     expect(again.statusCode).toBe(409);
@@ -197,7 +203,7 @@ describe('company logo', () => {
     expect(res.statusCode).toBe(200);
     expect(envelopeOf<CompanyLogo>(await query(admin)).data).toMatchObject({
       imgUrl: next,
-      lastUpdateName: 'Northwind Admin',
+      lastUpdateName: demoAccount('admin').name,
     });
     ownUrl = next;
   });

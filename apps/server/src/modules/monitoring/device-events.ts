@@ -1,5 +1,5 @@
 /**
- * Live updates: GET /api/device-service/aibox/device/events streams device status changes in the
+ * Live updates (`MonitoringEndpoints.events`): streams device status changes in the
  * caller's scope as server-sent events (`event: status`). EventSource cannot send headers, so the
  * access token may come as `?token=` (it then sits in access logs: the page should use a short-lived
  * session), and the company an agent-platform admin looks at as `?companyId=` instead of the x-company-id header.
@@ -8,21 +8,22 @@
  */
 import { PassThrough } from 'node:stream';
 
-import { COMPANY_HEADER, DeviceEventsQuery, type DeviceStatusEvent, MODULE } from '@storefleet/contracts';
+import { COMPANY_HEADER, type DeviceStatusEvent, MonitoringEndpoints } from '@storefleet/contracts';
 import type { FastifyInstance } from 'fastify';
 
 import { authenticate } from '../../auth/authenticate';
 import { isRestricted } from '../../auth/caller';
 import { allows } from '../../auth/codes';
 import type { AppContext } from '../../context';
-import { statusBusOf } from '../../engine/ingest/status-bus';
 import { forbidden } from '../../http/errors';
 import { onDraining } from '../../http/lifecycle';
 import { formatDateTime } from '../../http/time';
 import { parseInput } from '../../http/validation';
-import { listStoreIdsInScope } from './scoped-device.repository';
+import { listStoreIdsInScope } from '../stores/stores.repository';
 
-export const DEVICE_EVENTS_URL = '/api/device-service/aibox/device/events';
+const EVENTS = MonitoringEndpoints.events;
+/** The endpoint's query schema (declared there, so never undefined). */
+const EVENTS_QUERY = EVENTS.query as NonNullable<(typeof EVENTS)['query']>;
 const HEARTBEAT_MS = 25_000;
 
 /** Registers the live-updates stream on `app`. */
@@ -33,24 +34,14 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
   };
   onDraining(app, endAll);
   app.addHook('preClose', async () => endAll());
-  app.apiRoutes.push({
-    method: 'GET',
-    path: DEVICE_EVENTS_URL,
-    response: 'event-stream',
-    summary: 'Stream device status changes (server-sent events)',
-    module: 'device',
-    permissions: [MODULE.device],
-    query: DeviceEventsQuery,
-    description:
-      'Auth by the Authorization header or ?token=, company by the x-company-id header or ?companyId= (EventSource cannot set headers).',
-  });
+  app.apiRoutes.push(EVENTS);
   app.route({
-    method: 'GET',
-    url: DEVICE_EVENTS_URL,
+    method: EVENTS.method,
+    url: EVENTS.path,
     // Not in the operation log: the query may carry the access token, and the call lasts as long as the page.
     config: { operationLog: false },
     handler: async (request, reply) => {
-      const query = parseInput(DeviceEventsQuery, request.query, 'query');
+      const query = parseInput(EVENTS_QUERY, request.query, 'query');
       const header = request.headers[COMPANY_HEADER];
       const companyHeader = (Array.isArray(header) ? header[0] : header) ?? query.companyId;
       const token = request.headers.authorization ?? (query.token ? `Bearer ${query.token}` : undefined);
@@ -58,7 +49,7 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
         authorization: token,
         companyHeader,
       });
-      if (!allows(caller, [MODULE.device])) throw forbidden();
+      if (!allows(caller, EVENTS.permissions)) throw forbidden();
       const storeIds = isRestricted(scope) ? new Set(await listStoreIdsInScope(ctx.db, scope)) : null;
 
       const stream = new PassThrough();
@@ -66,7 +57,7 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
       const write = (text: string) => {
         if (!stream.writableEnded) stream.write(text);
       };
-      const unsubscribe = statusBusOf(ctx).subscribe((change) => {
+      const unsubscribe = ctx.statusBus.subscribe((change) => {
         if (scope.companyId !== null && change.companyId !== scope.companyId) return;
         if (storeIds && !storeIds.has(change.shopId)) return;
         const data: DeviceStatusEvent = {

@@ -7,10 +7,9 @@ import { type PingIpQuery, PingIpResult, type PingResult } from '@storefleet/con
 
 import type { Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { listStoreBoxes } from '../../engine/hub/agent-link.repository';
-import { boxHubOf } from '../../engine/hub/hub-registry';
 import { AppError, invalid } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
+import { listStoreBoxes } from '../devices/devices.repository';
 import { deviceInScope } from './running-info.service';
 
 const OFFLINE =
@@ -32,10 +31,9 @@ export async function pingFromBox(ctx: AppContext, scope: Scope, query: PingIpQu
       "must be the device's own intranet or extranet IP, or the IP of its store's box",
     );
   }
-  const hub = boxHubOf(ctx);
-  const box = boxes.find((b) => hub?.isConnected(b.id));
-  if (!hub || !box) throw new AppError('BOX_OFFLINE', OFFLINE);
-  const reply = await hub.command(box.id, { name: 'pingIp', ipAddress: target });
+  const box = boxes.find((b) => ctx.hub.isConnected(b.id));
+  if (!box) throw new AppError('BOX_OFFLINE', OFFLINE);
+  const reply = await ctx.hub.command(box.id, { name: 'pingIp', ipAddress: target });
   if (!reply.ok) {
     if (reply.error.code === 'INVALID_ARGUMENT') throw invalid('ipAddress', reply.error.message);
     throw new AppError('BOX_COMMAND_FAILED', `The store's box could not ping: ${reply.error.message}`);

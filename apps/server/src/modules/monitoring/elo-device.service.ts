@@ -6,6 +6,7 @@
  */
 import {
   type EloDeviceStatistic,
+  Flag,
   HostBattery,
   HostCpu,
   HostDisk,
@@ -69,7 +70,7 @@ export async function getRemoteUrl(
     url: null,
     reason,
   });
-  if (device.enable_remote !== 1)
+  if (device.enable_remote !== Flag.YES)
     return none('Remote control is turned off for this device (enableRemote is 0)');
   if (!template) {
     return none(

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 
 import type { AgentValue, EloDeviceStatistic, RemoteUrl, RunningItem } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boxHubOf } from '../../engine/hub/hub-registry';
 import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
 import { ingestValues, type Reporter } from '../../engine/ingest/ingest.service';
@@ -114,7 +113,7 @@ const hostValue = (deviceId: number, at: number): AgentValue => ({
 describe('running info', () => {
   it('shows an Android device’s battery, CPU, memory and disks from its last host report', async () => {
     const tablet = { deviceId: fixture.posId, shopId: fixture.shopId, mode: 'device' as const };
-    await ingestValues(t.ctx.database, tablet, [hostValue(fixture.posId, Date.now())]);
+    await ingestValues(t.ctx, tablet, [hostValue(fixture.posId, Date.now())]);
     const { status, body } = await get<EloDeviceStatistic>(
       `${RUNNING}/getEloDeviceStatistic?deviceId=${fixture.posId}`,
     );
@@ -165,7 +164,7 @@ describe('running info', () => {
         lossRate: i % 10 !== 9 ? 0 : 1,
       });
     }
-    await ingestValues(t.ctx.database, box, values);
+    await ingestValues(t.ctx, box, values);
     const history = (
       await get<Array<{ clock: string; value: string }>>(
         `${RUNNING}/getRunninginfos?deviceId=${fixture.posId}&itemid=icmp.delay&value_type=0`,
@@ -250,8 +249,7 @@ describe('live updates', () => {
     await readUntil(': connected');
     const at = Date.now();
     // Another company's device changes too: it must not reach this caller.
-    const hub = boxHubOf(t.ctx);
-    if (!hub) throw new Error('no hub');
+    const hub = t.ctx.hub;
     // Through the hub's ingest, which publishes the changes it commits.
     await hub.ingest({ deviceId: fixture.foreignId, shopId: 0, mode: 'device' }, [
       {
@@ -301,8 +299,7 @@ describe('live updates', () => {
     const stream = await openStream(`token=${agent}&companyId=${foreign.company_id}`);
     expect(stream.res.status).toBe(200);
     await stream.readUntil(': connected');
-    const hub = boxHubOf(t.ctx);
-    if (!hub) throw new Error('no hub');
+    const hub = t.ctx.hub;
     const at = Date.now() + 10_000;
     await hub.ingest(box, [reachability(fixture.posId, at, true)]);
     await hub.ingest({ deviceId: fixture.foreignId, shopId: 0, mode: 'device' }, [

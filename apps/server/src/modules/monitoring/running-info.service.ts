@@ -1,32 +1,36 @@
 /** Running info of one device: last values, one item's history, the online chart (spec §3, §9). */
-import type { HistoryPoint, RunningInfosQuery, RunningItem } from '@storefleet/contracts';
+import type { HistoryPoint, Lang, RunningInfosQuery, RunningItem } from '@storefleet/contracts';
 
 import type { Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { metricItem, STRUCTURED_ITEMS } from '../../engine/ingest/metric-items';
 import { notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
+import { type DeviceRef, findDeviceRefInScope } from '../devices/devices.repository';
 import { listLatestValues, listRecentSamples } from './running-info.repository';
-import { findDeviceInScope, type ScopedDevice } from './scoped-device.repository';
 
 /** Spec §9: running history shows 20 points, the online chart the latest 30. */
 export const HISTORY_POINTS = 20;
 export const ONLINE_CHART_POINTS = 30;
 
 /** The device in scope, or 404 (a device outside the scope looks the same as a missing one). */
-export async function deviceInScope(ctx: AppContext, scope: Scope, deviceId: number): Promise<ScopedDevice> {
-  const device = await findDeviceInScope(ctx.db, scope, deviceId);
+export async function deviceInScope(ctx: AppContext, scope: Scope, deviceId: number): Promise<DeviceRef> {
+  const device = await findDeviceRefInScope(ctx.db, scope, deviceId);
   if (!device) throw notFound('device');
   return device;
 }
 
 const valueText = (num: number | null, text: string | null) => (num !== null ? String(num) : (text ?? ''));
 
-/** The device's items with their last values (getRunninginfo). */
+/**
+ * The device's items with their last values (getRunninginfo). Item names and descriptions in `lang`:
+ * stored rows hold only the item key, so one reading answers either language.
+ */
 export async function getRunningInfo(
   ctx: AppContext,
   scope: Scope,
   deviceId: number,
+  lang: Lang = 'zh',
 ): Promise<RunningItem[]> {
   const device = await deviceInScope(ctx, scope, deviceId);
   const rows = await listLatestValues(ctx.db, device.id);
@@ -36,11 +40,11 @@ export async function getRunningInfo(
       const item = metricItem(row.item);
       return {
         itemid: row.item,
-        name: item?.name ?? row.item,
+        name: item?.name[lang] ?? row.item,
         units: item?.units ?? '',
         value: valueText(row.value_num, row.value_text),
         value_type: item?.valueType ?? (row.value_num !== null ? 0 : 1),
-        description: item?.description ?? '',
+        description: item?.description[lang] ?? '',
         createDatetime: formatDateTime(row.clock),
       };
     });

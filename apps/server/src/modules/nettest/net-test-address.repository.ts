@@ -29,13 +29,6 @@ export async function findNetTestAddress(db: Kysely<DB>, id: number): Promise<Ne
   return db.selectFrom('net_test_addresses').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Whether company `id` exists. */
-export async function companyExists(db: Kysely<DB>, id: number): Promise<boolean> {
-  return (
-    (await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-  );
-}
-
 /** Inserts an address and returns its id. */
 export async function insertNetTestAddress(
   db: Kysely<DB>,

@@ -9,8 +9,8 @@ import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { forbidden, invalid, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
+import { companyExists } from '../stores/companies.repository';
 import {
-  companyExists,
   deleteNetTestAddress,
   findNetTestAddress,
   insertNetTestAddress,

@@ -1,6 +1,7 @@
 import { isHostOrIp, type NetTestAddress } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { demoAccount } from '../../demo/demo-data';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 const SETTING = '/api/user-service/systemSetting';
@@ -80,7 +81,7 @@ describe('net-test addresses', () => {
       pingUrlName: 'Loopback',
       uploadUrl: 'http://127.0.0.1:9/up',
       downloadUrl: null,
-      createBy: 'Platform Admin',
+      createBy: demoAccount('platform').name,
     });
     await save(platform, { pingUrl: '127.0.0.1', pingUrlName: 'Northwind probe', companyId: northwind });
     await save(platform, { pingUrl: '::1', pingUrlName: 'Harbor probe', companyId: harbor });

@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { Caller, Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { AppError, invalid } from '../../http/errors';
-import { findCompanyLevels, findStoreIdsInScope, listCompanyLevels } from './grant.repository';
+import { findCompanyLevels, listCompanyLevels } from '../levels/levels.repository';
+import { findStoreIdsInScope } from '../stores/stores.repository';
 
 /** What a role or user would hold. */
 export interface Grant {

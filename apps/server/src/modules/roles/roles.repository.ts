@@ -1,4 +1,7 @@
-/** The roles table: paged list with user counts, lookups, writes, and who holds a role. */
+/**
+ * The owner of the `roles` table: paged list with user counts, lookups and writes. The user count
+ * and the "no user holds it" delete read `users` inside the role statement (one statement, no race).
+ */
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 import type { DB } from '../../db/database';
@@ -17,6 +20,7 @@ export interface RoleFilter {
   name?: string | undefined;
 }
 
+/** The roles of `owner` whose name matches the filter. */
 function owned(db: Kysely<DB>, owner: RoleOwner, filter: RoleFilter) {
   let query = db.selectFrom('roles');
   query =
@@ -61,16 +65,6 @@ export async function listRoles(
 /** A role by id, whoever owns it; callers check ownership. */
 export async function findRole(db: Kysely<DB>, id: number): Promise<RoleRow | undefined> {
   return db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** How many users hold the role. */
-export async function countRoleUsers(db: Kysely<DB>, roleId: number): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role_id', '=', roleId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Inserts a role and returns its id. */

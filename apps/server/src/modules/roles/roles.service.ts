@@ -17,10 +17,10 @@ import type { AppContext } from '../../context';
 import { readCodeList, readIdList, writeList } from '../../db/json';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
+import { findCompanyLevels } from '../levels/levels.repository';
+import { countRoleUsers } from '../users/users.repository';
 import { assertCodesGrantable, assertScopeGrantable, type Grant, withinCaller } from './grant';
-import { findCompanyLevels } from './grant.repository';
 import {
-  countRoleUsers,
   deleteUnheldRole,
   findRole,
   insertRole,

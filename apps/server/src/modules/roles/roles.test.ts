@@ -1,6 +1,7 @@
 import { COMPANY_CODES } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { DEMO_ROLES } from '../../demo/demo-data';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 const ROLE = '/api/user-service/role';
@@ -58,7 +59,7 @@ describe('roles of a company', () => {
     const res = await get(admin, `${ROLE}/list?pageSize=50`);
     expect(res.statusCode).toBe(200);
     const list = envelopeOf<{ list: RoleReply[] }>(res).data.list;
-    expect(list.map((r) => r.name)).toEqual(['East China operator', 'Viewer']);
+    expect(list.map((r) => r.name)).toEqual([DEMO_ROLES.eastOperator.name, DEMO_ROLES.viewer.name]);
     expect(list[0]?.userCount).toBe(1);
   });
 
@@ -103,7 +104,7 @@ describe('roles of a company', () => {
       await t.ctx.db
         .selectFrom('roles')
         .select('id')
-        .where('name', '=', 'East China operator')
+        .where('name', '=', DEMO_ROLES.eastOperator.name)
         .executeTakeFirstOrThrow()
     ).id;
     const held = await post(admin, `${ROLE}/delete/${operatorRole}`);
@@ -175,7 +176,7 @@ describe('admin roles', () => {
     expect(list.map((r) => r.name)).toEqual(['Support']);
     const company = envelopeOf<{ list: RoleReply[] }>(await get(platform, `${ROLE}/list?companyId=2`)).data
       .list;
-    expect(company.map((r) => r.name)).toEqual(['Warehouse operator']);
+    expect(company.map((r) => r.name)).toEqual([DEMO_ROLES.warehouseOperator.name]);
     expect((await put(platform, { name: 'X', authorities: ['store-management'] })).statusCode).toBe(400);
     expect((await get(admin, `${ROLE}/${id}/id`)).statusCode).toBe(404);
   });

@@ -6,7 +6,7 @@ import type { StoreRow } from './stores.repository';
 
 /** Maps a joined store row to the Store of the contract; statusShow is the Chinese label, as the console shows. */
 export function toStore(row: StoreRow): Store {
-  const status = row.status === 1 ? 1 : 0;
+  const status = row.status === StoreStatus.MOVED ? StoreStatus.MOVED : StoreStatus.NORMAL;
   return {
     id: row.id,
     storeId: row.id,

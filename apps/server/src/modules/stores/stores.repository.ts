@@ -1,4 +1,7 @@
-/** SQL of the store calls: lists and lookups inside a scope, writes, and what still uses a store. */
+/**
+ * The owner of the `stores` table: the store calls' lists, lookups and writes, and the store reads
+ * other modules need (ids and levels of stores inside a scope, stores using a level).
+ */
 import type { StoreListQuery } from '@storefleet/contracts';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
@@ -6,7 +9,7 @@ import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { pageWindow } from '../../db/paging';
 import { storeInScope } from '../../db/scope';
-import type { CompaniesTable, StoresTable } from '../../db/tables/org';
+import type { StoresTable } from '../../db/tables/org';
 import { containsText } from '../../db/text';
 
 export type StoreFilter = Omit<StoreListQuery, 'pageNum' | 'pageSize'> & { companyId?: number | undefined };
@@ -18,6 +21,7 @@ const SORT_COLUMNS = {
   lastUpdateTime: 'stores.updated_at',
 } as const;
 
+/** Stores joined to their company and level names. */
 function storesWithNames(db: Kysely<DB>) {
   return db
     .selectFrom('stores')
@@ -27,6 +31,7 @@ function storesWithNames(db: Kysely<DB>) {
     .leftJoin('level_configs as city', 'city.id', 'stores.city_level');
 }
 
+/** Every store column with the company and level names (a StoreRow). */
 function selectStoreRow(query: ReturnType<typeof storesWithNames>) {
   return query
     .selectAll('stores')
@@ -45,6 +50,7 @@ export type StoreRow = Selectable<StoresTable> & {
   city_name: string | null;
 };
 
+/** Stores inside `scope` matching every field `filter` sets. */
 function filtered(db: Kysely<DB>, scope: Scope, filter: StoreFilter) {
   let query = storesWithNames(db).where((eb) => storeInScope(eb, scope));
   if (filter.companyId !== undefined) query = query.where('stores.company_id', '=', filter.companyId);
@@ -166,31 +172,95 @@ export async function updateStore(
     .execute();
 }
 
-/** How many devices are registered at store `id`. */
-export async function countStoreDevices(db: Kysely<DB>, id: number): Promise<number> {
-  const row = await db
-    .selectFrom('devices')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('shop_id', '=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Deletes store `id` of `companyId`. */
 export async function deleteStore(db: Kysely<DB>, companyId: number, id: number): Promise<void> {
   await db.deleteFrom('stores').where('id', '=', id).where('company_id', '=', companyId).execute();
 }
 
-/** Companies by id (all of them when `ids` is null), filtered by id and name. */
-export async function listCompanies(
+/** Ids of every store inside `scope` (a company has at most a few thousand). */
+export async function listStoreIdsInScope(db: Kysely<DB>, scope: Scope): Promise<number[]> {
+  const rows = await db
+    .selectFrom('stores')
+    .select('stores.id')
+    .where((eb) => storeInScope(eb, scope))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The stores among `ids` that lie inside `scope`. */
+export async function findStoreIdsInScope(
   db: Kysely<DB>,
-  ids: number[] | null,
-  filter: { companyId?: number | undefined; companyName?: string | undefined },
-): Promise<Selectable<CompaniesTable>[]> {
-  if (ids !== null && ids.length === 0) return [];
-  let query = db.selectFrom('companies').selectAll();
-  if (ids !== null) query = query.where('id', 'in', ids);
-  if (filter.companyId !== undefined) query = query.where('id', '=', filter.companyId);
-  if (filter.companyName) query = query.where(containsText('companies.name', filter.companyName));
-  return query.orderBy('id').execute();
+  scope: Scope,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('stores')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where((eb) => storeInScope(eb, scope))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Where a store sits: its company and hierarchy levels (what a device inherits, what a user covers). */
+export interface StorePlace {
+  id: number;
+  company_id: number;
+  store_name: string;
+  area_level: number | null;
+  province_level: number | null;
+  city_level: number | null;
+}
+
+/** The place columns of the stores inside `scope`. */
+function storePlaces(db: Kysely<DB>, scope: Scope) {
+  return db
+    .selectFrom('stores')
+    .select(['id', 'company_id', 'store_name', 'area_level', 'province_level', 'city_level'])
+    .where((eb) => storeInScope(eb, scope));
+}
+
+/** The place of store `id` when it lies inside `scope`. */
+export async function findStorePlaceInScope(
+  db: Kysely<DB>,
+  scope: Scope,
+  id: number,
+): Promise<StorePlace | undefined> {
+  return storePlaces(db, scope).where('id', '=', id).executeTakeFirst();
+}
+
+/** The places of the stores among `ids` that lie inside `scope`. */
+export async function findStorePlacesInScope(
+  db: Kysely<DB>,
+  scope: Scope,
+  ids: readonly number[],
+): Promise<StorePlace[]> {
+  if (ids.length === 0) return [];
+  return storePlaces(db, scope)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** The region, province and city ids of every store inside `scope` (distinct chains). */
+export async function listScopedStoreChains(db: Kysely<DB>, scope: Scope) {
+  return db
+    .selectFrom('stores')
+    .select(['stores.area_level', 'stores.province_level', 'stores.city_level'])
+    .distinct()
+    .where((eb) => storeInScope(eb, scope))
+    .execute();
+}
+
+/** Numbers of the stores whose region, province or city is level `id`. */
+export async function listStoreNosUsingLevel(db: Kysely<DB>, id: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('stores')
+    .select('store_no')
+    .where((eb) =>
+      eb.or([eb('area_level', '=', id), eb('province_level', '=', id), eb('city_level', '=', id)]),
+    )
+    .orderBy('store_no')
+    .execute();
+  return rows.map((r) => r.store_no);
 }

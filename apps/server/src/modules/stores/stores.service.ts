@@ -10,23 +10,23 @@ import type {
   StoreMoveQuery,
   StoreUpdateBody,
 } from '@storefleet/contracts';
-import { toPagedResult } from '@storefleet/contracts';
+import { StoreStatus, toPagedResult, UserType } from '@storefleet/contracts';
 
 import type { Caller, Scope } from '../../auth/caller';
 import { requireCompany } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { conflict, forbidden, notFound } from '../../http/errors';
+import { countStoreDevices } from '../devices/devices.repository';
 import { loadVisibleLevels } from '../levels/levels.service';
+import { listCompanies } from './companies.repository';
 import { checkChain } from './store-chain';
 import { toStore } from './store-view';
 import {
-  countStoreDevices,
   deleteStore,
   findStore,
   findStoreByNo,
   findStoresByName,
   insertStore,
-  listCompanies,
   listStores,
   updateStore,
 } from './stores.repository';
@@ -64,7 +64,7 @@ export async function listCompaniesService(
   query: CompanyListQuery,
   ctx: AppContext,
 ): Promise<Company[]> {
-  const ids = caller.userType === 0 ? null : caller.companyIds;
+  const ids = caller.userType === UserType.PLATFORM_USER ? null : caller.companyIds;
   const rows = await listCompanies(ctx.db, ids, query);
   return rows.map((r) => ({ id: r.id, companyNo: r.company_no, name: r.name }));
 }
@@ -101,7 +101,7 @@ export async function createStoreService(
     area_level: chain.areaLevel,
     province_level: chain.provinceLevel,
     city_level: chain.cityLevel,
-    status: 0,
+    status: StoreStatus.NORMAL,
     created_by_id: caller.userId,
     created_by_name: caller.name,
     created_at: now,

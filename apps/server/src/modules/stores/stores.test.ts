@@ -1,6 +1,7 @@
 import type { Store } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { DEMO_ROLES, demoAccount, HARBOR, NORTHWIND } from '../../demo/demo-data';
 import { type LevelChain, levelChain, openOrgFixture } from '../../testing/org-fixture';
 import { bearer, envelopeOf, type TestApp } from '../../testing/test-app';
 
@@ -58,7 +59,7 @@ describe('store/list', () => {
     expect(first).toMatchObject({
       storeNo: 'NW0001',
       companyId: northwind,
-      companyName: 'Northwind Retail',
+      companyName: NORTHWIND.name,
       status: 0,
       statusShow: '正常',
       areaName: '华东大区',
@@ -79,10 +80,14 @@ describe('store/list', () => {
   });
 
   it('filters by name, number, region codes and status', async () => {
-    const byName = envelopeOf<Store[]>(await get(admin, `${STORE}/list?storeName=nanjing`)).data;
+    // 南京: the three stores of that city (demo store names are city + street).
+    const byName = envelopeOf<Store[]>(
+      await get(admin, `${STORE}/list?storeName=${encodeURIComponent('南京')}`),
+    ).data;
     expect(byName.length).toBe(3);
-    expect(byName.every((s) => s.storeName.toLowerCase().includes('nanjing'))).toBe(true);
-    const byNo = envelopeOf<Store[]>(await get(admin, `${STORE}/list?storeNo=NW0002`)).data;
+    expect(byName.every((s) => s.storeName.includes('南京'))).toBe(true);
+    // Text filters ignore case: nw0002 finds NW0002.
+    const byNo = envelopeOf<Store[]>(await get(admin, `${STORE}/list?storeNo=nw0002`)).data;
     expect(byNo.map((s) => s.storeNo)).toEqual(['NW0002']);
     const byArea = envelopeOf<Store[]>(
       await get(admin, `${STORE}/list?areaCodes=${north.region},${east.city}`),
@@ -131,9 +136,9 @@ describe('companies and areas', () => {
     expect(await names(admin)).toEqual(['NW001']);
     expect(await names(operator)).toEqual(['NW001']);
     const filtered = envelopeOf<unknown[]>(
-      await get(platform, `${STORE}/listCompanys?companyName=harbor`),
+      await get(platform, `${STORE}/listCompanys?companyName=${encodeURIComponent(HARBOR.name.slice(0, 2))}`),
     ).data;
-    expect(filtered).toEqual([{ id: harbor, companyNo: 'HL001', name: 'Harbor Logistics' }]);
+    expect(filtered).toEqual([{ id: harbor, companyNo: 'HL001', name: HARBOR.name }]);
   });
 
   it("lists the caller's regions as areas", async () => {
@@ -155,9 +160,11 @@ describe('companies and areas', () => {
 
 describe('store/likeFindStoreByName', () => {
   it('finds stores by part of the name inside the scope only', async () => {
-    const found = envelopeOf<Store[]>(await get(admin, `${STORE}/likeFindStoreByName?name=Beijing`)).data;
+    // 北京: the three stores of the North China city, outside the operator's East China region.
+    const name = `name=${encodeURIComponent('北京')}`;
+    const found = envelopeOf<Store[]>(await get(admin, `${STORE}/likeFindStoreByName?${name}`)).data;
     expect(found.length).toBe(3);
-    const scoped = envelopeOf<Store[]>(await get(operator, `${STORE}/likeFindStoreByName?name=Beijing`)).data;
+    const scoped = envelopeOf<Store[]>(await get(operator, `${STORE}/likeFindStoreByName?${name}`)).data;
     expect(scoped).toEqual([]);
   });
 
@@ -186,8 +193,8 @@ describe('store writes', () => {
       areaLevel: east.region,
       provinceLevel: east.province,
       cityLevel: east.city,
-      createrName: 'Northwind Admin',
-      lastUpdaterName: 'Northwind Admin',
+      createrName: demoAccount('admin').name,
+      lastUpdaterName: demoAccount('admin').name,
     });
     expect(store.id).not.toBe(1);
   });
@@ -322,7 +329,7 @@ describe('a scoped operator writing stores', () => {
     const role = await t.ctx.db
       .selectFrom('roles')
       .select(['id', 'button_authorities'])
-      .where('name', '=', 'East China operator')
+      .where('name', '=', DEMO_ROLES.eastOperator.name)
       .executeTakeFirstOrThrow();
     const buttons = [
       ...(JSON.parse(role.button_authorities) as string[]),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { DEMO_ROLES, NORTHWIND } from '../../demo/demo-data';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 const USER = '/api/user-service/user';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   const role = await t.ctx.db
     .selectFrom('roles')
     .select('id')
-    .where('name', '=', 'Viewer')
+    .where('name', '=', DEMO_ROLES.viewer.name)
     .executeTakeFirstOrThrow();
   northwindRole = role.id;
 });
@@ -52,7 +53,7 @@ describe('agent admins and their companies', () => {
     const detail = envelopeOf<UserReply>(await get(platform, `${USER}/${id}/id`)).data;
     expect(detail).toMatchObject({ userType: 2, companyId: 1, companyIds: [1, 2] });
     expect(Object.keys(detail.companyMap)).toEqual(['1', '2']);
-    expect(detail.companyMap['1']).toBe('Northwind Retail');
+    expect(detail.companyMap['1']).toBe(NORTHWIND.name);
     const list = envelopeOf<{ list: UserReply[] }>(
       await get(platform, `${USER}/list?pageSize=1000&userType=2`),
     );

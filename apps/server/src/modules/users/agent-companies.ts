@@ -2,12 +2,12 @@
  * An agent admin's companyMap (userType 2): the companies it works for, set by platform users only.
  * The user's own company (the one its role belongs to) is always one of them.
  */
-import type { UserTypeNumber } from '@storefleet/contracts';
+import { UserType, type UserTypeNumber } from '@storefleet/contracts';
 
 import type { Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { AppError, forbidden, invalid } from '../../http/errors';
-import { findCompanyIds } from './users.repository';
+import { findCompanyIds } from '../stores/companies.repository';
 
 /**
  * The companyIds a body sets, checked: only platform callers name them, only for agent admins, at
@@ -26,7 +26,7 @@ export async function agentCompanies(
     if (named) throw forbidden('Only platform users set companyIds');
     return undefined;
   }
-  if (userType !== 2) {
+  if (userType !== UserType.AGENT_CUSTOMER_ADMIN_USER) {
     if (named) throw invalid('companyIds', 'is only for agent admins (userType 2)');
     return undefined;
   }

@@ -4,41 +4,52 @@
  * (given the user buttons by its role) manages common users only, and only those holding no more
  * than it does. Agent admins themselves are managed by platform users.
  */
-import type { UserTypeNumber } from '@storefleet/contracts';
+import { UserType, type UserTypeNumber } from '@storefleet/contracts';
 
 import type { Caller, Scope } from '../../auth/caller';
 import { forbidden } from '../../http/errors';
 import type { UserAudience } from './users.repository';
 
+const PLATFORM_AUDIENCE: readonly UserTypeNumber[] = [
+  UserType.PLATFORM_USER,
+  UserType.CUSTOMER_ADMIN_USER,
+  UserType.AGENT_CUSTOMER_ADMIN_USER,
+];
+const COMPANY_AUDIENCE: readonly UserTypeNumber[] = [
+  UserType.CUSTOMER_ADMIN_USER,
+  UserType.CUSTOMER_COMMON_USER,
+];
+const COMMON_AUDIENCE: readonly UserTypeNumber[] = [UserType.CUSTOMER_COMMON_USER];
+
 /** The users a caller may see and change. */
 export function audienceOf(caller: Caller, scope: Scope): UserAudience {
   switch (caller.userType) {
-    case 0:
-      return { companyId: null, userTypes: [0, 1, 2] };
-    case 1:
-    case 2:
-      return { companyId: scope.companyId, userTypes: [1, 3] };
-    case 3:
-      return { companyId: scope.companyId, userTypes: [3] };
+    case UserType.PLATFORM_USER:
+      return { companyId: null, userTypes: PLATFORM_AUDIENCE };
+    case UserType.CUSTOMER_ADMIN_USER:
+    case UserType.AGENT_CUSTOMER_ADMIN_USER:
+      return { companyId: scope.companyId, userTypes: COMPANY_AUDIENCE };
+    case UserType.CUSTOMER_COMMON_USER:
+      return { companyId: scope.companyId, userTypes: COMMON_AUDIENCE };
   }
 }
 
 /** The user types a caller may create. */
 export function creatableTypes(caller: Caller): readonly UserTypeNumber[] {
   switch (caller.userType) {
-    case 0:
-      return [0, 1, 2];
-    case 1:
-    case 2:
-      return [1, 3];
-    case 3:
-      return [3];
+    case UserType.PLATFORM_USER:
+      return PLATFORM_AUDIENCE;
+    case UserType.CUSTOMER_ADMIN_USER:
+    case UserType.AGENT_CUSTOMER_ADMIN_USER:
+      return COMPANY_AUDIENCE;
+    case UserType.CUSTOMER_COMMON_USER:
+      return COMMON_AUDIENCE;
   }
 }
 
 /** The type a new user gets when the body names none. */
 export function defaultType(caller: Caller): UserTypeNumber {
-  return caller.userType === 0 ? 0 : 3;
+  return caller.userType === UserType.PLATFORM_USER ? UserType.PLATFORM_USER : UserType.CUSTOMER_COMMON_USER;
 }
 
 /** 403 unless the caller may create users of `userType`. */
@@ -64,7 +75,7 @@ export function targetCompany(
     }
     return scope.companyId;
   }
-  if (userType === 0) {
+  if (userType === UserType.PLATFORM_USER) {
     if (bodyCompanyId !== undefined && bodyCompanyId !== null) {
       throw forbidden('Platform users belong to no company; leave companyId out');
     }

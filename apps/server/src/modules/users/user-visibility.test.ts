@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { DEMO_ROLES } from '../../demo/demo-data';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 const USER = '/api/user-service/user';
@@ -74,9 +75,9 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const viewer = await roleId('Viewer');
+  const viewer = await roleId(DEMO_ROLES.viewer.name);
   await addUser('east.keeper', keeperRole.id);
-  await addUser('east.by.role', await roleId('East China operator'));
+  await addUser('east.by.role', await roleId(DEMO_ROLES.eastOperator.name));
   await addUser('east.own', viewer, [String(jiangsu)]);
   await addUser('north.own', viewer, [String(north)]);
   await addUser('whole.viewer', viewer);

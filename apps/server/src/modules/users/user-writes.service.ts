@@ -4,16 +4,21 @@
  * common user, roles and areas inside its own codes and scope). Protected columns (id, createBy,
  * version, tokenVersion …) are not in the body schemas and are set here only.
  */
-import type { UserCreateBody, UserTypeNumber, UserUpdateBody } from '@storefleet/contracts';
+import {
+  type UserCreateBody,
+  UserType,
+  type UserTypeNumber,
+  type UserUpdateBody,
+} from '@storefleet/contracts';
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { readIdList, writeList } from '../../db/json';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors';
 import { assertScopeGrantable, withinCaller } from '../roles/grant';
-import { companyExists } from '../roles/grant.repository';
 import { findRole } from '../roles/roles.repository';
 import { grantOf } from '../roles/roles.service';
+import { companyExists } from '../stores/companies.repository';
 import { agentCompanies, assertHomeCompany } from './agent-companies';
 import { assertCreatable, defaultType, targetCompany } from './user-audience';
 import {
@@ -37,7 +42,7 @@ export async function createUser(
   const companies = await agentCompanies(ctx, scope, userType, body.companyIds, true);
   const companyId = targetCompany(scope, userType, body.companyId) ?? companies?.[0] ?? null;
   if (companies) assertHomeCompany(companyId, companies);
-  if (userType !== 0) {
+  if (userType !== UserType.PLATFORM_USER) {
     if (companyId === null) throw invalid('companyId', 'is required for company users');
     if (!(await companyExists(ctx.db, companyId))) throw notFound('company');
   }
@@ -152,7 +157,7 @@ async function assertManageable(
   scope: Scope,
   row: UserRecord,
 ): Promise<void> {
-  if (caller.userType !== 3 || row.company_id === null) return;
+  if (caller.userType !== UserType.CUSTOMER_COMMON_USER || row.company_id === null) return;
   const role = row.role_id === null ? undefined : await findRole(ctx.db, row.role_id);
   const own = { areaIds: readIdList(row.area_ids), storeIds: readIdList(row.store_ids) };
   const roleOk =
@@ -179,11 +184,11 @@ async function assertRoleGrantable(
   const role = await findRole(ctx.db, roleId);
   const fits =
     role !== undefined &&
-    (userType === 0
+    (userType === UserType.PLATFORM_USER
       ? role.app === 'admin' && role.company_id === null
       : role.app === 'company' && role.company_id === companyId);
   if (!role || !fits) throw notFound('role');
-  if (caller.userType === 3 && companyId !== null) {
+  if (caller.userType === UserType.CUSTOMER_COMMON_USER && companyId !== null) {
     if (!(await withinCaller(ctx.db, caller, scope, companyId, grantOf(role)))) {
       throw forbidden(
         `The role "${role.name}" holds more than you do; choose a role within your own permissions`,
@@ -200,7 +205,7 @@ async function ownScope(
   companyId: number | null,
   body: UserCreateBody | UserUpdateBody,
 ): Promise<{ areaIds: number[]; storeIds: number[] }> {
-  if (userType !== 3 || companyId === null) return { areaIds: [], storeIds: [] };
+  if (userType !== UserType.CUSTOMER_COMMON_USER || companyId === null) return { areaIds: [], storeIds: [] };
   const own = {
     areaIds: [...new Set((body.areaCodes ?? []).map(Number))],
     storeIds: [...new Set((body.storeIds ?? []).map(Number))],

@@ -1,10 +1,11 @@
-/** The users table as user management reads and writes it (never selecting the password hash out). */
+/**
+ * The owner of `users` and `user_companies` as user management reads and writes them (never selecting
+ * the password hash out; sign-in's credential reads are in auth/auth.repository.ts).
+ */
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 
-import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { pageWindow } from '../../db/paging';
-import { storeInScope } from '../../db/scope';
 import type { UsersTable } from '../../db/tables/access';
 import { containsText } from '../../db/text';
 
@@ -53,6 +54,7 @@ const COLUMNS = [
   'users.updated_at',
 ] as const;
 
+/** The audience's users (joined to role and company) matching the filter. */
 function audienceQuery(db: Kysely<DB>, audience: UserAudience, filter: UserFilter) {
   let query = db
     .selectFrom('users')
@@ -68,6 +70,7 @@ function audienceQuery(db: Kysely<DB>, audience: UserAudience, filter: UserFilte
   return query;
 }
 
+/** Selects the user columns (never the password hash) with role and company names. */
 function withNames<Q extends ReturnType<typeof audienceQuery>>(query: Q) {
   return query.select([...COLUMNS, 'roles.name as role_name', 'companies.name as company_name']);
 }
@@ -115,14 +118,14 @@ export async function findUser(
     .executeTakeFirst();
 }
 
-/** Ids of every store inside `scope` (a company has at most a few thousand). */
-export async function listStoreIdsInScope(db: Kysely<DB>, scope: Scope): Promise<number[]> {
-  const rows = await db
-    .selectFrom('stores')
-    .select('id')
-    .where((eb) => storeInScope(eb, scope))
-    .execute();
-  return rows.map((r) => r.id);
+/** How many users hold role `roleId`. */
+export async function countRoleUsers(db: Kysely<DB>, roleId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role_id', '=', roleId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Whether an account name is taken (case-insensitively), optionally ignoring one user. */
@@ -163,17 +166,6 @@ export async function updateUser(
     .execute();
 }
 
-/** The hierarchy levels of the stores among `ids` inside `scope`, to tell which users cover them. */
-export async function findStoresForCoverage(db: Kysely<DB>, scope: Scope, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('stores')
-    .select(['id', 'company_id', 'area_level', 'province_level', 'city_level'])
-    .where('id', 'in', [...ids])
-    .where((eb) => storeInScope(eb, scope))
-    .execute();
-}
-
 /** The companies of the users among `userIds` that hold a companyMap (agent admins), with names. */
 export async function listUserCompanies(
   db: Kysely<DB>,
@@ -201,15 +193,4 @@ export async function replaceUserCompanies(
     .insertInto('user_companies')
     .values(companyIds.map((company_id) => ({ user_id: userId, company_id })))
     .execute();
-}
-
-/** The ids among `ids` that name existing companies. */
-export async function findCompanyIds(db: Kysely<DB>, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('companies')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .execute();
-  return rows.map((r) => r.id);
 }

@@ -5,23 +5,18 @@ import {
   type User,
   type UserListQuery,
   type UserShopUsersQuery,
+  UserType,
 } from '@storefleet/contracts';
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { readIdList } from '../../db/json';
 import { notFound } from '../../http/errors';
+import { findStorePlacesInScope } from '../stores/stores.repository';
 import { audienceOf } from './user-audience';
 import { toUser } from './user-view';
 import { visibilityOf } from './user-visibility';
-import {
-  findStoresForCoverage,
-  findUser,
-  listAllUsers,
-  listUserCompanies,
-  listUsers,
-  type UserRecord,
-} from './users.repository';
+import { findUser, listAllUsers, listUserCompanies, listUsers, type UserRecord } from './users.repository';
 
 /** One page of the users the caller manages. */
 export async function listUsersFor(
@@ -51,7 +46,7 @@ async function pageOf(
 
 /** Reply forms of user rows, with the agent admins' companyMaps read in one query. */
 async function toUsers(ctx: AppContext, rows: UserRecord[]): Promise<User[]> {
-  const agents = rows.filter((r) => r.user_type === 2).map((r) => r.id);
+  const agents = rows.filter((r) => r.user_type === UserType.AGENT_CUSTOMER_ADMIN_USER).map((r) => r.id);
   const mapped = await listUserCompanies(ctx.db, agents);
   return rows.map((row) =>
     toUser(
@@ -102,7 +97,7 @@ export async function listShopUsersFor(
 ): Promise<PagedResult<User>> {
   const audience = audienceOf(caller, scope);
   if (!query.shopIds) return listUsersFor(ctx, caller, scope, query);
-  const places = await findStoresForCoverage(ctx.db, scope, query.shopIds);
+  const places = await findStorePlacesInScope(ctx.db, scope, query.shopIds);
   const candidates = places.length === 0 ? [] : await listAllUsers(ctx.db, audience, query);
   const visible = await visibilityOf(ctx, caller, scope);
   const covering = candidates.filter(
@@ -118,7 +113,7 @@ export async function listShopUsersFor(
 function covers(place: Place, user: UserRecord, roleAreas: number[], roleStores: number[]): boolean {
   if (user.company_id !== place.company_id) return false;
   // Admins see their whole company; only common users are narrowed by role and own areas.
-  if (user.user_type !== 3) return true;
+  if (user.user_type !== UserType.CUSTOMER_COMMON_USER) return true;
   return (
     within(place, roleAreas, roleStores) &&
     within(place, readIdList(user.area_ids), readIdList(user.store_ids))

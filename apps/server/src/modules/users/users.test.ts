@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { DEMO_ROLES } from '../../demo/demo-data';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 const USER = '/api/user-service/user';
@@ -35,9 +36,9 @@ beforeAll(async () => {
   platform = await t.signIn('platform');
   const roles = await t.ctx.db.selectFrom('roles').select(['id', 'name']).execute();
   const id = (name: string) => roles.find((r) => r.name === name)?.id ?? 0;
-  viewerRoleId = id('Viewer');
-  operatorRoleId = id('East China operator');
-  harborRoleId = id('Warehouse operator');
+  viewerRoleId = id(DEMO_ROLES.viewer.name);
+  operatorRoleId = id(DEMO_ROLES.eastOperator.name);
+  harborRoleId = id(DEMO_ROLES.warehouseOperator.name);
 });
 afterAll(() => t.close());
 
@@ -68,7 +69,7 @@ describe('user list', () => {
     expect(names).not.toContain('agent');
     expect(res.body).not.toMatch(/password|argon2/i);
     const operator = page.list.find((u) => u.userName === 'operator');
-    expect(operator).toMatchObject({ userType: 3, status: 'ACTIVE', roleName: 'East China operator' });
+    expect(operator).toMatchObject({ userType: 3, status: 'ACTIVE', roleName: DEMO_ROLES.eastOperator.name });
     expect(operator?.createDatetime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
@@ -230,7 +231,7 @@ describe('never granting more than the caller holds', () => {
     expect(ok.statusCode).toBe(200);
     const wider = await put(keeper, newUser('kept.two', { roleId: operatorRoleId }));
     expect(wider.statusCode).toBe(403);
-    expect(envelopeOf(wider).message).toContain('East China operator');
+    expect(envelopeOf(wider).message).toContain(DEMO_ROLES.eastOperator.name);
     expect((await put(keeper, newUser('kept.admin', { userType: 1 }))).statusCode).toBe(403);
   });
 

@@ -31,14 +31,15 @@ type Part<Name extends string, T> = [T] extends [never]
 /** What a call of `E` sends: its path parameters, query and body, each only where `E` has them. */
 export type CallInput<E extends AnyEndpoint> = Part<'params', ParamsInput<E>> &
   Part<'query', QueryInput<E>> &
-  (E['bodyEncoding'] extends 'multipart' ? { body: FormData } : Part<'body', BodyInput<E>>);
+  ('multipart' extends E['bodyEncoding'] ? { body: FormData } : Part<'body', BodyInput<E>>);
 
 type NeedsInput<E extends AnyEndpoint> = Record<string, never> extends CallInput<E> ? false : true;
 
 /** The arguments after the endpoint: the input (optional when nothing is required) and a signal. */
-export type CallArgs<E extends AnyEndpoint> = NeedsInput<E> extends true
-  ? [input: CallInput<E>, options?: CallOptions]
-  : [input?: CallInput<E>, options?: CallOptions];
+export type CallArgs<E extends AnyEndpoint> =
+  NeedsInput<E> extends true
+    ? [input: CallInput<E>, options?: CallOptions]
+    : [input?: CallInput<E>, options?: CallOptions];
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -51,7 +52,10 @@ interface LooseInput {
 }
 
 /** Calls `endpoint` and resolves with the envelope's `data` (a Blob for file endpoints); spec §8 on failure. */
-export function api<E extends AnyEndpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<ResponseOf<E>> {
+export function api<E extends AnyEndpoint>(
+  endpoint: E,
+  ...[input, options]: CallArgs<E>
+): Promise<ResponseOf<E>> {
   const loose = (input ?? {}) as LooseInput;
   const url = fillPath(endpoint.path, loose.params);
   const file = endpoint.response === 'file';
@@ -82,6 +86,7 @@ export function apiQuery<E extends AnyEndpoint>(endpoint: E, ...[input]: CallArg
   const key = [...endpointKey(endpoint), (input ?? {}) as unknown] as const;
   return queryOptions({
     queryKey: key,
-    queryFn: ({ signal }) => (api as (e: E, i: unknown, o: CallOptions) => Promise<ResponseOf<E>>)(endpoint, input, { signal }),
+    queryFn: ({ signal }) =>
+      (api as (e: E, i: unknown, o: CallOptions) => Promise<ResponseOf<E>>)(endpoint, input, { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { USER_TYPE, type UserTypeNumber } from '@storefleet/contracts';
+import { UserType, type UserTypeNumber } from '@storefleet/contracts';
 
 /** The two applications built from this package: the company console at `/`, the admin console at `/admin/`. */
 export type AppKind = 'company' | 'admin';
@@ -8,7 +8,7 @@ export const APP_BASE: Record<AppKind, string> = { company: '/', admin: '/admin/
 
 /** Platform users (type 0) work in the admin application; every customer user type in the company one. */
 export function appForUserType(userType: UserTypeNumber): AppKind {
-  return userType === USER_TYPE.PLATFORM ? 'admin' : 'company';
+  return userType === UserType.PLATFORM_USER ? 'admin' : 'company';
 }
 
 /** The React Router basename of an application (no trailing slash; the company app has none). */

@@ -1,4 +1,4 @@
-import { USER_TYPE } from '@storefleet/contracts';
+import { UserType } from '@storefleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ export function CompanySwitcher() {
   const { t } = useTranslation();
   const session = useSession();
   const queryClient = useQueryClient();
-  if (!session || session.result.userType !== USER_TYPE.AGENT_ADMIN) return null;
+  if (!session || session.result.userType !== UserType.AGENT_CUSTOMER_ADMIN_USER) return null;
   const options = Object.entries(session.result.companyMap).map(([id, name]) => ({ value: id, label: name }));
   return (
     <Select

@@ -1,9 +1,10 @@
+import { AuthEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Layout, Space, theme } from 'antd';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 
-import { fetchMe } from '../api/auth';
+import { apiQuery } from '../api/call';
 import type { AppRoute } from '../routes/route-table';
 import { applyMe } from '../session/session-store';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
@@ -20,7 +21,7 @@ export function ShellLayout({ routes }: { routes: readonly AppRoute[] }) {
 
   // The stored sign-in result may be stale (codes changed, company added): refresh it once per load.
   // A dead token answers 401 here, which signs the user out through the request client.
-  const me = useQuery({ queryKey: ['auth', 'me'], queryFn: fetchMe, staleTime: Number.POSITIVE_INFINITY });
+  const me = useQuery({ ...apiQuery(AuthEndpoints.me), staleTime: Number.POSITIVE_INFINITY });
   useEffect(() => {
     if (me.data) void applyMe(me.data);
   }, [me.data]);

@@ -1,10 +1,11 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { AuthEndpoints } from '@storefleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { logout } from '../api/auth';
+import { api } from '../api/call';
 import { endSession } from '../session/session-store';
 import { useSession } from '../session/useSession';
 
@@ -17,7 +18,7 @@ export function UserMenu() {
 
   const signOut = async () => {
     // Tell the server first (it needs the token); a failure there must not keep the user signed in.
-    await logout().catch(() => undefined);
+    await api(AuthEndpoints.logout).catch(() => undefined);
     await endSession();
     queryClient.clear();
     // The guard has already sent us to sign.html?redirect=…; a deliberate sign-out has nothing to return to.

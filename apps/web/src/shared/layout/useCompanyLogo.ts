@@ -1,12 +1,34 @@
-import { type CompanyLogo, USER_TYPE } from '@storefleet/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type CompanyLogo, LogoEndpoints, UserType } from '@storefleet/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-import { fetchLogoFile, queryCompanyLogo } from '../api/settings';
+import { api, apiQuery, endpointKey } from '../api/call';
+import type { Session } from '../session/session';
 import { useSession } from '../session/useSession';
 
-/** Query key of the current company's logo; the logo page invalidates it after a change. */
-export const COMPANY_LOGO_KEY = 'company-logo';
+/**
+ * The current company's logo row. The key also names the signed-in user and company: a 401 ends the
+ * session without clearing the cache, and the next user must not see the last one's logo.
+ */
+export function companyLogoQuery(session: Session | null) {
+  return queryOptions({
+    queryKey: [
+      ...endpointKey(LogoEndpoints.queryLogImg),
+      {},
+      session?.result.username ?? null,
+      session?.companyId ?? null,
+    ] as const,
+    queryFn: ({ signal }) => api(LogoEndpoints.queryLogImg, {}, { signal }),
+  });
+}
+
+/** The issued file name inside a logo's imgUrl (the file call's path with the name put in). */
+export function logoFileName(imgUrl: string | null | undefined): string | null {
+  const prefix = LogoEndpoints.file.path.replace(':name', '');
+  if (!imgUrl?.startsWith(prefix)) return null;
+  const name = decodeURIComponent(imgUrl.slice(prefix.length));
+  return name === '' ? null : name;
+}
 
 /** An object URL for an image blob, revoked when the blob changes or the component goes. */
 export function useObjectUrl(blob: Blob | null | undefined): string | null {
@@ -25,24 +47,23 @@ export function useObjectUrl(blob: Blob | null | undefined): string | null {
 
 /** An issued logo file as a displayable URL (the file route needs the session, so no bare <img src>). */
 export function useLogoImage(imgUrl: string | null | undefined): string | null {
+  const name = logoFileName(imgUrl);
   const file = useQuery({
-    queryKey: ['logo-file', imgUrl],
-    queryFn: ({ signal }) => fetchLogoFile(imgUrl ?? '', signal),
-    enabled: Boolean(imgUrl),
+    ...apiQuery(LogoEndpoints.file, { params: { name: name ?? '' } }),
+    enabled: name !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  return useObjectUrl(imgUrl ? file.data : null);
+  return useObjectUrl(name ? file.data : null);
 }
 
 /** The current company's logo row and a displayable URL for it (null while loading or when unset). */
 export function useCompanyLogo(): { logo: CompanyLogo | null; src: string | null } {
   const session = useSession();
   // Platform users act in no company, so they have no logo to ask for.
-  const inCompany = session !== null && session.result.userType !== USER_TYPE.PLATFORM;
+  const inCompany = session !== null && session.result.userType !== UserType.PLATFORM_USER;
   const logo = useQuery({
-    queryKey: [COMPANY_LOGO_KEY, session?.result.username ?? null, session?.companyId ?? null],
-    queryFn: ({ signal }) => queryCompanyLogo(signal),
+    ...companyLogoQuery(session),
     enabled: inCompany,
     staleTime: 5 * 60_000,
     retry: false,

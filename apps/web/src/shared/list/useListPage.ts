@@ -1,4 +1,10 @@
-import { type AnyEndpoint, DEFAULT_PAGE_SIZE, type PagedResult, type QueryInput, type ResponseOf } from '@storefleet/contracts';
+import {
+  type AnyEndpoint,
+  DEFAULT_PAGE_SIZE,
+  type PagedResult,
+  type QueryInput,
+  type ResponseOf,
+} from '@storefleet/contracts';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useCallback, useMemo } from 'react';
@@ -95,7 +101,8 @@ export function useListPage<E extends PagedEndpoint, S extends FilterSpec>(
     queryFn: ({ signal }) =>
       (api as (e: AnyEndpoint, i: unknown, o: { signal: AbortSignal }) => Promise<PagedResult<Row>>)(
         endpoint,
-        { query: callQuery },
+        // A paged call that reads its filters from a body (callLog/queryByPage) gets them there.
+        endpoint.body ? { body: callQuery } : { query: callQuery },
         { signal },
       ),
     placeholderData: keepPreviousData,

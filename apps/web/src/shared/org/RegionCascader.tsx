@@ -4,13 +4,15 @@
  * paths of ids as text; read them with `readRegionPath`. Used by the store pages and reusable by any
  * page that filters or places things by region (device filters, forms).
  */
-import type { RegionLevelTreeNode, Store } from '@storefleet/contracts';
+import { LevelEndpoints, type RegionLevelTreeNode, type Store } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Cascader } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { listLevelTree, listStoresOfLevel } from '../api/org';
+import { api } from '../api/call';
+import { useLang } from '../i18n/useLang';
+import { levelTreeQuery } from './level-tree-query';
 import { storeStepOf } from './region-path';
 
 interface RegionOption {
@@ -32,15 +34,6 @@ export interface RegionCascaderProps {
   'data-testid'?: string;
 }
 
-/** Shared query of the caller's level tree, cached for the session's pages. */
-export function useLevelTree() {
-  return useQuery({
-    queryKey: ['levelConfig', 'listLevelTree'],
-    queryFn: ({ signal }) => listLevelTree(signal),
-    staleTime: 60_000,
-  });
-}
-
 export function RegionCascader({
   value,
   onChange,
@@ -50,10 +43,10 @@ export function RegionCascader({
   disabled,
   'data-testid': testId = 'region-cascader',
 }: RegionCascaderProps) {
-  const { t, i18n } = useTranslation();
-  const tree = useLevelTree();
+  const { t } = useTranslation();
+  const tree = useQuery(levelTreeQuery());
   const [storesByLevel, setStoresByLevel] = useState<ReadonlyMap<number, Store[]>>(new Map());
-  const english = i18n.language === 'en-US';
+  const { english } = useLang();
 
   const options = useMemo(() => {
     const build = (node: RegionLevelTreeNode): RegionOption => {
@@ -78,7 +71,7 @@ export function RegionCascader({
     const last = selected[selected.length - 1];
     const levelId = Number(last?.value);
     if (!Number.isSafeInteger(levelId) || levelId <= 0) return;
-    const stores = await listStoresOfLevel(levelId);
+    const stores = await api(LevelEndpoints.listStore, { params: { levelId } });
     setStoresByLevel((prev) => new Map(prev).set(levelId, stores));
   }, []);
 

@@ -1,11 +1,11 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import type { LoginBody } from '@storefleet/contracts';
+import { AuthEndpoints, type LoginBody } from '@storefleet/contracts';
 import { Alert, Button, Card, Form, Input, Space, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { login } from '../api/auth';
+import { api } from '../api/call';
 import { type AppKind, appForUserType, appPath, safeRedirect } from '../app/app-kind';
 import { LanguageSwitcher } from '../layout/LanguageSwitcher';
 import { ThemeToggle } from '../layout/ThemeToggle';
@@ -33,7 +33,7 @@ export function SignPage({ app }: { app: AppKind }) {
     setBusy(true);
     setError(null);
     try {
-      const result = await login(values);
+      const result = await api(AuthEndpoints.login, { body: values });
       await startSession(result);
       const home = appForUserType(result.userType);
       if (home !== app) {

@@ -1,4 +1,4 @@
-import { COMPANY_HEADER, USER_TYPE } from '@storefleet/contracts';
+import { COMPANY_HEADER, UserType } from '@storefleet/contracts';
 
 import { i18n } from '../i18n/i18n';
 import { endSession, getSession } from '../session/session-store';
@@ -55,7 +55,7 @@ function buildHeaders(options: RequestOptions): { headers: Headers; token: strin
   const session = getSession();
   if (session) {
     headers.set('Authorization', `Bearer ${session.result.accessToken}`);
-    if (session.result.userType === USER_TYPE.AGENT_ADMIN && session.companyId) {
+    if (session.result.userType === UserType.AGENT_CUSTOMER_ADMIN_USER && session.companyId) {
       headers.set(COMPANY_HEADER, session.companyId);
     }
   }

@@ -1,4 +1,4 @@
-import { type LoginResult, type Me, USER_TYPE } from '@storefleet/contracts';
+import { type LoginResult, type Me, UserType } from '@storefleet/contracts';
 
 /** The signed-in user as the console keeps it (spec §4): the sign-in result plus the chosen company. */
 export interface Session {
@@ -9,7 +9,7 @@ export interface Session {
 
 /** An agent admin starts in the first company of its map; other users act in their own company. */
 export function defaultCompany(result: LoginResult): string | null {
-  if (result.userType !== USER_TYPE.AGENT_ADMIN) return null;
+  if (result.userType !== UserType.AGENT_CUSTOMER_ADMIN_USER) return null;
   return Object.keys(result.companyMap)[0] ?? null;
 }
 
@@ -23,7 +23,7 @@ export function refreshFromMe(session: Session, me: Me): Session {
     : meCompany !== null && String(meCompany) in me.companyMap
       ? String(meCompany)
       : defaultCompany(result);
-  return { result, companyId: result.userType === USER_TYPE.AGENT_ADMIN ? companyId : null };
+  return { result, companyId: result.userType === UserType.AGENT_CUSTOMER_ADMIN_USER ? companyId : null };
 }
 
 const isStringArray = (v: unknown): v is string[] =>

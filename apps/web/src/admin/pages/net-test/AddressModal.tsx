@@ -1,11 +1,16 @@
 /** Add or edit one net-test address. */
-import { isHostOrIp, type NetTestAddress, type NetTestAddressSaveBody } from '@storefleet/contracts';
+import {
+  isHostOrIp,
+  type NetTestAddress,
+  type NetTestAddressSaveBody,
+  StoreEndpoints,
+} from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { listCompanies } from '../../../shared/api/org';
+import { apiQuery } from '../../../shared/api/call';
 
 interface Values {
   companyId?: number;
@@ -28,11 +33,7 @@ const URL_RULE = /^https?:\/\/\S+$/i;
 export function AddressModal({ open, address, saving, onCancel, onSubmit }: AddressModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const companies = useQuery({
-    queryKey: ['store', 'listCompanys'],
-    queryFn: ({ signal }) => listCompanies(signal),
-    enabled: open,
-  });
+  const companies = useQuery({ ...apiQuery(StoreEndpoints.listCompanys), enabled: open });
   useEffect(() => {
     if (!open) return;
     form.resetFields();

@@ -2,18 +2,19 @@
  * Net-test addresses (admin application): the hosts a store's box will probe in a net test. Stored and
  * validated here; nothing probes them until the net-test feature.
  */
-import { BUTTON, type NetTestAddress } from '@storefleet/contracts';
+import {
+  BUTTON,
+  type NetTestAddress,
+  NetTestAddressEndpoints,
+  type NetTestAddressSaveBody,
+  StoreEndpoints,
+} from '@storefleet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import {
-  deleteNetTestAddress,
-  listCompanies,
-  listNetTestAddresses,
-  saveNetTestAddress,
-} from '../../../shared/api/org';
+import { api, apiQuery, moduleKey } from '../../../shared/api/call';
 import { Access } from '../../../shared/permissions/Access';
 import { AddressModal } from './AddressModal';
 
@@ -22,26 +23,23 @@ export default function NetTestAddressPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<NetTestAddress | null | undefined>(undefined);
-  const addresses = useQuery({
-    queryKey: ['netTestAddress', 'list'],
-    queryFn: ({ signal }) => listNetTestAddresses(signal),
-  });
-  const companies = useQuery({
-    queryKey: ['store', 'listCompanys'],
-    queryFn: ({ signal }) => listCompanies(signal),
-  });
+  const addresses = useQuery(apiQuery(NetTestAddressEndpoints.listAddress));
+  const companies = useQuery(apiQuery(StoreEndpoints.listCompanys));
   const changed = async () => {
     message.success(t('netTest.saved'));
-    await queryClient.invalidateQueries({ queryKey: ['netTestAddress'] });
+    await queryClient.invalidateQueries({ queryKey: moduleKey(NetTestAddressEndpoints.listAddress) });
   };
   const save = useMutation({
-    mutationFn: saveNetTestAddress,
+    mutationFn: (body: NetTestAddressSaveBody) => api(NetTestAddressEndpoints.addOrUpdateAddress, { body }),
     onSuccess: async () => {
       setEditing(undefined);
       await changed();
     },
   });
-  const remove = useMutation({ mutationFn: deleteNetTestAddress, onSuccess: changed });
+  const remove = useMutation({
+    mutationFn: (id: number) => api(NetTestAddressEndpoints.deleteAddress, { params: { id } }),
+    onSuccess: changed,
+  });
 
   const columns = useMemo<TableColumnsType<NetTestAddress>>(() => {
     const companyName = (id: number | null) =>

@@ -1,15 +1,14 @@
 import { Tag } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useLang } from '../../../shared/i18n/useLang';
 import { useDictionaryQuery } from '../device/usePropertyTypes';
 import { type LevelOption, levelColor, levelName, levelOptions } from './alert-level';
 
 /** The ALERTPRIORITY levels in the console's language (shared cache with every other dictionary user). */
 export function useAlertLevels(): { options: LevelOption[]; loading: boolean; pending: boolean } {
-  const { i18n } = useTranslation();
   const query = useDictionaryQuery('ALERTPRIORITY');
-  const english = i18n.language === 'en-US';
+  const { english } = useLang();
   const options = useMemo(() => levelOptions(query.data ?? [], english), [query.data, english]);
   return { options, loading: query.isFetching, pending: query.isPending };
 }

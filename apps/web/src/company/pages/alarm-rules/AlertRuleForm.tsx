@@ -44,7 +44,9 @@ export function AlertRuleForm({ initialValues, submitting, onSubmit, onCancel }:
   const triggerType = Form.useWatch('triggerType', form);
 
   const items = useQuery({
-    ...apiQuery(AlertEndpoints.getAlertItems, { query: { alertTypeCode: alertType, productId: productType } }),
+    ...apiQuery(AlertEndpoints.getAlertItems, {
+      query: { alertTypeCode: alertType, productId: productType },
+    }),
     enabled: alertType !== undefined && alertType !== null,
     staleTime: 10 * 60_000,
   });

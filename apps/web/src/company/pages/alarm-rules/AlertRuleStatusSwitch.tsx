@@ -16,7 +16,10 @@ export function AlertRuleStatusSwitch({ rule }: { rule: Pick<AlertRule, 'id' | '
   const { canUse } = usePermissions();
   const mutation = useMutation({
     mutationFn: (enabled: boolean) =>
-      api(AlertEndpoints.updateAlertRuleStatus, { params: { id: rule.id }, query: { status: enabled ? 1 : 0 } }),
+      api(AlertEndpoints.updateAlertRuleStatus, {
+        params: { id: rule.id },
+        query: { status: enabled ? 1 : 0 },
+      }),
     onSuccess: async (_data, enabled) => {
       void message.success(t(enabled ? 'alarmRules.message.enabled' : 'alarmRules.message.disabled'));
       // Rules lists and a device's applicable rules (the enabled ones) are all alert reads.

@@ -3,7 +3,15 @@
  * product type, trigger item) and paging live in the query string; the status switch, edit and delete
  * sit behind their button codes.
  */
-import { AlertEndpoints, type AlertRule, AlertType, BUTTON, ConnectType, ProductType } from '@storefleet/contracts';
+import {
+  AlertEndpoints,
+  type AlertRule,
+  AlertType,
+  BUTTON,
+  ConnectType,
+  DictionaryEndpoints,
+  ProductType,
+} from '@storefleet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -22,8 +30,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { api, moduleKey } from '../../../shared/api/call';
-import { getCategoryTypeTree } from '../../../shared/api/devices';
+import { api, apiQuery, moduleKey } from '../../../shared/api/call';
 import { type FilterSpec, ListFilterForm, useListPage } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
 import { AlertLevelTag } from './AlertLevelTag';
@@ -55,11 +62,7 @@ export default function AlarmRulesPage() {
     filters: FILTERS,
     rowKey: 'id',
   });
-  const tree = useQuery({
-    queryKey: ['dictionary', 'categoryTypeTree'],
-    queryFn: ({ signal }) => getCategoryTypeTree(signal),
-    staleTime: 10 * 60_000,
-  });
+  const tree = useQuery({ ...apiQuery(DictionaryEndpoints.categoryTypeTree), staleTime: 10 * 60_000 });
   const remove = useMutation({
     mutationFn: (id: number) => api(AlertEndpoints.deleteAlertRule, { params: { id } }),
     onSuccess: async () => {

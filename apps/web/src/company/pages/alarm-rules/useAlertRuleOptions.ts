@@ -9,9 +9,9 @@ import {
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
+import { useLang } from '../../../shared/i18n/useLang';
 import { useAlertLevels } from './AlertLevelTag';
 
 export interface Option<V> {
@@ -21,8 +21,7 @@ export interface Option<V> {
 
 /** The alert types the server offers (getAlertType), named in the console's language where known. */
 export function useAlertTypes() {
-  const { i18n } = useTranslation();
-  const lang: 'en' | 'zh' = i18n.language === 'en-US' ? 'en' : 'zh';
+  const { lang } = useLang();
   const query = useQuery({
     ...apiQuery(AlertEndpoints.getAlertType),
     staleTime: 10 * 60_000,
@@ -40,22 +39,20 @@ export function useAlertTypes() {
 
 /** Every choice list of the alert rule pages, in the console's language. */
 export function useAlertRuleOptions() {
-  const { i18n } = useTranslation();
-  const english = i18n.language === 'en-US';
-  const lang: 'en' | 'zh' = english ? 'en' : 'zh';
+  const { english, lang } = useLang();
   const levels = useAlertLevels();
   const alertTypes = useAlertTypes();
   const fixed = useMemo(
     () => ({
       /** Every connect type, for labels and filters (rules may hold Ping/EAgent too). */
-      connectTypes: ConnectType.entries.map((e) => ({ value: e.value, label: e.label[lang] })),
+      connectTypes: ConnectType.options(lang),
       /** What the form offers for a new rule (spec §9: 1–3). */
-      formConnectTypes: ConnectType.entries
-        .filter((e) => (FORM_CONNECT_TYPES as readonly number[]).includes(e.value))
-        .map((e) => ({ value: e.value, label: e.label[lang] })),
-      productTypes: ProductType.entries.map((e) => ({ value: e.value, label: e.label[lang] })),
+      formConnectTypes: ConnectType.options(lang).filter((o) =>
+        (FORM_CONNECT_TYPES as readonly number[]).includes(o.value),
+      ),
+      productTypes: ProductType.options(lang),
       triggerTypes: TRIGGER_TYPES.map((e) => ({ value: e.value, label: e.label[lang] })),
-      operators: AlertOperator.entries.map((e) => ({ value: e.value, label: e.label[lang] })),
+      operators: AlertOperator.options(lang),
     }),
     [lang],
   );

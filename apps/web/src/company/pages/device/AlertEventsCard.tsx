@@ -1,18 +1,24 @@
-import { AlertEndpoints, AlertRecordStatus, DEFAULT_PAGE_SIZE, type DeviceAlertEvent } from '@storefleet/contracts';
+import {
+  AlertEndpoints,
+  AlertRecordStatus,
+  DEFAULT_PAGE_SIZE,
+  type DeviceAlertEvent,
+} from '@storefleet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
+import { useLang } from '../../../shared/i18n/useLang';
 import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
 
 const RECOVERED = 1;
 
 /** The device's alert events, newest first, a page at a time (spec §3 "Device alert event"). */
 export function AlertEventsCard({ deviceId }: { deviceId: number }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en-US' ? 'en' : 'zh';
+  const { t } = useTranslation();
+  const { lang } = useLang();
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const events = useQuery({
     ...apiQuery(AlertEndpoints.listAlertsHistory, { query: { deviceId, ...page } }),

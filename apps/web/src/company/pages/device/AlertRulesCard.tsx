@@ -5,13 +5,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
+import { useLang } from '../../../shared/i18n/useLang';
 import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
 import { triggerText } from '../alarm-rules/alert-rule-values';
 
 /** The enabled alert rules that apply to the device (spec §3 "Device alert rule"). */
 export function AlertRulesCard({ deviceId }: { deviceId: number }) {
-  const { t, i18n } = useTranslation();
-  const english = i18n.language === 'en-US';
+  const { t } = useTranslation();
+  const { english } = useLang();
   const rules = useQuery(apiQuery(AlertEndpoints.listAlertsRule, { query: { hostid: deviceId } }));
   const columns = useMemo<TableColumnsType<DeviceAlertRule>>(
     () => [

@@ -1,9 +1,11 @@
+import { DictionaryEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Cascader } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { getCategoryTypeTree } from '../../../shared/api/devices';
+import { apiQuery } from '../../../shared/api/call';
+import { useLang } from '../../../shared/i18n/useLang';
 import { categoryOptions } from './category-options';
 
 export interface CategoryCascaderProps {
@@ -21,13 +23,9 @@ export function CategoryCascader({
   changeOnSelect = false,
   ...rest
 }: CategoryCascaderProps) {
-  const { t, i18n } = useTranslation();
-  const tree = useQuery({
-    queryKey: ['dictionary', 'categoryTypeTree'],
-    queryFn: ({ signal }) => getCategoryTypeTree(signal),
-    staleTime: 10 * 60_000,
-  });
-  const english = i18n.language === 'en-US';
+  const { t } = useTranslation();
+  const tree = useQuery({ ...apiQuery(DictionaryEndpoints.categoryTypeTree), staleTime: 10 * 60_000 });
+  const { english } = useLang();
   const options = useMemo(() => categoryOptions(tree.data ?? [], english), [tree.data, english]);
   return (
     <Cascader

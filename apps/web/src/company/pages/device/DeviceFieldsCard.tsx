@@ -9,6 +9,7 @@ import { Card, Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useLang } from '../../../shared/i18n/useLang';
 import { DeviceStatusBadge } from './device-columns';
 
 const text = (value: string | number | null | undefined) =>
@@ -16,8 +17,8 @@ const text = (value: string | number | null | undefined) =>
 
 /** The device's registry fields, every value shown as text. */
 export function DeviceFieldsCard({ device }: { device: Device }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en-US' ? 'en' : 'zh';
+  const { t } = useTranslation();
+  const { lang } = useLang();
   const product = ProductType.has(device.productId)
     ? ProductType.labelOf(device.productId, lang)
     : PRODUCT_TYPE_OTHER[lang];

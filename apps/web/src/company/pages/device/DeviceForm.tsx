@@ -1,8 +1,9 @@
 import {
   ConnectType,
+  DeviceEndpoints,
   DeviceSystem,
+  DictionaryEndpoints,
   FORM_CONNECT_TYPES,
-  PRODUCT_TYPE_BOX,
   ProductType,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -25,7 +26,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { getRelativeDictionary, getStoreDevices } from '../../../shared/api/devices';
+import { apiQuery } from '../../../shared/api/call';
 import { CategoryCascader } from './CategoryCascader';
 import { dictionaryName } from './category-options';
 import { type DeviceFormValues, defaultEnableRemote } from './device-form-values';
@@ -83,8 +84,9 @@ export function DeviceForm({ initialValues, deviceId, submitting, onSubmit, onCa
   const brandText = Form.useWatch('deviceBrand', form);
 
   const boxes = useQuery({
-    queryKey: ['device', 'storeDevices', shopId, PRODUCT_TYPE_BOX],
-    queryFn: ({ signal }) => getStoreDevices(shopId ?? 0, PRODUCT_TYPE_BOX, signal),
+    ...apiQuery(DeviceEndpoints.getDevices, {
+      params: { shopId: shopId ?? 0, productType: ProductType.AI_BOX },
+    }),
     enabled: shopId !== null,
   });
   const brands = useDictionaryOptions('BRAND');
@@ -96,8 +98,9 @@ export function DeviceForm({ initialValues, deviceId, submitting, onSubmit, onCa
     return match?.value ?? null;
   }, [brandText, brands.options]);
   const models = useQuery({
-    queryKey: ['dictionary', 'MODEL', brandCode],
-    queryFn: ({ signal }) => getRelativeDictionary('MODEL', brandCode ?? '', signal),
+    ...apiQuery(DictionaryEndpoints.dictionaryRelative, {
+      params: { type: 'MODEL', relativeCode: brandCode ?? '' },
+    }),
     enabled: brandCode !== null,
     staleTime: 10 * 60_000,
   });
@@ -158,7 +161,7 @@ export function DeviceForm({ initialValues, deviceId, submitting, onSubmit, onCa
               />
             </Form.Item>
           </Col>
-          {productId !== PRODUCT_TYPE_BOX ? (
+          {productId !== ProductType.AI_BOX ? (
             <Col {...COL}>
               <Form.Item name="parentDeviceId" label={t('device.field.parentDeviceId')}>
                 <Select

@@ -1,10 +1,10 @@
-import { BUTTON, type Device } from '@storefleet/contracts';
+import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Table } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { getDeviceStatus, listDevices, setDevicesMonitored } from '../../../shared/api/devices';
+import { api, apiQuery, endpointKey, moduleKey } from '../../../shared/api/call';
 import { useListPage } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
 import { DeviceFilterForm } from './DeviceFilterForm';
@@ -13,6 +13,7 @@ import {
   DEVICE_DEFAULT_SORT,
   DEVICE_FILTERS,
   DEVICE_LIST_SORT_FIELDS,
+  type DeviceListParams,
   type DeviceListScope,
   deviceCountQuery,
   deviceListQuery,
@@ -21,8 +22,6 @@ import { StatusCounts } from './StatusCounts';
 import { useLiveDevices } from './useLiveDevices';
 
 export interface DeviceListPageProps {
-  /** Cache-key name of this list (`monitored`, `notMonitored` …). */
-  name: string;
   /** The page's own fixed filters, e.g. `{ monitored: 1 }`. */
   scope: DeviceListScope;
   /** What the batch button sets: unmonitor (0) on the monitored list, monitor (1) elsewhere. */
@@ -36,34 +35,32 @@ export interface DeviceListPageProps {
  * A device list (spec §2 device module): filters in the URL, sorting, the status counts over the same
  * filters, live online badges, and row selection for setting the monitored flag in batch.
  */
-export function DeviceListPage({ name, scope, batchMonitor, toolbar, testId }: DeviceListPageProps) {
+export function DeviceListPage({ scope, batchMonitor, toolbar, testId }: DeviceListPageProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<number[]>([]);
-  const listKey = useMemo(() => ['device', 'list', name, scope] as const, [name, scope]);
+  const toQuery = useCallback((params: DeviceListParams) => deviceListQuery(params, scope), [scope]);
   const list = useListPage({
-    queryKey: listKey,
+    endpoint: E.listDevices,
     filters: DEVICE_FILTERS,
     rowKey: 'deviceId',
     sortFields: DEVICE_LIST_SORT_FIELDS,
     defaultSort: DEVICE_DEFAULT_SORT,
-    fetchPage: (params, signal) => listDevices(deviceListQuery(params, scope), signal),
+    toQuery,
   });
   const countQuery = useMemo(() => deviceCountQuery(list.params, scope), [list.params, scope]);
-  const countsKey = useMemo(() => ['device', 'status', name] as const, [name]);
-  const counts = useQuery({
-    queryKey: [...countsKey, countQuery],
-    queryFn: ({ signal }) => getDeviceStatus(countQuery, signal),
-  });
-  useLiveDevices(listKey, countsKey);
+  const counts = useQuery(apiQuery(E.getDeviceStatus, { query: countQuery }));
+  useLiveDevices(endpointKey(E.listDevices), endpointKey(E.getDeviceStatus));
 
   const monitor = useMutation({
-    mutationFn: ({ ids, flag }: { ids: number[]; flag: 0 | 1 }) => setDevicesMonitored(ids, flag),
+    // `mornitored` is spelled as the spec has it.
+    mutationFn: ({ ids, flag }: { ids: number[]; flag: 0 | 1 }) =>
+      api(E.ids, { query: { ids: ids.join(','), mornitored: flag } }),
     onSuccess: async (_data, { flag }) => {
       setSelected([]);
       void message.success(t(flag === 1 ? 'device.message.monitored' : 'device.message.unmonitored'));
-      await queryClient.invalidateQueries({ queryKey: ['device'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(E.ids) });
     },
   });
 

@@ -1,9 +1,9 @@
-import { BUTTON, type Device } from '@storefleet/contracts';
+import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { updateDeviceState } from '../../../shared/api/devices';
+import { api, moduleKey } from '../../../shared/api/call';
 import { usePermissions } from '../../../shared/permissions/usePermissions';
 import { isEnabled } from './display-state';
 
@@ -14,10 +14,11 @@ export function DeviceStateSwitch({ device }: { device: Pick<Device, 'deviceId' 
   const queryClient = useQueryClient();
   const { canUse } = usePermissions();
   const mutation = useMutation({
-    mutationFn: (enabled: boolean) => updateDeviceState(device.deviceId, enabled ? 1 : 2),
+    mutationFn: (enabled: boolean) =>
+      api(E.updateState, { params: { deviceId: device.deviceId, state: enabled ? 1 : 2 } }),
     onSuccess: async () => {
       void message.success(t('device.message.stateSaved'));
-      await queryClient.invalidateQueries({ queryKey: ['device'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(E.updateState) });
     },
   });
   return (

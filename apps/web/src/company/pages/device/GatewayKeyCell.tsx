@@ -1,11 +1,11 @@
 import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { BUTTON, type Device } from '@storefleet/contracts';
+import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { rotateDeviceKey } from '../../../shared/api/devices';
+import { api, moduleKey } from '../../../shared/api/call';
 import { Access } from '../../../shared/permissions/Access';
 
 /** Shows the first and last characters only, so a screen share does not leak a working key. */
@@ -21,10 +21,10 @@ export function GatewayKeyCell({ device }: { device: Pick<Device, 'deviceId' | '
   const queryClient = useQueryClient();
   const [shown, setShown] = useState(false);
   const rotate = useMutation({
-    mutationFn: () => rotateDeviceKey(device.deviceId),
+    mutationFn: () => api(E.rotateKey, { params: { deviceId: device.deviceId } }),
     onSuccess: async () => {
       void message.success(t('device.gateway.keyRotated'));
-      await queryClient.invalidateQueries({ queryKey: ['device'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(E.rotateKey) });
     },
   });
   const key = device.securityKey;

@@ -1,8 +1,9 @@
+import { DeviceEndpoints as E } from '@storefleet/contracts';
 import { App, Button, Form, Modal, Select, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { downloadDeviceTemplate, importDevices } from '../../../shared/api/devices';
+import { api } from '../../../shared/api/call';
 import { useRegionOptions } from './RegionField';
 import { type RegionOption, storeIdOfPath } from './region-options';
 
@@ -37,7 +38,9 @@ export function ImportDevicesModal({ onImported }: { onImported: () => void }) {
     if (shopId === null || file === null) return;
     setBusy(true);
     try {
-      const result = await importDevices(shopId, file);
+      const upload = new FormData();
+      upload.append('file', file);
+      const result = await api(E.importExcel, { params: { shopId }, body: upload });
       void message.success(t('device.import.done', { count: result.imported }));
       setOpen(false);
       setFile(null);
@@ -91,7 +94,7 @@ export function ImportDevicesModal({ onImported }: { onImported: () => void }) {
           <Button
             type="link"
             onClick={() =>
-              void downloadDeviceTemplate()
+              void api(E.downloadExcelTemplate)
                 .then((blob) => saveBlob(blob, 'device-template.xlsx'))
                 .catch(() => undefined)
             }

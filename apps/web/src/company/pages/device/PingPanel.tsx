@@ -1,10 +1,10 @@
-import { BUTTON, type Device, type PingResult } from '@storefleet/contracts';
+import { BUTTON, type Device, MonitoringEndpoints } from '@storefleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { pingDevice } from '../../../shared/api/monitoring';
+import { api } from '../../../shared/api/call';
 import { Access } from '../../../shared/permissions/Access';
 import { RequestError } from '../../../shared/request/client';
 
@@ -17,8 +17,9 @@ export function formatLoss(rate: number): string {
 export function PingPanel({ device }: { device: Device }) {
   const { t } = useTranslation();
   const [address, setAddress] = useState(device.intranetIp ?? '');
-  const ping = useMutation<PingResult, Error>({
-    mutationFn: () => pingDevice(device.deviceId, address.trim()),
+  const ping = useMutation({
+    mutationFn: () =>
+      api(MonitoringEndpoints.pingIp, { query: { deviceId: device.deviceId, ipAddress: address.trim() } }),
   });
   const result = ping.data;
   return (

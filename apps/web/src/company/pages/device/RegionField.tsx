@@ -3,23 +3,15 @@ import { Cascader } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { listLevelTree, listScopeStores } from '../../../shared/api/monitoring';
+import { levelTreeQuery } from '../../../shared/org/level-tree-query';
 import { regionOptions } from './region-options';
+import { useScopeStores } from './useScopeStores';
 
 /** Level tree and stores of the caller's scope; shared by the filter and the form. */
 export function useRegionOptions(withStores: boolean) {
   const { i18n } = useTranslation();
-  const tree = useQuery({
-    queryKey: ['levelConfig', 'listLevelTree'],
-    queryFn: ({ signal }) => listLevelTree(signal),
-    staleTime: 5 * 60_000,
-  });
-  const stores = useQuery({
-    queryKey: ['dynamicMonitor', 'stores'],
-    queryFn: ({ signal }) => listScopeStores(signal),
-    staleTime: 5 * 60_000,
-    enabled: withStores,
-  });
+  const tree = useQuery(levelTreeQuery());
+  const stores = useScopeStores({ enabled: withStores, staleTime: 5 * 60_000 });
   const english = i18n.language === 'en-US';
   const options = useMemo(
     () => regionOptions(tree.data ?? [], stores.data ?? [], english, withStores),

@@ -1,10 +1,10 @@
-import type { Device, RunningItem } from '@storefleet/contracts';
+import { type Device, MonitoringEndpoints, type RunningItem } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { getOnlineChart, getRunningHistory, getRunningInfo } from '../../../shared/api/monitoring';
+import { apiQuery } from '../../../shared/api/call';
 import { EChart } from '../../../shared/charts/EChart';
 import { historyOption, onlineOption } from './history-chart';
 
@@ -16,13 +16,15 @@ export function RunningInfoCard({ device }: { device: Device }) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<RunningItem | null>(null);
   const items = useQuery({
-    queryKey: ['device', 'runningInfo', device.deviceId],
-    queryFn: ({ signal }) => getRunningInfo(device.deviceId, device.hostid, signal),
+    ...apiQuery(MonitoringEndpoints.getRunninginfo, {
+      query: { deviceId: device.deviceId, hostid: device.hostid },
+    }),
     refetchInterval: 60_000,
   });
   const history = useQuery({
-    queryKey: ['device', 'runningHistory', device.deviceId, picked?.itemid],
-    queryFn: ({ signal }) => getRunningHistory(device.deviceId, picked as RunningItem, signal),
+    ...apiQuery(MonitoringEndpoints.getRunninginfos, {
+      query: { deviceId: device.deviceId, itemid: picked?.itemid, value_type: picked?.value_type },
+    }),
     enabled: picked !== null,
   });
   const columns = useMemo<TableColumnsType<RunningItem>>(
@@ -82,8 +84,7 @@ export function RunningInfoCard({ device }: { device: Device }) {
 export function OnlineChartCard({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
   const points = useQuery({
-    queryKey: ['device', 'onlineChart', deviceId],
-    queryFn: ({ signal }) => getOnlineChart(deviceId, signal),
+    ...apiQuery(MonitoringEndpoints.getOnlineChart, { query: { deviceId } }),
     refetchInterval: 60_000,
   });
   const option = useMemo(

@@ -1,9 +1,9 @@
-import type { EloDeviceStatistic } from '@storefleet/contracts';
+import { type EloDeviceStatistic, MonitoringEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Result, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { getEloDeviceStatistic } from '../../../shared/api/monitoring';
+import { apiQuery } from '../../../shared/api/call';
 import { useDeviceIdParam } from './useDeviceParam';
 
 type Memory = EloDeviceStatistic['memory'][number];
@@ -81,8 +81,7 @@ export default function AndroidInfoPage() {
   const { t } = useTranslation();
   const deviceId = useDeviceIdParam();
   const stats = useQuery({
-    queryKey: ['device', 'eloStatistic', deviceId],
-    queryFn: ({ signal }) => getEloDeviceStatistic(deviceId ?? 0, signal),
+    ...apiQuery(MonitoringEndpoints.getEloDeviceStatistic, { query: { deviceId: deviceId ?? 0 } }),
     enabled: deviceId !== null,
     refetchInterval: 60_000,
   });

@@ -10,8 +10,13 @@
  * - The category filter is `deviceCategory` (large) with an optional `deviceClass` (small).
  * - Empty values are never sent.
  */
+import type { DeviceEndpoints, QueryInput } from '@storefleet/contracts';
+
 import type { FilterSpec, FilterValues, ListParams } from '../../../shared/list';
-import type { Params } from '../../../shared/request/client';
+
+/** The query of `listDevices`, and of the counts calls (the same filters, no paging). */
+export type DeviceListCallQuery = QueryInput<typeof DeviceEndpoints.listDevices>;
+export type DeviceCountCallQuery = QueryInput<typeof DeviceEndpoints.getDeviceStatus>;
 
 /** The filters every device list offers. */
 export const DEVICE_FILTERS = {
@@ -28,6 +33,8 @@ export const DEVICE_FILTERS = {
   propertyType: 'text',
 } as const satisfies FilterSpec;
 export type DeviceFilters = FilterValues<typeof DEVICE_FILTERS>;
+/** A device list's URL state: its filters, page and sort. */
+export type DeviceListParams = ListParams<typeof DEVICE_FILTERS>;
 
 /** Columns the device list sorts by (a subset of the contract's DEVICE_SORT_FIELDS). */
 export const DEVICE_LIST_SORT_FIELDS = [
@@ -96,7 +103,8 @@ export function regionQuery(paths: readonly RegionPath[]): Partial<Record<Region
 }
 
 /** What each device list adds of its own: monitored=1, monitored=0, isNetworkDevice=1, queryType=1 … */
-export type DeviceListScope = Params;
+export type DeviceListScope = Pick<DeviceCountCallQuery, 'monitored' | 'isNetworkDevice' | 'queryType'>;
+type TextFilter = Exclude<keyof typeof DEVICE_FILTERS, 'region'>;
 
 /**
  * Turns a device list's URL state into the listDevices query: region paths into comma-joined sets,
@@ -106,11 +114,12 @@ export type DeviceListScope = Params;
 export function deviceListQuery(
   params: Partial<ListParams<typeof DEVICE_FILTERS>>,
   scope: DeviceListScope,
-): Params {
+): DeviceListCallQuery {
   const { region, pageNum, pageSize, sortBy, sortDirection, ...text } = params;
   const paths = (region ?? []).map(parseRegionPath).filter((p): p is RegionPath => p !== null);
-  const out: Params = { ...regionQuery(paths) };
-  for (const [name, value] of Object.entries(text)) {
+  const out: DeviceListCallQuery = { ...regionQuery(paths) };
+  for (const name of Object.keys(text) as TextFilter[]) {
+    const value = text[name];
     if (typeof value === 'string' && value.trim() !== '') out[name] = value.trim();
   }
   // A small category means nothing without its large one.
@@ -121,8 +130,10 @@ export function deviceListQuery(
     out.sortBy = sortBy;
     out.sortDirection = sortDirection;
   }
-  for (const [name, value] of Object.entries(scope))
+  for (const name of Object.keys(scope) as (keyof DeviceListScope)[]) {
+    const value = scope[name];
     if (value !== undefined && value !== null) out[name] = value;
+  }
   return out;
 }
 
@@ -130,7 +141,7 @@ export function deviceListQuery(
 export function deviceCountQuery(
   params: Partial<ListParams<typeof DEVICE_FILTERS>>,
   scope: DeviceListScope,
-): Params {
+): DeviceCountCallQuery {
   const {
     pageNum: _p,
     pageSize: _s,

@@ -1,15 +1,23 @@
 /**
- * Device state as the lists show it (spec §4 reading B: 1 online, 2 offline, 3 disabled), derived from
- * the management state (reading A: 0 unregistered, 1 enabled, 2 disabled) and the online status.
+ * Device state as the lists show it (spec §4 reading B), computed by the contracts' `deviceDisplayState`
+ * like the server's, and its badge; live status events recompute it.
  */
-import type { Device, DeviceStatusEvent, PagedResult } from '@storefleet/contracts';
+import {
+  type Device,
+  DeviceDisplayState,
+  type DeviceDisplayStateValue,
+  DeviceState,
+  type DeviceStatusEvent,
+  deviceDisplayState,
+  OnlineStatus,
+  type PagedResult,
+} from '@storefleet/contracts';
 
-export type DisplayState = 1 | 2 | 3;
+export type DisplayState = DeviceDisplayStateValue;
 
-/** A disabled device shows as disabled whatever the network says; otherwise online or offline. */
+/** The display state of a device row. */
 export function displayStateOf(device: Pick<Device, 'state' | 'deviceOnlineStatus'>): DisplayState {
-  if (device.state === 2) return 3;
-  return device.deviceOnlineStatus === 1 ? 1 : 2;
+  return deviceDisplayState(device.state, device.deviceOnlineStatus);
 }
 
 export interface DisplayBadge {
@@ -20,11 +28,11 @@ export interface DisplayBadge {
 /** The badge of a display state. */
 export function displayBadge(state: DisplayState): DisplayBadge {
   switch (state) {
-    case 1:
+    case DeviceDisplayState.ONLINE:
       return { status: 'success', labelKey: 'device.displayState.online' };
-    case 2:
+    case DeviceDisplayState.OFFLINE:
       return { status: 'default', labelKey: 'device.displayState.offline' };
-    case 3:
+    case DeviceDisplayState.DISABLED:
       return { status: 'warning', labelKey: 'device.displayState.disabled' };
     default: {
       const unreachable: never = state;
@@ -35,13 +43,13 @@ export function displayBadge(state: DisplayState): DisplayBadge {
 
 /** The state switch is on for an enabled device; turning it on enables (1), off disables (2). */
 export function isEnabled(device: Pick<Device, 'state'>): boolean {
-  return device.state !== 2;
+  return device.state !== DeviceState.DISABLED;
 }
 
 /** One device after a live status event: new online status, its time, and the recomputed display state. */
 export function withStatusEvent<D extends Device>(device: D, event: DeviceStatusEvent): D {
   if (device.deviceId !== event.deviceId || device.deviceOnlineStatus === event.onlineStatus) return device;
-  const online = event.onlineStatus === 1;
+  const online = event.onlineStatus === OnlineStatus.ONLINE;
   const next: D = {
     ...device,
     deviceOnlineStatus: event.onlineStatus,

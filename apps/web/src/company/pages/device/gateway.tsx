@@ -1,11 +1,11 @@
-import { BUTTON, type Device } from '@storefleet/contracts';
+import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Switch, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { getGatewayStatus, listDevices, setPreinstallation } from '../../../shared/api/devices';
+import { api, apiQuery, endpointKey, moduleKey } from '../../../shared/api/call';
 import { useListPage } from '../../../shared/list';
 import { usePermissions } from '../../../shared/permissions/usePermissions';
 import { DeviceFilterForm } from './DeviceFilterForm';
@@ -14,6 +14,7 @@ import {
   DEVICE_DEFAULT_SORT,
   DEVICE_FILTERS,
   DEVICE_LIST_SORT_FIELDS,
+  type DeviceListParams,
   deviceCountQuery,
   deviceListQuery,
 } from './device-query';
@@ -23,8 +24,7 @@ import { useLiveDevices } from './useLiveDevices';
 
 /** queryType 1 = boxes (the reading Storefleet chose, see DeviceQueryType). */
 const SCOPE = { queryType: 1 } as const;
-const LIST_KEY = ['device', 'list', 'gateway'] as const;
-const COUNTS_KEY = ['device', 'gatewayStatus'] as const;
+const toQuery = (params: DeviceListParams) => deviceListQuery(params, SCOPE);
 
 function PreinstallSwitch({ device }: { device: Device }) {
   const { t } = useTranslation();
@@ -32,10 +32,11 @@ function PreinstallSwitch({ device }: { device: Device }) {
   const queryClient = useQueryClient();
   const { canUse } = usePermissions();
   const mutation = useMutation({
-    mutationFn: (on: boolean) => setPreinstallation(device.deviceId, on ? 1 : 0),
+    mutationFn: (on: boolean) =>
+      api(E.isPreinstallation, { body: { deviceId: device.deviceId, status: on ? 1 : 0 } }),
     onSuccess: async () => {
       void message.success(t('device.gateway.preinstallSaved'));
-      await queryClient.invalidateQueries({ queryKey: ['device'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(E.isPreinstallation) });
     },
   });
   return (
@@ -54,19 +55,16 @@ function PreinstallSwitch({ device }: { device: Device }) {
 export default function GatewayPage() {
   const { t } = useTranslation();
   const list = useListPage({
-    queryKey: LIST_KEY,
+    endpoint: E.listDevices,
     filters: DEVICE_FILTERS,
     rowKey: 'deviceId',
     sortFields: DEVICE_LIST_SORT_FIELDS,
     defaultSort: DEVICE_DEFAULT_SORT,
-    fetchPage: (params, signal) => listDevices(deviceListQuery(params, SCOPE), signal),
+    toQuery,
   });
   const countQuery = useMemo(() => deviceCountQuery(list.params, SCOPE), [list.params]);
-  const counts = useQuery({
-    queryKey: [...COUNTS_KEY, countQuery],
-    queryFn: ({ signal }) => getGatewayStatus(countQuery, signal),
-  });
-  useLiveDevices(LIST_KEY, COUNTS_KEY);
+  const counts = useQuery(apiQuery(E.getGatewayStatus, { query: countQuery }));
+  useLiveDevices(endpointKey(E.listDevices), endpointKey(E.getGatewayStatus));
 
   const { sortOrder } = list;
   const columns = useMemo<TableColumnsType<Device>>(() => {

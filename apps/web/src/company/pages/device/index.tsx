@@ -1,9 +1,10 @@
-import { BUTTON } from '@storefleet/contracts';
+import { BUTTON, DeviceEndpoints } from '@storefleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { moduleKey } from '../../../shared/api/call';
 import { Access } from '../../../shared/permissions/Access';
 import { DeviceListPage } from './DeviceListPage';
 import { ImportDevicesModal } from './ImportDevicesModal';
@@ -17,7 +18,6 @@ export default function MonitoredDevicesPage() {
   const queryClient = useQueryClient();
   return (
     <DeviceListPage
-      name="monitored"
       scope={SCOPE}
       batchMonitor={0}
       testId="device-monitored"
@@ -34,7 +34,9 @@ export default function MonitoredDevicesPage() {
           </Access>
           <Access codes={[BUTTON.deviceImport]}>
             <ImportDevicesModal
-              onImported={() => void queryClient.invalidateQueries({ queryKey: ['device'] })}
+              onImported={() =>
+                void queryClient.invalidateQueries({ queryKey: moduleKey(DeviceEndpoints.importExcel) })
+              }
             />
           </Access>
         </>

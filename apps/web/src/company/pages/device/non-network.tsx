@@ -4,5 +4,5 @@ const SCOPE = { isNetworkDevice: 1 } as const;
 
 /** /device/non-network.html: devices marked not networked (isNetworkDevice 1). */
 export default function NonNetworkDevicesPage() {
-  return <DeviceListPage name="nonNetwork" scope={SCOPE} batchMonitor={null} testId="device-non-network" />;
+  return <DeviceListPage scope={SCOPE} batchMonitor={null} testId="device-non-network" />;
 }

@@ -4,5 +4,5 @@ const SCOPE = { monitored: 0 } as const;
 
 /** /device/not-monitor.html: devices registered but not monitored, with a "monitor" action. */
 export default function NotMonitoredDevicesPage() {
-  return <DeviceListPage name="notMonitored" scope={SCOPE} batchMonitor={1} testId="device-not-monitored" />;
+  return <DeviceListPage scope={SCOPE} batchMonitor={1} testId="device-not-monitored" />;
 }

@@ -1,9 +1,10 @@
+import { DeviceEndpoints as E } from '@storefleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { addDevice } from '../../../shared/api/devices';
+import { api, moduleKey } from '../../../shared/api/call';
 import { DeviceForm } from './DeviceForm';
 import { type DeviceFormValues, deviceBodyOf, NEW_DEVICE_VALUES } from './device-form-values';
 
@@ -14,10 +15,10 @@ export default function DeviceSavePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (values: DeviceFormValues) => addDevice(deviceBodyOf(values)),
+    mutationFn: (values: DeviceFormValues) => api(E.add, { body: deviceBodyOf(values) }),
     onSuccess: async () => {
       void message.success(t('device.message.added'));
-      await queryClient.invalidateQueries({ queryKey: ['device'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(E.add) });
       void navigate(-1);
     },
   });

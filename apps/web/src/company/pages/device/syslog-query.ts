@@ -1,6 +1,7 @@
 /** The syslog page's filters: the device, and a date-time range sent as `YYYY-MM-DD HH:mm:ss`. */
+import type { MonitoringEndpoints, QueryInput } from '@storefleet/contracts';
+
 import type { FilterSpec, ListParams } from '../../../shared/list';
-import type { Params } from '../../../shared/request/client';
 
 export const SYSLOG_FILTERS = {
   deviceId: 'text',
@@ -11,7 +12,9 @@ export const SYSLOG_FILTERS = {
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** The listDeviceLog query: malformed times are dropped rather than sent to be refused. */
-export function syslogQuery(params: ListParams<typeof SYSLOG_FILTERS>): Params {
+export function syslogQuery(
+  params: ListParams<typeof SYSLOG_FILTERS>,
+): QueryInput<typeof MonitoringEndpoints.listDeviceLog> {
   const { deviceId, startDatetime, endDatetime, pageNum, pageSize } = params;
   return {
     deviceId,

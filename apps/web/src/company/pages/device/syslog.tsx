@@ -1,10 +1,9 @@
-import type { DeviceSyslog } from '@storefleet/contracts';
+import { type DeviceSyslog, MonitoringEndpoints } from '@storefleet/contracts';
 import { DatePicker, Form, Result, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { listDeviceLog } from '../../../shared/api/monitoring';
 import { ListFilterForm, useListPage } from '../../../shared/list';
 import { SYSLOG_FILTERS, syslogQuery } from './syslog-query';
 import { useDevice, useDeviceIdParam } from './useDeviceParam';
@@ -17,10 +16,10 @@ export default function DeviceSyslogPage() {
   const deviceId = useDeviceIdParam();
   const device = useDevice(deviceId);
   const list = useListPage({
-    queryKey: ['device', 'syslog'],
+    endpoint: MonitoringEndpoints.listDeviceLog,
     filters: SYSLOG_FILTERS,
     rowKey: 'uuid',
-    fetchPage: (params, signal) => listDeviceLog(syslogQuery(params), signal),
+    toQuery: syslogQuery,
   });
   // The device is part of the address, not a filter the form clears.
   const formList = useMemo(

@@ -1,10 +1,11 @@
+import { DeviceEndpoints as E } from '@storefleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Result, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { updateDevice } from '../../../shared/api/devices';
+import { api, moduleKey } from '../../../shared/api/call';
 import { DeviceForm } from './DeviceForm';
 import { type DeviceFormValues, deviceBodyOf, formValuesOf } from './device-form-values';
 import { useDevice, useDeviceIdParam } from './useDeviceParam';
@@ -20,10 +21,10 @@ export default function DeviceUpdatePage() {
   const initialValues = useMemo(() => (device.data ? formValuesOf(device.data) : null), [device.data]);
   const save = useMutation({
     mutationFn: (values: DeviceFormValues) =>
-      updateDevice({ ...deviceBodyOf(values), deviceId: deviceId ?? 0 }),
+      api(E.update, { body: { ...deviceBodyOf(values), deviceId: deviceId ?? 0 } }),
     onSuccess: async () => {
       void message.success(t('device.message.updated'));
-      await queryClient.invalidateQueries({ queryKey: ['device'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(E.update) });
       void navigate(-1);
     },
   });

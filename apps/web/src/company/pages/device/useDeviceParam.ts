@@ -1,6 +1,8 @@
+import { DeviceEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { getDevice } from '../../../shared/api/devices';
+
+import { apiQuery } from '../../../shared/api/call';
 
 /** The `?deviceId=` of a device page; null when missing or not a positive whole number. */
 export function useDeviceIdParam(): number | null {
@@ -11,9 +13,10 @@ export function useDeviceIdParam(): number | null {
 
 /** The device a page is about. */
 export function useDevice(deviceId: number | null) {
-  return useQuery({
-    queryKey: ['device', 'detail', deviceId],
-    queryFn: ({ signal }) => getDevice(deviceId ?? 0, signal),
-    enabled: deviceId !== null,
-  });
+  return useQuery({ ...deviceDetailQuery(deviceId ?? 0), enabled: deviceId !== null });
+}
+
+/** The detail call of one device; live status events update its cached reply under this key. */
+export function deviceDetailQuery(deviceId: number) {
+  return apiQuery(DeviceEndpoints.detail, { params: { deviceId } });
 }

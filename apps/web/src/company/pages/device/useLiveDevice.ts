@@ -1,17 +1,21 @@
-import type { Device } from '@storefleet/contracts';
+import { MonitoringEndpoints } from '@storefleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 
+import { apiQuery } from '../../../shared/api/call';
 import { withStatusEvent } from './display-state';
+import { deviceDetailQuery } from './useDeviceParam';
 import { useDeviceStatusEvents } from './useDeviceStatusEvents';
 
 /** Keeps one device's cached detail (and its online chart) current as status events arrive. */
 export function useLiveDevice(deviceId: number | null): void {
   const queryClient = useQueryClient();
   useDeviceStatusEvents((event) => {
-    if (event.deviceId !== deviceId) return;
-    queryClient.setQueryData<Device>(['device', 'detail', deviceId], (device) =>
+    if (deviceId === null || event.deviceId !== deviceId) return;
+    queryClient.setQueryData(deviceDetailQuery(deviceId).queryKey, (device) =>
       device ? withStatusEvent(device, event) : device,
     );
-    void queryClient.invalidateQueries({ queryKey: ['device', 'onlineChart', deviceId] });
+    void queryClient.invalidateQueries({
+      queryKey: apiQuery(MonitoringEndpoints.getOnlineChart, { query: { deviceId } }).queryKey,
+    });
   });
 }

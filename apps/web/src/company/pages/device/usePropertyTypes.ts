@@ -1,15 +1,15 @@
+import { DictionaryEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 
-import { getDictionary } from '../../../shared/api/devices';
+import { apiQuery } from '../../../shared/api/call';
+import { useLang } from '../../../shared/i18n/useLang';
 import { dictionaryName } from './category-options';
 
-/** The items of a dictionary type, cached for ten minutes under `['dictionary', type]`. */
+/** The items of a dictionary type, cached for ten minutes. */
 export function useDictionaryQuery(type: string, enabled = true) {
   return useQuery({
-    queryKey: ['dictionary', type],
-    queryFn: ({ signal }) => getDictionary(type, signal),
+    ...apiQuery(DictionaryEndpoints.dictionaryType, { params: { type } }),
     staleTime: 10 * 60_000,
     enabled,
   });
@@ -17,9 +17,8 @@ export function useDictionaryQuery(type: string, enabled = true) {
 
 /** A dictionary type as select options in the console's language. */
 export function useDictionaryOptions(type: string, enabled = true) {
-  const { i18n } = useTranslation();
   const query = useDictionaryQuery(type, enabled);
-  const english = i18n.language === 'en-US';
+  const { english } = useLang();
   const options = useMemo(
     () =>
       (query.data ?? [])

@@ -1,13 +1,17 @@
-import type { Store } from '@storefleet/contracts';
+import { DeviceEndpoints, type Store } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Space, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { getDeviceStatus } from '../../../shared/api/devices';
+import { apiQuery } from '../../../shared/api/call';
+
+/** One store's counts of monitored devices. */
+const storeCountsQuery = (shopId: number) =>
+  apiQuery(DeviceEndpoints.getDeviceStatus, { query: { shopId, monitored: 1 } });
 
 /** The cache key of one store's counts, refreshed when a status event names the store. */
-export const storeCountsKey = (shopId: number) => ['dynamicMonitor', 'storeStatus', shopId] as const;
+export const storeCountsKey = (shopId: number) => storeCountsQuery(shopId).queryKey;
 
 /** A store's monitored devices: online and offline counts, linking to the store's live device list. */
 export function StoreCard({
@@ -16,10 +20,7 @@ export function StoreCard({
   store: Pick<Store, 'shopId' | 'storeName' | 'storeNo' | 'areaName'>;
 }) {
   const { t } = useTranslation();
-  const counts = useQuery({
-    queryKey: storeCountsKey(store.shopId),
-    queryFn: ({ signal }) => getDeviceStatus({ shopId: store.shopId, monitored: 1 }, signal),
-  });
+  const counts = useQuery(storeCountsQuery(store.shopId));
   const offline = counts.data?.offlineNum ?? 0;
   return (
     <Link to={`/dynamic-monitor/store/${store.shopId}.html`} data-testid={`store-card-${store.shopId}`}>

@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Col, Empty, Input, Pagination, Row, Spin } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { listScopeStores } from '../../../shared/api/monitoring';
 import { FILTER_COL } from '../../../shared/grid';
 import { useDeviceStatusEvents } from '../device/useDeviceStatusEvents';
+import { useScopeStores } from '../device/useScopeStores';
 import { StoreCard, storeCountsKey } from './StoreCard';
 
 const PAGE_SIZE = 24;
@@ -18,10 +18,7 @@ export default function DynamicMonitorPage() {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [page, setPage] = useState(1);
-  const stores = useQuery({
-    queryKey: ['dynamicMonitor', 'stores'],
-    queryFn: ({ signal }) => listScopeStores(signal),
-  });
+  const stores = useScopeStores();
   const pending = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   useDeviceStatusEvents((event) => {
     if (pending.current.has(event.shopId)) return;

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Result, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
-import { listScopeStores } from '../../../shared/api/monitoring';
 import { DeviceListPage } from '../device/DeviceListPage';
+import { useScopeStores } from '../device/useScopeStores';
 
 /** `store/:id.html` gives `id` = "12" (the router keeps `.html` outside the parameter). */
 function shopIdOf(param: string | undefined): number | null {
@@ -19,10 +18,7 @@ export default function DynamicMonitorStorePage() {
   const params = useParams();
   const shopId = shopIdOf(params.id);
   const scope = useMemo(() => ({ shopId: shopId ?? undefined, monitored: 1 }), [shopId]);
-  const stores = useQuery({
-    queryKey: ['dynamicMonitor', 'stores'],
-    queryFn: ({ signal }) => listScopeStores(signal),
-  });
+  const stores = useScopeStores();
   const store = stores.data?.find((s) => s.shopId === shopId);
   if (shopId === null) return <Result status="404" title={t('dynamicMonitor.storeNotFound')} />;
   return (
@@ -30,12 +26,7 @@ export default function DynamicMonitorStorePage() {
       <Typography.Title level={4} data-testid="dynamic-monitor-store-name">
         {store?.storeName ?? ''}
       </Typography.Title>
-      <DeviceListPage
-        name={`store-${shopId}`}
-        scope={scope}
-        batchMonitor={null}
-        testId="dynamic-monitor-store"
-      />
+      <DeviceListPage scope={scope} batchMonitor={null} testId="dynamic-monitor-store" />
     </>
   );
 }

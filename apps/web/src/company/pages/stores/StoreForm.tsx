@@ -3,8 +3,8 @@ import type { Store, StoreCreateBody } from '@storefleet/contracts';
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 
+import { plainFieldOf, serverFieldErrors } from '../../../shared/form';
 import { RegionCascader } from '../../../shared/org/RegionCascader';
 import { readRegionPath, regionPathOf } from '../../../shared/org/region-path';
 
@@ -15,16 +15,27 @@ interface StoreFormValues {
   region: string[];
 }
 
+/** The store list, where the add and edit pages return. */
+export const STORE_LIST = '/stores/index.html';
+
+/** The form field showing a body field: the three region levels are the one cascader. */
+function storeFieldOf(field: string): keyof StoreFormValues | null {
+  const name = plainFieldOf(field);
+  if (name === 'areaLevel' || name === 'provinceLevel' || name === 'cityLevel') return 'region';
+  return name === 'storeNo' || name === 'storeName' || name === 'addr' ? name : null;
+}
+
 export interface StoreFormProps {
   /** The store being edited; none when adding. */
   store?: Store;
-  saving: boolean;
+  submitting: boolean;
+  /** Saves; a rejection with a 400 listing fields marks those fields. */
   onSubmit: (body: StoreCreateBody) => Promise<unknown>;
+  onCancel: () => void;
 }
 
-export function StoreForm({ store, saving, onSubmit }: StoreFormProps) {
+export function StoreForm({ store, submitting, onSubmit, onCancel }: StoreFormProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [form] = Form.useForm<StoreFormValues>();
 
   useEffect(() => {
@@ -40,15 +51,19 @@ export function StoreForm({ store, saving, onSubmit }: StoreFormProps) {
 
   const submit = async (values: StoreFormValues) => {
     const region = readRegionPath(values.region);
-    await onSubmit({
-      storeNo: values.storeNo,
-      storeName: values.storeName,
-      addr: values.addr,
-      areaLevel: region.areaLevel ?? 0,
-      provinceLevel: region.provinceLevel,
-      cityLevel: region.cityLevel,
-    });
-    await navigate('/stores/index.html');
+    try {
+      await onSubmit({
+        storeNo: values.storeNo,
+        storeName: values.storeName,
+        addr: values.addr,
+        areaLevel: region.areaLevel ?? 0,
+        provinceLevel: region.provinceLevel,
+        cityLevel: region.cityLevel,
+      });
+    } catch (error) {
+      // The request client has already shown the notice; the fields it names get their message too.
+      form.setFields(serverFieldErrors(error, storeFieldOf));
+    }
   };
 
   return (
@@ -85,10 +100,10 @@ export function StoreForm({ store, saving, onSubmit }: StoreFormProps) {
           <Input.TextArea rows={2} data-testid="store-form-addr" />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="store-form-submit">
+          <Button type="primary" htmlType="submit" loading={submitting} data-testid="store-form-submit">
             {t('stores.form.submit')}
           </Button>
-          <Button onClick={() => void navigate('/stores/index.html')}>{t('stores.form.cancel')}</Button>
+          <Button onClick={onCancel}>{t('stores.form.cancel')}</Button>
         </Space>
       </Form>
     </Card>

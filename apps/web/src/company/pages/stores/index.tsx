@@ -1,15 +1,16 @@
 /** Store overview: the stores of the caller's scope with filters, and add/edit/move/delete behind buttons. */
-import { BUTTON, type Store } from '@storefleet/contracts';
+import { BUTTON, type Store, StoreEndpoints } from '@storefleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { deleteStore, listStorePage, moveStore } from '../../../shared/api/org';
+import { api, moduleKey } from '../../../shared/api/call';
 import { type FilterSpec, ListFilterForm, useListPage } from '../../../shared/list';
 import { RegionCascader } from '../../../shared/org/RegionCascader';
 import { readRegionPath } from '../../../shared/org/region-path';
+import { StorePageEndpoint } from '../../../shared/org/store-list';
 import { Access } from '../../../shared/permissions/Access';
 
 const FILTERS = {
@@ -25,23 +26,23 @@ export default function StoreOverviewPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const list = useListPage({
-    queryKey: ['store', 'list'],
+    endpoint: StorePageEndpoint,
     filters: FILTERS,
     rowKey: 'id',
     sortFields: SORT_FIELDS,
-    fetchPage: ({ region, ...params }, signal) =>
-      listStorePage({ ...params, ...readRegionPath(region) }, signal),
+    toQuery: ({ region, ...params }) => ({ ...params, ...readRegionPath(region) }),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['store'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: moduleKey(StoreEndpoints.list) });
   const move = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: 0 | 1 }) => moveStore(id, status),
+    mutationFn: ({ id, status }: { id: number; status: 0 | 1 }) =>
+      api(StoreEndpoints.moveStore, { query: { id, status } }),
     onSuccess: async () => {
       message.success(t('stores.saved'));
       await refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => deleteStore(id),
+    mutationFn: (id: number) => api(StoreEndpoints.deleteStore, { params: { id } }),
     onSuccess: async () => {
       message.success(t('stores.deleted'));
       await refresh();

@@ -1,21 +1,18 @@
 /** Add a store. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import { type StoreCreateBody, StoreEndpoints } from '@storefleet/contracts';
 import { useTranslation } from 'react-i18next';
 
-import { createStore } from '../../../shared/api/org';
-import { StoreForm } from './StoreForm';
+import { api } from '../../../shared/api/call';
+import { useFormPage } from '../../../shared/form';
+import { STORE_LIST, StoreForm } from './StoreForm';
 
 export default function StoreSavePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: createStore,
-    onSuccess: async () => {
-      message.success(t('stores.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['store'] });
-    },
+  const page = useFormPage({
+    save: (body: StoreCreateBody) => api(StoreEndpoints.addStore, { body }),
+    invalidates: StoreEndpoints.addStore,
+    savedMessage: t('stores.saved'),
+    list: STORE_LIST,
   });
-  return <StoreForm saving={save.isPending} onSubmit={(body) => save.mutateAsync(body)} />;
+  return <StoreForm submitting={page.submitting} onSubmit={page.submit} onCancel={page.cancel} />;
 }

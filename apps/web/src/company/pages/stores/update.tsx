@@ -1,32 +1,30 @@
 /** Edit a store: `update.html?id=<store id>`. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Result, Spin } from 'antd';
+import { StoreEndpoints, type StoreUpdateBody } from '@storefleet/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
-import { getStore, updateStore } from '../../../shared/api/org';
-import { StoreForm } from './StoreForm';
+import { api, apiQuery } from '../../../shared/api/call';
+import { useFormPage, useIdParam } from '../../../shared/form';
+import { storeRows } from '../../../shared/org/store-list';
+import { STORE_LIST, StoreForm } from './StoreForm';
 
 export default function StoreUpdatePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [search] = useSearchParams();
-  const id = Number(search.get('id'));
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const id = useIdParam();
+  // One store by id: store/list filtered by shopId (404 outside the caller's scope).
   const store = useQuery({
-    queryKey: ['store', 'detail', id],
-    queryFn: ({ signal }) => getStore(id, signal),
-    enabled: valid,
+    ...apiQuery(StoreEndpoints.list, { query: { shopId: id ?? 0 } }),
+    select: (reply) => storeRows(reply)[0] ?? null,
+    enabled: id !== null,
   });
-  const save = useMutation({
-    mutationFn: updateStore,
-    onSuccess: async () => {
-      message.success(t('stores.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['store'] });
-    },
+  const page = useFormPage({
+    save: (body: StoreUpdateBody) => api(StoreEndpoints.updateStore, { body }),
+    invalidates: StoreEndpoints.updateStore,
+    savedMessage: t('stores.saved'),
+    list: STORE_LIST,
   });
-  if (!valid || (store.isSuccess && !store.data)) {
+  if (id === null || store.isError || (store.isSuccess && !store.data)) {
     return <Result status="404" title={t('stores.notFound')} data-testid="store-not-found" />;
   }
   if (!store.data) return <Spin />;
@@ -34,8 +32,9 @@ export default function StoreUpdatePage() {
   return (
     <StoreForm
       store={existing}
-      saving={save.isPending}
-      onSubmit={(body) => save.mutateAsync({ ...body, id: existing.id })}
+      submitting={page.submitting}
+      onSubmit={(body) => page.submit({ ...body, id: existing.id })}
+      onCancel={page.cancel}
     />
   );
 }

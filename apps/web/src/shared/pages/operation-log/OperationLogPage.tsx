@@ -1,10 +1,10 @@
-import type { OperationLog } from '@storefleet/contracts';
+import { CallLogEndpoints, type OperationLog } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { listLogOperations, queryCallLogs } from '../../api/call-log';
+import { apiQuery } from '../../api/call';
 import { type FilterSpec, ListFilterForm, useListPage } from '../../list';
 import { OperationLogDetail } from './OperationLogDetail';
 
@@ -17,17 +17,11 @@ const failed = (row: OperationLog) => row.errorMsg !== null || row.status >= 400
 export default function OperationLogPage() {
   const { t } = useTranslation();
   const list = useListPage({
-    queryKey: ['callLog', 'queryByPage'],
+    endpoint: CallLogEndpoints.queryByPage,
     filters: FILTERS,
     rowKey: 'id',
-    fetchPage: ({ pageNum, pageSize, userName, apiName }, signal) =>
-      queryCallLogs({ pageNum, pageSize, userName, apiName }, signal),
   });
-  const operations = useQuery({
-    queryKey: ['callLog', 'logOperation'],
-    queryFn: ({ signal }) => listLogOperations(signal),
-    staleTime: 5 * 60_000,
-  });
+  const operations = useQuery({ ...apiQuery(CallLogEndpoints.logOperation), staleTime: 5 * 60_000 });
 
   const columns = useMemo<TableColumnsType<OperationLog>>(
     () => [

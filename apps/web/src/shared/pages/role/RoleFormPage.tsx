@@ -3,13 +3,14 @@
  * the caller may grant) and, in the company application, the data scope (an area tree of regions,
  * provinces and cities, and stores). A role naming no areas and no stores covers the whole company.
  */
-import type { RoleCreateBody } from '@storefleet/contracts';
+import { type RoleCreateBody, RoleEndpoints } from '@storefleet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Space, Spin, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { createRole, getPermissionTree, getRole, updateRole } from '../../api/roles';
+
+import { api, apiQuery, moduleKey } from '../../api/call';
 import { useScopeOptions } from '../../org/useScopeOptions';
 import { levelTreeData } from '../user/level-tree-data';
 import { permissionTreeData, splitCodes, toggleCode } from './permission-tree';
@@ -38,14 +39,10 @@ export function RoleFormPage({ admin = false, edit = false }: RoleFormPageProps)
   const [areaIds, setAreaIds] = useState<string[]>([]);
 
   const role = useQuery({
-    queryKey: ['role', 'detail', id],
-    queryFn: ({ signal }) => getRole(id ?? 0, signal),
+    ...apiQuery(RoleEndpoints.getRole, { params: { id: id ?? 0 } }),
     enabled: id !== undefined && id > 0,
   });
-  const tree = useQuery({
-    queryKey: ['role', 'permissionTree'],
-    queryFn: ({ signal }) => getPermissionTree(signal),
-  });
+  const tree = useQuery(apiQuery(RoleEndpoints.getPermissionTree));
   const { levels, stores } = useScopeOptions(!admin);
 
   useEffect(() => {
@@ -65,11 +62,13 @@ export function RoleFormPage({ admin = false, edit = false }: RoleFormPageProps)
         areaIds: areaIds.map(Number),
         storeIds: values.storeIds ?? [],
       };
-      return id !== undefined ? updateRole({ ...body, id }) : createRole(body);
+      return id !== undefined
+        ? api(RoleEndpoints.updateRole, { body: { ...body, id } })
+        : api(RoleEndpoints.addRole, { body });
     },
     onSuccess: async () => {
       message.success(t('role.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['role'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(RoleEndpoints.listRoles) });
       await navigate('../index.html', { relative: 'path' });
     },
   });

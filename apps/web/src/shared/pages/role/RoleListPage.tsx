@@ -1,12 +1,12 @@
 /** The role list of both applications: name filter, holders count, add/edit/delete behind buttons. */
-import { BUTTON, type Role } from '@storefleet/contracts';
+import { BUTTON, type Role, RoleEndpoints } from '@storefleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { deleteRole, listRolePage } from '../../api/roles';
+import { api, moduleKey } from '../../api/call';
 import { type FilterSpec, ListFilterForm, useListPage } from '../../list';
 import { Access } from '../../permissions/Access';
 
@@ -17,16 +17,15 @@ export function RoleListPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const list = useListPage({
-    queryKey: ['role', 'list'],
+    endpoint: RoleEndpoints.listRoles,
     filters: FILTERS,
     rowKey: 'id',
-    fetchPage: (params, signal) => listRolePage(params, signal),
   });
   const remove = useMutation({
-    mutationFn: deleteRole,
+    mutationFn: (id: number) => api(RoleEndpoints.deleteRole, { params: { id } }),
     onSuccess: async () => {
       message.success(t('role.deleted'));
-      await queryClient.invalidateQueries({ queryKey: ['role'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(RoleEndpoints.listRoles) });
     },
   });
 

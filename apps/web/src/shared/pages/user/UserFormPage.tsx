@@ -4,8 +4,11 @@
  * role. Admin application: platform users with an admin role, or customer admins of a chosen company.
  */
 import {
+  RoleEndpoints,
+  StoreEndpoints,
   type User,
   type UserCreateBody,
+  UserEndpoints,
   UserStatus,
   type UserStatusValue,
   UserType,
@@ -17,9 +20,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { listCompanies } from '../../api/org';
-import { listRolePage } from '../../api/roles';
-import { createUser, getUser, updateUser } from '../../api/users';
+import { api, apiQuery, moduleKey } from '../../api/call';
 import { useScopeOptions } from '../../org/useScopeOptions';
 import { levelTreeData } from './level-tree-data';
 
@@ -59,22 +60,16 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
   const companyId = Form.useWatch('companyId', form);
 
   const user = useQuery({
-    queryKey: ['user', 'detail', id],
-    queryFn: ({ signal }) => getUser(id ?? 0, signal),
+    ...apiQuery(UserEndpoints.getUser, { params: { id: id ?? 0 } }),
     enabled: id !== undefined && id > 0,
   });
   // Admin application: admin roles for platform users, the chosen company's roles for customer admins.
   const roleCompany = admin && userType !== 0 ? companyId : undefined;
   const roles = useQuery({
-    queryKey: ['role', 'options', roleCompany ?? null],
-    queryFn: ({ signal }) => listRolePage({ pageNum: 1, pageSize: 1000, companyId: roleCompany }, signal),
+    ...apiQuery(RoleEndpoints.listRoles, { query: { pageNum: 1, pageSize: 1000, companyId: roleCompany } }),
     enabled: !admin || userType === 0 || roleCompany !== undefined,
   });
-  const companies = useQuery({
-    queryKey: ['store', 'companies'],
-    queryFn: ({ signal }) => listCompanies(signal),
-    enabled: admin,
-  });
+  const companies = useQuery({ ...apiQuery(StoreEndpoints.listCompanys), enabled: admin });
   const scoped = !admin && userType === 3;
   const { levels, stores } = useScopeOptions(scoped);
 
@@ -106,12 +101,12 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
         areaCodes: values.userType === 3 ? (values.areaCodes ?? []) : [],
         storeIds: values.userType === 3 ? (values.storeIds ?? []) : [],
       };
-      if (id !== undefined) return updateUser({ ...body, id });
-      return createUser({ ...body, password: values.password ?? '' });
+      if (id !== undefined) return api(UserEndpoints.updateUser, { body: { ...body, id } });
+      return api(UserEndpoints.addUser, { body: { ...body, password: values.password ?? '' } });
     },
     onSuccess: async () => {
       message.success(t('user.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(UserEndpoints.listUsers) });
       await navigate('../index.html', { relative: 'path' });
     },
   });

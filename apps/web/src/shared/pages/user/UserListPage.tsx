@@ -1,12 +1,19 @@
 /** The user list of both applications: filters, status, and add/edit/enable/disable behind buttons. */
-import { BUTTON, type User, UserStatus, type UserStatusValue, UserType } from '@storefleet/contracts';
+import {
+  BUTTON,
+  type User,
+  UserEndpoints,
+  UserStatus,
+  type UserStatusValue,
+  UserType,
+} from '@storefleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { listUserPage, setUserEnabled } from '../../api/users';
+import { api, moduleKey } from '../../api/call';
 import { type FilterSpec, ListFilterForm, useListPage } from '../../list';
 import { Access } from '../../permissions/Access';
 
@@ -36,16 +43,17 @@ export function UserListPage({ admin = false }: UserListPageProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const list = useListPage({
-    queryKey: ['user', 'list'],
+    endpoint: UserEndpoints.listUsers,
     filters: FILTERS,
     rowKey: 'id',
-    fetchPage: (params, signal) => listUserPage(params, signal),
   });
   const toggle = useMutation({
-    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => setUserEnabled(id, enabled),
+    // Disabling also ends the user's sessions.
+    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
+      api(enabled ? UserEndpoints.enableUser : UserEndpoints.disableUser, { query: { id } }),
     onSuccess: async () => {
       message.success(t('user.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
+      await queryClient.invalidateQueries({ queryKey: moduleKey(UserEndpoints.listUsers) });
     },
   });
   const types = admin ? [0, 1, 2] : [1, 3];

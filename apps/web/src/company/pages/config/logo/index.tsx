@@ -1,18 +1,13 @@
 /** Company logo: upload with preview, then save it as the company's header logo. */
 import { PlusOutlined } from '@ant-design/icons';
-import { BUTTON, type LogoUploadResult } from '@storefleet/contracts';
+import { BUTTON, LogoEndpoints, type LogoUploadResult } from '@storefleet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Image, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import {
-  insertCompanyLogo,
-  queryCompanyLogo,
-  updateCompanyLogo,
-  uploadLogoImage,
-} from '../../../../shared/api/settings';
-import { COMPANY_LOGO_KEY, useLogoImage } from '../../../../shared/layout/useCompanyLogo';
+import { api, endpointKey } from '../../../../shared/api/call';
+import { companyLogoQuery, useLogoImage } from '../../../../shared/layout/useCompanyLogo';
 import { Access } from '../../../../shared/permissions/Access';
 import { useSession } from '../../../../shared/session/useSession';
 import { logoFileProblem, logoSubmitState } from './logo-submit';
@@ -27,10 +22,7 @@ export default function LogoSettingsPage() {
   const [files, setFiles] = useState<UploadFile<LogoUploadResult>[]>([]);
   const companyId = Number(session?.companyId ?? Object.keys(session?.result.companyMap ?? {})[0] ?? 0);
 
-  const logo = useQuery({
-    queryKey: [COMPANY_LOGO_KEY, session?.result.username ?? null, session?.companyId ?? null],
-    queryFn: ({ signal }) => queryCompanyLogo(signal),
-  });
+  const logo = useQuery(companyLogoQuery(session));
   const currentSrc = useLogoImage(logo.data?.imgUrl);
   const lastDone = [...files].reverse().find((f) => f.status === 'done');
   const previewSrc = useLogoImage(lastDone?.response?.url);
@@ -39,13 +31,15 @@ export default function LogoSettingsPage() {
     mutationFn: (imgUrl: string) => {
       const existing = logo.data;
       return existing
-        ? updateCompanyLogo({ id: existing.id, companyId: existing.companyId, imgUrl })
-        : insertCompanyLogo({ id: companyId, imgUrl });
+        ? api(LogoEndpoints.updateLogImg, {
+            body: { id: existing.id, companyId: existing.companyId, imgUrl },
+          })
+        : api(LogoEndpoints.insertLogImg, { body: { id: companyId, imgUrl } });
     },
     onSuccess: async () => {
       message.success(t('logo.saved'));
       setFiles([]);
-      await queryClient.invalidateQueries({ queryKey: [COMPANY_LOGO_KEY] });
+      await queryClient.invalidateQueries({ queryKey: endpointKey(LogoEndpoints.queryLogImg) });
     },
   });
 
@@ -88,9 +82,9 @@ export default function LogoSettingsPage() {
               return true;
             }}
             customRequest={({ file, onSuccess, onError }) => {
-              const blob = file as Blob;
-              const name = typeof file === 'string' ? 'logo' : (file as File).name;
-              uploadLogoImage(blob, name).then(
+              const form = new FormData();
+              form.append('file', file as Blob, typeof file === 'string' ? 'logo' : (file as File).name);
+              api(LogoEndpoints.upload, { body: form }).then(
                 (result) => onSuccess?.(result),
                 (error: unknown) =>
                   onError?.(error instanceof Error ? error : new Error(t('logo.uploadFailed'))),

@@ -3,8 +3,10 @@ import {
   BUTTON,
   CONFIG_ITEM_CODES,
   CONFIG_ITEM_DEFINITIONS,
+  ConfigEndpoints,
   type ConfigIssue,
   type ConfigItemCode,
+  type ConfigItemUpdateBody,
   configProblems,
   configValueIssue,
 } from '@storefleet/contracts';
@@ -14,7 +16,7 @@ import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { listConfigItems, saveConfigItems } from '../../../../shared/api/settings';
+import { api, apiQuery } from '../../../../shared/api/call';
 import { Access } from '../../../../shared/permissions/Access';
 import {
   type ConfigFormValues,
@@ -39,7 +41,7 @@ const WITH_HELP = new Set<string>([
   'alert_mute_start',
   'alert_repeat_minutes',
 ]);
-const QUERY_KEY = ['config-items'];
+const ITEMS = apiQuery(ConfigEndpoints.list);
 
 /** Props Form.Item injects into its child, passed on to the real control. */
 interface InjectedProps {
@@ -69,7 +71,7 @@ export default function MonitorSettingsPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<ConfigFormValues>();
   const queryClient = useQueryClient();
-  const items = useQuery({ queryKey: QUERY_KEY, queryFn: ({ signal }) => listConfigItems(signal) });
+  const items = useQuery(ITEMS);
   const initial = useMemo(() => (items.data ? toConfigFormValues(items.data) : undefined), [items.data]);
 
   const issueText = (issue: ConfigIssue) => t(`config.rule.${issue.rule}`, issue.params);
@@ -83,11 +85,11 @@ export default function MonitorSettingsPage() {
   ];
 
   const save = useMutation({
-    mutationFn: saveConfigItems,
+    mutationFn: (body: ConfigItemUpdateBody) => api(ConfigEndpoints.update, { body }),
     onSuccess: async (saved) => {
       message.success(t('config.saved'));
-      queryClient.setQueryData(QUERY_KEY, saved);
-      await queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+      queryClient.setQueryData(ITEMS.queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: ITEMS.queryKey });
     },
   });
 

@@ -1,11 +1,17 @@
 /** What the company calls each depth of its hierarchy: one editable label per level 1–3. */
-import { BUTTON, type LevelLabel, MAX_LEVEL_DEPTH } from '@storefleet/contracts';
+import {
+  BUTTON,
+  type LevelLabel,
+  LevelLabelEndpoints,
+  type LevelLabelSaveBody,
+  MAX_LEVEL_DEPTH,
+} from '@storefleet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { deleteLevelLabel, listLevelLabels, saveLevelLabel } from '../../../../shared/api/org';
+import { api, apiQuery, endpointKey } from '../../../../shared/api/call';
 import { usePermissions } from '../../../../shared/permissions/usePermissions';
 
 interface Row {
@@ -20,16 +26,20 @@ export function LevelLabelsCard() {
   const { canUse } = usePermissions();
   const editable = canUse([BUTTON.levelLabelEdit], 'all');
   const [drafts, setDrafts] = useState<Record<number, string>>({});
-  const labels = useQuery({
-    queryKey: ['levelLabel', 'list'],
-    queryFn: ({ signal }) => listLevelLabels(signal),
-  });
+  const labels = useQuery(apiQuery(LevelLabelEndpoints.listLevelLabel));
   const done = async () => {
     message.success(t('level.saved'));
-    await queryClient.invalidateQueries({ queryKey: ['levelLabel'] });
+    // Labels share the `level` module with the tree; only the labels changed.
+    await queryClient.invalidateQueries({ queryKey: endpointKey(LevelLabelEndpoints.listLevelLabel) });
   };
-  const save = useMutation({ mutationFn: saveLevelLabel, onSuccess: done });
-  const remove = useMutation({ mutationFn: deleteLevelLabel, onSuccess: done });
+  const save = useMutation({
+    mutationFn: (body: LevelLabelSaveBody) => api(LevelLabelEndpoints.addOrUpdateLevelLabel, { body }),
+    onSuccess: done,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api(LevelLabelEndpoints.deleteLevelLabel, { params: { id } }),
+    onSuccess: done,
+  });
 
   const rows: Row[] = Array.from({ length: MAX_LEVEL_DEPTH }, (_, i) => ({
     level: i + 1,

@@ -3,13 +3,20 @@
  * delete; the server refuses deleting a node that still has lower levels or stores and says which),
  * and the level labels. No drag and drop: a node keeps its place.
  */
-import { BUTTON, type LevelTreeNode, MAX_LEVEL_DEPTH } from '@storefleet/contracts';
+import {
+  BUTTON,
+  type LevelConfigSaveBody,
+  LevelEndpoints,
+  type LevelTreeNode,
+  MAX_LEVEL_DEPTH,
+} from '@storefleet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Popconfirm, Row, Space, Spin, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { deleteLevelConfig, listLevelConfig, saveLevelConfig } from '../../../../shared/api/org';
+import { api, apiQuery, moduleKey } from '../../../../shared/api/call';
+import { useLang } from '../../../../shared/i18n/useLang';
 import { usePermissions } from '../../../../shared/permissions/usePermissions';
 import { LevelLabelsCard } from './LevelLabelsCard';
 import { LevelNameModal, type LevelNameValues } from './LevelNameModal';
@@ -17,29 +24,30 @@ import { LevelNameModal, type LevelNameValues } from './LevelNameModal';
 type Editing = { kind: 'add'; parent: LevelTreeNode | null } | { kind: 'rename'; node: LevelTreeNode };
 
 export default function LevelConfigPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const { canUse } = usePermissions();
   const editable = canUse([BUTTON.levelEdit], 'all');
   const [editing, setEditing] = useState<Editing | null>(null);
-  const tree = useQuery({
-    queryKey: ['levelConfig', 'listLevelConfig'],
-    queryFn: ({ signal }) => listLevelConfig(signal),
-  });
+  const tree = useQuery(apiQuery(LevelEndpoints.listLevelConfig));
   const changed = async () => {
     message.success(t('level.saved'));
-    await queryClient.invalidateQueries({ queryKey: ['levelConfig'] });
+    // Every level read (this tree, the region cascaders' tree, stores of a level) may have changed.
+    await queryClient.invalidateQueries({ queryKey: moduleKey(LevelEndpoints.listLevelConfig) });
   };
   const save = useMutation({
-    mutationFn: saveLevelConfig,
+    mutationFn: (body: LevelConfigSaveBody) => api(LevelEndpoints.addOrUpdateLevelConfig, { body }),
     onSuccess: async () => {
       setEditing(null);
       await changed();
     },
   });
-  const remove = useMutation({ mutationFn: deleteLevelConfig, onSuccess: changed });
-  const english = i18n.language === 'en-US';
+  const remove = useMutation({
+    mutationFn: (id: number) => api(LevelEndpoints.deleteLevelConfig, { params: { id } }),
+    onSuccess: changed,
+  });
+  const { english } = useLang();
 
   const treeData = useMemo(() => {
     const build = (node: LevelTreeNode): TreeDataNode => ({

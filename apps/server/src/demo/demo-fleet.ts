@@ -3,12 +3,12 @@
  * to this server in-process (over loopback, with the demo boxes' keys) so the console shows a live
  * fleet within a minute. Stopped on shutdown before the server drains.
  */
+import { type Fleet, startFleet } from '@storefleet/simulator';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { type Fleet, startFleet } from '../../../../simulator/src/fleet';
-import type { Config } from '../../config';
-import type { Database } from '../../db/database';
-import { listBoxKeys } from '../devices/devices.repository';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { listBoxKeys } from '../modules/devices/devices.repository';
 
 /** Starts the demo fleet against 127.0.0.1:`port`, or returns null when the demo or simulator is off. */
 export async function startDemoFleet(

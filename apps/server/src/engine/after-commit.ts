@@ -1,0 +1,30 @@
+/**
+ * What a monitoring transaction (an ingest batch, a chunk of the offline sweep) decided, handed out
+ * only after it commits: the status changes to publish on the status bus, and the alert records it
+ * opened and recovered (what notifications will read). A batch that rolls back announces nothing.
+ */
+import type { AlertOutcome, OpenedAlert, RecoveredAlert } from './alerting/alerting';
+import type { DeviceStatusBus, DeviceStatusChange } from './ingest/status-bus';
+
+export interface AfterCommit {
+  statusChanges: DeviceStatusChange[];
+  alertsOpened: OpenedAlert[];
+  alertsRecovered: RecoveredAlert[];
+}
+
+/** The result of a transaction: its status changes and its alert outcome. */
+export function afterCommit(statusChanges: DeviceStatusChange[], alerts: AlertOutcome): AfterCommit {
+  return { statusChanges, alertsOpened: alerts.opened, alertsRecovered: alerts.recovered };
+}
+
+/** Appends `more` to `into` (results of several transactions, e.g. the sweep's chunks). */
+export function addAfterCommit(into: AfterCommit, more: AfterCommit): void {
+  into.statusChanges.push(...more.statusChanges);
+  into.alertsOpened.push(...more.alertsOpened);
+  into.alertsRecovered.push(...more.alertsRecovered);
+}
+
+/** Announces a committed result in this process: its status changes on the bus. */
+export function publishAfterCommit(statusBus: DeviceStatusBus, result: AfterCommit): void {
+  if (result.statusChanges.length > 0) statusBus.publish(result.statusChanges);
+}

@@ -1,0 +1,58 @@
+/**
+ * The monitoring engine, created once per app by buildApp (app.ts) before any route is registered:
+ * the status bus, the alert rules cache, the box hub (attached to the app's HTTP server) and the
+ * monitoring jobs (timers started here). They reach the rest of the server as named members of
+ * AppContext (`ctx.statusBus`, `ctx.rulesCache`, `ctx.hub`, `ctx.jobs`); nothing else creates them.
+ * On close the hub's links end before the HTTP server closes, and the jobs' timers stop.
+ *
+ * Import direction: modules import the engine (its services, repositories and the members on ctx);
+ * the engine never imports modules. What the engine needs from a module is passed in here — the
+ * companies' monitoring settings come from the config module through `settings`.
+ *
+ * Monitoring transactions (an ingest batch, a chunk of the offline sweep) return what they decided as
+ * an AfterCommit result (after-commit.ts: status changes, alert records opened and recovered); status
+ * changes are published on the bus from that result once the transaction committed.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+import type { Database } from '../db/database';
+import { AlertRulesCache } from './alerting/rules-cache';
+import { BoxHub, type BoxHubOptions } from './hub/box-hub';
+import { DeviceStatusBus } from './ingest/status-bus';
+import { MonitoringJobs, type MonitoringJobsTimers } from './jobs/monitoring-jobs';
+import type { SettingsReader } from './jobs/monitoring-settings';
+
+export interface Engine {
+  hub: BoxHub;
+  statusBus: DeviceStatusBus;
+  rulesCache: AlertRulesCache;
+  jobs: MonitoringJobs;
+}
+
+export interface EngineOptions {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** The companies' monitoring settings (the config module's reader). */
+  settings: SettingsReader;
+  hub?: Omit<BoxHubOptions, 'intervalSeconds'>;
+  jobs?: MonitoringJobsTimers;
+}
+
+/** Creates the engine of `app` and ties its life to the app's (see the file comment). */
+export function createEngine(app: FastifyInstance, options: EngineOptions): Engine {
+  const { database, log, settings } = options;
+  const statusBus = new DeviceStatusBus();
+  const rulesCache = new AlertRulesCache();
+  const parts = { db: database.db, database, log, statusBus, rulesCache };
+  const hub = new BoxHub(parts, {
+    ...options.hub,
+    intervalSeconds: async (companyId) => (await settings(database.db, companyId)).probeIntervalSeconds,
+  });
+  hub.attach(app.server);
+  // preClose: open WebSockets would otherwise keep server.close() waiting.
+  app.addHook('preClose', async () => hub.close());
+  const jobs = new MonitoringJobs(parts, settings);
+  jobs.start(options.jobs);
+  app.addHook('onClose', async () => jobs.stop());
+  return { hub, statusBus, rulesCache, jobs };
+}

@@ -1,0 +1,45 @@
+/** Sign-in calls under /api/user-service/auth: sign in (public), and the signed-in user's own calls. */
+import { z } from 'zod';
+
+import { ChangePasswordBody, LoginResultSchema, MeSchema } from './account';
+import { LoginBody } from './auth';
+import { endpoint } from './endpoint';
+
+const AUTH_API = '/api/user-service/auth';
+
+export const AuthEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: `${AUTH_API}/login`,
+    summary: 'Sign in',
+    module: 'auth',
+    permissions: 'public',
+    body: LoginBody,
+    response: LoginResultSchema,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: `${AUTH_API}/logout`,
+    summary: 'Sign out',
+    module: 'auth',
+    permissions: 'authenticated',
+    response: z.null(),
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: `${AUTH_API}/me`,
+    summary: 'Current session',
+    module: 'auth',
+    permissions: 'authenticated',
+    response: MeSchema,
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: `${AUTH_API}/changePassword`,
+    summary: 'Change own password',
+    module: 'auth',
+    permissions: 'authenticated',
+    body: ChangePasswordBody,
+    response: z.null(),
+  }),
+};

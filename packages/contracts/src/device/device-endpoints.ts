@@ -1,0 +1,162 @@
+/**
+ * Device registry calls under /api/device-service/aibox/device (spec §7), plus our detail, key
+ * rotation and import calls. Lists may be read from any device page; writes need their button.
+ */
+import { z } from 'zod';
+
+import { endpoint, FILE_RESPONSE } from '../endpoint';
+import { pagedResultSchema } from '../paging';
+import { BUTTON, MODULE, PAGE } from '../permissions';
+import { DeviceSchema, DeviceStatusCountsSchema, GatewayStatusCountsSchema } from './device';
+import { DeviceAddBody, DeviceUpdateBody } from './device-body';
+import {
+  DeviceIdParams,
+  DeviceImportParams,
+  DeviceImportResultSchema,
+  DeviceKeySchema,
+  DeviceStateParams,
+  MonitoredBatchQuery,
+  MonitoredBatchResultSchema,
+  PreinstallationBody,
+  StoreDevicesParams,
+} from './device-calls';
+import { DeviceListQuery, DeviceStatusQuery, DeviceSubListQuery, GatewayStatusQuery } from './device-list';
+
+const DEVICE_API = '/api/device-service/aibox/device';
+const READ = {
+  any: [PAGE.deviceMonitored, PAGE.deviceNotMonitored, PAGE.deviceNonNetwork, PAGE.gateway],
+} as const;
+
+export const DeviceEndpoints = {
+  add: endpoint({
+    method: 'POST',
+    path: `${DEVICE_API}/add`,
+    summary: 'Add a device',
+    module: 'device',
+    permissions: [MODULE.device, BUTTON.deviceAdd],
+    body: DeviceAddBody,
+    response: DeviceSchema,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: `${DEVICE_API}/update`,
+    summary: 'Update a device',
+    module: 'device',
+    permissions: [MODULE.device, BUTTON.deviceUpdate],
+    body: DeviceUpdateBody,
+    response: DeviceSchema,
+  }),
+  listDevices: endpoint({
+    method: 'GET',
+    path: `${DEVICE_API}/listDevices`,
+    summary: 'List devices',
+    module: 'device',
+    permissions: READ,
+    query: DeviceListQuery,
+    response: pagedResultSchema(DeviceSchema),
+  }),
+  listSubDevices: endpoint({
+    method: 'GET',
+    path: `${DEVICE_API}/listSubDevices`,
+    summary: "List a box's devices",
+    module: 'device',
+    permissions: READ,
+    query: DeviceSubListQuery,
+    response: pagedResultSchema(DeviceSchema),
+  }),
+  /** The parent-box picker and the store cards read it too. */
+  getDevices: endpoint({
+    method: 'GET',
+    path: `${DEVICE_API}/getDevices/:shopId/:productType`,
+    summary: "List a store's devices of one product type",
+    module: 'device',
+    permissions: { any: [...READ.any, MODULE.dynamicMonitor, PAGE.storeOverview] },
+    params: StoreDevicesParams,
+    response: z.array(DeviceSchema),
+  }),
+  /** Ours: one device for the details and update pages. */
+  detail: endpoint({
+    method: 'GET',
+    path: `${DEVICE_API}/detail/:deviceId`,
+    summary: 'Show one device',
+    module: 'device',
+    permissions: READ,
+    params: DeviceIdParams,
+    response: DeviceSchema,
+  }),
+  updateState: endpoint({
+    method: 'GET',
+    path: `${DEVICE_API}/updateState/:deviceId/:state`,
+    summary: 'Enable or disable a device',
+    module: 'device',
+    permissions: [MODULE.device, BUTTON.deviceState],
+    params: DeviceStateParams,
+    response: DeviceSchema,
+  }),
+  /** The spec's name for setting the monitored flag (`mornitored`) of several devices. */
+  ids: endpoint({
+    method: 'GET',
+    path: `${DEVICE_API}/ids`,
+    summary: 'Set the monitored flag of several devices',
+    module: 'device',
+    permissions: [MODULE.device, BUTTON.deviceMonitor],
+    query: MonitoredBatchQuery,
+    response: MonitoredBatchResultSchema,
+  }),
+  isPreinstallation: endpoint({
+    method: 'POST',
+    path: `${DEVICE_API}/isPreinstallation`,
+    summary: 'Mark a box as pre-configured or not',
+    module: 'device',
+    permissions: [MODULE.device, BUTTON.gatewayPreinstall],
+    body: PreinstallationBody,
+    response: DeviceSchema,
+  }),
+  getDeviceStatus: endpoint({
+    method: 'GET',
+    path: `${DEVICE_API}/getDeviceStatus`,
+    summary: 'Count listed devices by online status',
+    module: 'device',
+    permissions: READ,
+    query: DeviceStatusQuery,
+    response: DeviceStatusCountsSchema,
+  }),
+  getGatewayStatus: endpoint({
+    method: 'GET',
+    path: `${DEVICE_API}/getGatewayStatus`,
+    summary: 'Count boxes: pre-configured, online, offline',
+    module: 'device',
+    permissions: [MODULE.device, PAGE.gateway],
+    query: GatewayStatusQuery,
+    response: GatewayStatusCountsSchema,
+  }),
+  /** Ours: issue a new security key for a box. */
+  rotateKey: endpoint({
+    method: 'POST',
+    path: `${DEVICE_API}/rotateKey/:deviceId`,
+    summary: 'Issue a new security key for a box',
+    module: 'device',
+    permissions: [MODULE.device, BUTTON.deviceKey],
+    params: DeviceIdParams,
+    response: DeviceKeySchema,
+  }),
+  downloadExcelTemplate: endpoint({
+    method: 'GET',
+    path: `${DEVICE_API}/downloadExcelTemplate`,
+    summary: 'Download the device import template',
+    module: 'device',
+    permissions: READ,
+    response: FILE_RESPONSE,
+  }),
+  /** Ours: a multipart .xlsx upload (field `file`); refused rows answer 400 with `data.rows`. */
+  importExcel: endpoint({
+    method: 'POST',
+    path: `${DEVICE_API}/importExcel/:shopId`,
+    summary: 'Import devices into a store from the template',
+    module: 'device',
+    permissions: [MODULE.device, BUTTON.deviceImport],
+    params: DeviceImportParams,
+    bodyEncoding: 'multipart',
+    response: DeviceImportResultSchema,
+  }),
+};

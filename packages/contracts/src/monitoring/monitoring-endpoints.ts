@@ -1,0 +1,105 @@
+/**
+ * Monitoring calls (spec §7): a device's running info and its history, the online chart, host
+ * statistics and remote control of Agent/Android devices, ping through the store box, device syslog
+ * and the live-updates stream. All need the device module and the monitored-devices page (ping also
+ * its button); the stream needs only the device module.
+ */
+import { z } from 'zod';
+
+import { EVENT_STREAM_RESPONSE, endpoint } from '../endpoint';
+import { pagedResultSchema } from '../paging';
+import { BUTTON, MODULE, PAGE } from '../permissions';
+import { DeviceEventsQuery } from './device-events';
+import { PingIpQuery, PingResult } from './device-ping';
+import { DeviceSyslog, ListDeviceLogQuery } from './device-syslog';
+import {
+  EloDeviceStatistic,
+  HistoryPoint,
+  RemoteUrl,
+  RemoteUrlQuery,
+  RunningDeviceQuery,
+  RunningInfoQuery,
+  RunningInfosQuery,
+  RunningItem,
+} from './running-info';
+
+const RUNNING_API = '/api/device-service/aibox/deviceRunningInfo';
+const DEVICE_API = '/api/device-service/aibox/device';
+const VIEW = [MODULE.device, PAGE.deviceMonitored] as const;
+
+export const MonitoringEndpoints = {
+  getRunninginfo: endpoint({
+    method: 'GET',
+    path: `${RUNNING_API}/getRunninginfo`,
+    summary: 'Running items of a device',
+    module: 'device',
+    permissions: VIEW,
+    query: RunningInfoQuery,
+    response: z.array(RunningItem),
+  }),
+  getRunninginfos: endpoint({
+    method: 'GET',
+    path: `${RUNNING_API}/getRunninginfos`,
+    summary: 'Last 20 history points of one item',
+    module: 'device',
+    permissions: VIEW,
+    query: RunningInfosQuery,
+    response: z.array(HistoryPoint),
+  }),
+  getOnlineChart: endpoint({
+    method: 'GET',
+    path: `${RUNNING_API}/getOnlineChart`,
+    summary: 'Latest 30 online points of a device',
+    module: 'device',
+    permissions: VIEW,
+    query: RunningDeviceQuery,
+    response: z.array(HistoryPoint),
+  }),
+  getEloDeviceStatistic: endpoint({
+    method: 'GET',
+    path: `${RUNNING_API}/getEloDeviceStatistic`,
+    summary: 'Battery, CPU, memory and disks of an Android or agent device',
+    module: 'device',
+    permissions: VIEW,
+    query: RunningDeviceQuery,
+    response: EloDeviceStatistic,
+  }),
+  getRemoteUrl: endpoint({
+    method: 'GET',
+    path: `${RUNNING_API}/getRemoteUrl`,
+    summary: 'Remote-control URL of an Android device',
+    module: 'device',
+    permissions: VIEW,
+    query: RemoteUrlQuery,
+    response: RemoteUrl,
+  }),
+  pingIp: endpoint({
+    method: 'POST',
+    path: `${DEVICE_API}/queryAnswer/pingIp`,
+    summary: "Ping an address from the device's store box",
+    module: 'device',
+    permissions: [...VIEW, BUTTON.devicePing],
+    query: PingIpQuery,
+    response: PingResult,
+  }),
+  listDeviceLog: endpoint({
+    method: 'GET',
+    path: `${DEVICE_API}/syslog/listDeviceLog`,
+    summary: 'Syslog lines of a device',
+    module: 'device',
+    permissions: VIEW,
+    query: ListDeviceLogQuery,
+    response: pagedResultSchema(DeviceSyslog),
+  }),
+  events: endpoint({
+    method: 'GET',
+    path: `${DEVICE_API}/events`,
+    summary: 'Stream device status changes (server-sent events)',
+    module: 'device',
+    permissions: [MODULE.device],
+    query: DeviceEventsQuery,
+    response: EVENT_STREAM_RESPONSE,
+    description:
+      'Auth by the Authorization header or ?token=, company by the x-company-id header or ?companyId= (EventSource cannot set headers).',
+  }),
+};

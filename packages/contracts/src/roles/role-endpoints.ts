@@ -1,0 +1,88 @@
+/**
+ * Role calls under /api/user-service/role (designed in the style of the spec's user calls): role
+ * module + role list page, writes also their button.
+ */
+import { z } from 'zod';
+
+import { endpoint } from '../endpoint';
+import { pagedResultSchema } from '../paging';
+import { BUTTON, MODULE, PAGE } from '../permissions';
+import {
+  RoleAreaSchema,
+  RoleCreateBody,
+  RoleIdParams,
+  RoleListQuery,
+  RolePermissionTreeSchema,
+  RoleSchema,
+  RoleUpdateBody,
+} from './role';
+
+const ROLE_API = '/api/user-service/role';
+const VIEW = [MODULE.role, PAGE.roleList] as const;
+/** What a save answers: the role's id. */
+const SavedRole = z.object({ id: z.number() });
+
+export const RoleEndpoints = {
+  listRoles: endpoint({
+    method: 'GET',
+    path: `${ROLE_API}/list`,
+    summary: 'List roles',
+    module: 'role',
+    permissions: VIEW,
+    query: RoleListQuery,
+    response: pagedResultSchema(RoleSchema),
+  }),
+  getPermissionTree: endpoint({
+    method: 'GET',
+    path: `${ROLE_API}/permissionTree`,
+    summary: 'Permission codes the caller may grant',
+    module: 'role',
+    permissions: VIEW,
+    response: RolePermissionTreeSchema,
+  }),
+  getRole: endpoint({
+    method: 'GET',
+    path: `${ROLE_API}/:id/id`,
+    summary: 'Role detail',
+    module: 'role',
+    permissions: VIEW,
+    params: RoleIdParams,
+    response: RoleSchema,
+  }),
+  listRoleAreas: endpoint({
+    method: 'GET',
+    path: `${ROLE_API}/:id/area/List`,
+    summary: 'Areas of a role',
+    module: 'role',
+    permissions: VIEW,
+    params: RoleIdParams,
+    response: z.array(RoleAreaSchema),
+  }),
+  addRole: endpoint({
+    method: 'PUT',
+    path: ROLE_API,
+    summary: 'Create role',
+    module: 'role',
+    permissions: [...VIEW, BUTTON.roleAdd],
+    body: RoleCreateBody,
+    response: SavedRole,
+  }),
+  updateRole: endpoint({
+    method: 'POST',
+    path: ROLE_API,
+    summary: 'Update role',
+    module: 'role',
+    permissions: [...VIEW, BUTTON.roleUpdate],
+    body: RoleUpdateBody,
+    response: SavedRole,
+  }),
+  deleteRole: endpoint({
+    method: 'POST',
+    path: `${ROLE_API}/delete/:id`,
+    summary: 'Delete role',
+    module: 'role',
+    permissions: [...VIEW, BUTTON.roleDelete],
+    params: RoleIdParams,
+    response: z.null(),
+  }),
+};
