@@ -9,12 +9,15 @@
  * a store reports: pings, SNMP, host reports, syslog — ~6 stored rows per value) and `reachability`
  * (ping results only, ~3.5 rows per value); both by default. Baseline, same run: the rows the hub
  * stored, inserted again raw (better-sqlite3 prepared statements / multi-row pg inserts), same tables,
- * same batches of 1000 values, one transaction per batch. All traffic is on 127.0.0.1.
+ * same batches of 1000 values, one transaction per batch, SQLite on the server's `synchronous` setting
+ * (FULL); the SQLite baseline runs once more on NORMAL to show what syncing every commit costs. All
+ * traffic is on 127.0.0.1.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
+import { SQLITE_SYNCHRONOUS } from '../apps/server/src/db/sqlite';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { batchesOf, postgresBaseline, sqliteBaseline } from './support/ingest-baseline.repository';
 import {
@@ -44,7 +47,17 @@ interface IngestFigures {
   rssMean: number;
   baselineMs: number;
   baselineValuesPerSecond: number;
+  /** SQLite only: the same baseline with synchronous NORMAL (commits not synced), for comparison. */
+  normalValuesPerSecond: number | null;
 }
+
+const USAGE = `npm run bench:ingest [-- options]
+  --db sqlite|postgres          one database (default both)
+  --mix store|reachability      one value mix (default both)
+  --values N                    values per run, spread over the boxes (default 300000)
+  --cpu-prof                    keep the scratch folder with the server's CPU profile
+SQLite runs synchronous=${SQLITE_SYNCHRONOUS} (the server's setting) in the hub and the baseline.
+PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test, loopback only).`;
 
 async function runOn(
   dialect: DialectName,
@@ -84,10 +97,12 @@ async function runOn(
 
     const stored = await countStoredValues(database.db);
     const batches = batchesOf(await readMetricRows(database.db), await readSyslogRows(database.db), BATCH);
+    const sqliteFile = fresh.url.slice('sqlite:'.length);
     const baselineMs =
       dialect === 'sqlite'
-        ? sqliteBaseline(fresh.url.slice('sqlite:'.length), fresh.dir, batches)
+        ? sqliteBaseline(sqliteFile, fresh.dir, batches, SQLITE_SYNCHRONOUS)
         : await postgresBaseline(fresh.url, batches);
+    const normalMs = dialect === 'sqlite' ? sqliteBaseline(sqliteFile, fresh.dir, batches, 'NORMAL') : null;
     return {
       dialect,
       mix,
@@ -99,6 +114,7 @@ async function runOn(
       rssMean: memory.mean,
       baselineMs,
       baselineValuesPerSecond: stored.values / (baselineMs / 1000),
+      normalValuesPerSecond: normalMs === null ? null : stored.values / (normalMs / 1000),
     };
   } finally {
     await server.stop();
@@ -145,6 +161,10 @@ function mixesFromArgs(argv: readonly string[]): BurstMix[] {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   const totalValues = numberArg(argv, 'values', 300_000);
   const mixes = mixesFromArgs(argv);
   const cpuProf = argv.includes('--cpu-prof');
@@ -154,7 +174,9 @@ async function main(): Promise<void> {
     for (const mix of mixes) results.push(await runOn(dialect, mix, totalValues, cpuProf));
   }
 
-  process.stdout.write(`\nIngest through the box hub — ${new Date().toISOString()}\n${machineLine()}\n\n`);
+  process.stdout.write(
+    `\nIngest through the box hub — ${new Date().toISOString()}\n${machineLine()}\nSQLite: synchronous=${SQLITE_SYNCHRONOUS} on the server's connection and the baseline's\n\n`,
+  );
   const col = (pick: (f: IngestFigures) => string) => results.map(pick);
   printTable(
     ['', ...results.map((f) => `${f.dialect}, ${f.mix}`)],
@@ -172,6 +194,10 @@ async function main(): Promise<void> {
       ],
       ['server RSS peak / mean', ...col((f) => `${mb(f.rssPeak)} / ${mb(f.rssMean)}`)],
       ['baseline: raw inserts values/s', ...col((f) => fmt(f.baselineValuesPerSecond))],
+      [
+        `  same, sqlite NORMAL not ${SQLITE_SYNCHRONOUS}`,
+        ...col((f) => (f.normalValuesPerSecond === null ? '—' : fmt(f.normalValuesPerSecond))),
+      ],
       [
         'hub ÷ baseline',
         ...col((f) => `${fmt((f.burst.valuesPerSecond / f.baselineValuesPerSecond) * 100, 1)}%`),

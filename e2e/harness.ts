@@ -101,12 +101,38 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser context (its own storage) with a page on the given server. */
+/**
+ * A fresh browser context (its own storage) with a page on the given server. Anything the console's
+ * Content-Security-Policy blocks is collected, and `context.close()` then fails the test naming it.
+ */
 export async function newPage(
   browser: Browser,
   locale = 'zh-CN',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
+  const violations: string[] = [];
+  // Also printed at once, so a test that fails another way first still shows what was blocked.
+  const note = (text: string) => {
+    violations.push(text);
+    process.stderr.write(`CSP violation: ${text}\n`);
+  };
+  await context.exposeFunction('__storefleetCspViolation', note);
+  // Init scripts are injected by the browser itself, so the page's CSP does not block this listener.
+  await context.addInitScript(`document.addEventListener('securitypolicyviolation', (e) =>
+    window.__storefleetCspViolation(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') +
+      ' on ' + location.pathname));`);
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content[ -]Security[ -]Policy/i.test(message.text())) {
+      note(message.text());
+    }
+  });
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await close(options);
+    if (violations.length > 0) {
+      throw new Error(`the Content-Security-Policy blocked:\n${[...new Set(violations)].join('\n')}`);
+    }
+  };
   const page = await context.newPage();
   return { context, page };
 }

@@ -70,8 +70,19 @@ function lastReporter(key: string): number {
   return Number(key.split('/')[0]);
 }
 
-/** Inserts `batches` into a new SQLite file (the server's pragmas and DDL); returns elapsed ms. */
-export function sqliteBaseline(serverFile: string, scratch: string, batches: readonly Batch[]): number {
+/** Each SQLite baseline gets a file of its own (one run may time the same setting twice). */
+let baselineRuns = 0;
+
+/**
+ * Inserts `batches` into a new SQLite file (the server's DDL, WAL, `synchronous` as given: the server's
+ * own setting for the bar, NORMAL to show what FULL costs); returns elapsed ms.
+ */
+export function sqliteBaseline(
+  serverFile: string,
+  scratch: string,
+  batches: readonly Batch[],
+  synchronous: 'FULL' | 'NORMAL',
+): number {
   const source = new SqliteDatabase(serverFile, { readonly: true });
   const ddl = source
     .prepare<[string, string], { sql: string }>(
@@ -80,10 +91,13 @@ export function sqliteBaseline(serverFile: string, scratch: string, batches: rea
     .all(...TABLES)
     .map((row) => row.sql);
   source.close();
-  const target = new SqliteDatabase(join(scratch, 'baseline.db'));
+  baselineRuns++;
+  const target = new SqliteDatabase(
+    join(scratch, `baseline-${baselineRuns}-${synchronous.toLowerCase()}.db`),
+  );
   try {
     target.pragma('journal_mode = WAL');
-    target.pragma('synchronous = NORMAL');
+    target.pragma(`synchronous = ${synchronous}`);
     for (const statement of ddl) target.exec(statement);
     const insertMetric = target.prepare(
       `insert into device_metrics (${METRIC_COLUMNS.join(', ')}) values (${METRIC_COLUMNS.map(() => '?').join(', ')})`,

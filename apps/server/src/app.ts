@@ -7,6 +7,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 
 import { PasswordHasher } from './auth/passwords';
+import { SessionEvents } from './auth/session-events';
+import { StreamTickets } from './auth/stream-tickets';
 import { TokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -17,6 +19,7 @@ import './http/fastify-types';
 import { installLifecycle } from './http/lifecycle';
 import { installOpenApi } from './http/openapi';
 import { installParsing, parseQueryString } from './http/parsing';
+import { withoutCredentials } from './http/request-log';
 import { type ApiRoute, installRouteLog } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWeb } from './http/web';
@@ -25,7 +28,7 @@ import { installOperationLog } from './modules/audit/operation-log.hook';
 import { getMonitoringSettings } from './modules/config/config.service';
 
 export const BODY_LIMIT = 1024 * 1024;
-/** Default upload limits; a route asks for other ones with `request.file({ limits })`. */
+/** Default upload limits; routes read their file with `readUpload` (http/upload.ts), which sets its size. */
 export const UPLOAD_LIMITS = { fileSize: 2 * 1024 * 1024, files: 1, fields: 20, parts: 22 };
 
 export interface BuildOptions {
@@ -38,7 +41,8 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const loggerInstance = options.logger ?? pino({ level: config.logLevel });
+  // Whatever logger is given, request lines never carry a credential (http/request-log.ts).
+  const loggerInstance = withoutCredentials(options.logger ?? pino({ level: config.logLevel }));
   const app = Fastify({
     loggerInstance,
     bodyLimit: BODY_LIMIT,
@@ -56,9 +60,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db,
     passwords: new PasswordHasher(config.passwordHashing),
     tokens: new TokenSigner(config.jwtSecret, config.tokenTtlSeconds),
+    streamTickets: new StreamTickets(),
+    sessionEvents: new SessionEvents(),
     log: app.log,
     // The monitoring engine (engine/engine.ts); the config module supplies the settings it reads.
-    ...createEngine(app, { database, log: app.log, settings: getMonitoringSettings }),
+    ...createEngine(app, {
+      database,
+      log: app.log,
+      settings: getMonitoringSettings,
+      // The hub throttles refused keys per client address, which behind a proxy is X-Forwarded-For.
+      hub: { trustProxy: config.trustProxy },
+    }),
   };
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', [] as ApiRoute[]);

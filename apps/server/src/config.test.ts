@@ -4,7 +4,14 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ConfigError, loadConfig, PRODUCTION_HASHING, REPO_ROOT, resolveDatabaseUrl } from './config';
+import {
+  ConfigError,
+  isLoopbackHost,
+  loadConfig,
+  PRODUCTION_HASHING,
+  REPO_ROOT,
+  resolveDatabaseUrl,
+} from './config';
 
 let dataDir: string;
 beforeEach(() => {
@@ -13,11 +20,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('configuration', () => {
-  it('defaults to port 8080, demo on and a SQLite file in the data folder', () => {
+  it('defaults to port 8080 on loopback only, demo on and a SQLite file in the data folder', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       demo: true,
       demoPassword: 'Storefleet@2026',
     });
@@ -63,6 +70,49 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).jwtSecret).toBe(secret);
     expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'short' })).toThrow(/at least 32/);
+  });
+
+  it('refuses the published demo password on an address other machines can reach', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'storefleet.example', '::ffff:10.0.0.1']) {
+      const start = () => loadConfig({ DATA_DIR: dataDir, HOST: host });
+      expect(start, host).toThrow(ConfigError);
+      expect(start, host).toThrow(/Set DEMO_PASSWORD to a password of your own, or DEMO=0/);
+      // Naming the published password explicitly changes nothing.
+      expect(() => loadConfig({ DATA_DIR: dataDir, HOST: host, DEMO_PASSWORD: 'Storefleet@2026' })).toThrow(
+        /DEMO_PASSWORD/,
+      );
+    }
+    const own = loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0', DEMO_PASSWORD: 'Our-own-2026!' });
+    expect(own).toMatchObject({ host: '0.0.0.0', demo: true, demoPassword: 'Our-own-2026!' });
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0', DEMO: '0' })).toMatchObject({ demo: false });
+    for (const host of ['127.0.0.1', '127.8.9.10', '::1', '[::1]', 'localhost', 'LOCALHOST']) {
+      expect(loadConfig({ DATA_DIR: dataDir, HOST: host }).demoPassword, host).toBe('Storefleet@2026');
+    }
+  });
+
+  it('counts only 127.0.0.0/8, ::1 and localhost as loopback', () => {
+    for (const host of [
+      '127.0.0.1',
+      '127.255.255.254',
+      '::1',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1',
+      'localhost',
+    ]) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '126.255.255.255',
+      '128.0.0.1',
+      '10.0.0.1',
+      'fe80::1',
+      'my-host',
+      '',
+    ]) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
   });
 
   it('refuses values it cannot use, naming the variable', () => {

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { BlockList, isIPv6 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +17,9 @@ export interface PasswordHashingConfig {
   timeCost: number;
   parallelism: number;
 }
+
+/** The demo accounts' password printed in the README: fine on loopback, refused on any other address. */
+export const PUBLISHED_DEMO_PASSWORD = 'Storefleet@2026';
 
 export const PRODUCTION_HASHING: PasswordHashingConfig = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
@@ -61,19 +65,29 @@ type Env = Record<string, string | undefined>;
 
 /** Reads the configuration from `env`. Creates the data folder (and the JWT secret file) when needed. */
 export function loadConfig(env: Env = process.env): Config {
+  const host = env.HOST || '127.0.0.1';
+  const demo = env.DEMO === undefined || !['0', 'false', 'off', 'no'].includes(env.DEMO.toLowerCase());
+  const demoPassword = env.DEMO_PASSWORD || PUBLISHED_DEMO_PASSWORD;
+  if (demo && demoPassword === PUBLISHED_DEMO_PASSWORD && !isLoopbackHost(host)) {
+    throw new ConfigError(
+      `HOST=${host} lets other machines reach the server, and the demo accounts would use the published ` +
+        'password. Set DEMO_PASSWORD to a password of your own, or DEMO=0 to start without demo accounts ' +
+        '(or leave HOST unset to listen on 127.0.0.1 only).',
+    );
+  }
   const dataDir = fromRoot(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
   return {
     port: integer(env.PORT, 8080, 'PORT', 0, 65_535),
-    host: env.HOST || '0.0.0.0',
+    host,
     // The default database lives in the data folder, so DATA_DIR alone moves everything.
     databaseUrl: resolveDatabaseUrl(env.DATABASE_URL || `sqlite:${join(dataDir, 'storefleet.db')}`),
     dataDir,
-    demo: env.DEMO === undefined || !['0', 'false', 'off', 'no'].includes(env.DEMO.toLowerCase()),
+    demo,
     logLevel: logLevel(env.LOG_LEVEL),
     jwtSecret: env.JWT_SECRET ? checkedSecret(env.JWT_SECRET) : secretFromDataDir(dataDir),
     tokenTtlSeconds: 12 * 3600,
-    demoPassword: env.DEMO_PASSWORD || 'Storefleet@2026',
+    demoPassword,
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webDist: fromRoot(env.WEB_DIST || 'apps/web/dist'),
@@ -82,6 +96,21 @@ export function loadConfig(env: Env = process.env): Config {
     signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
     shutdownGraceMs: integer(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', 0, 600_000),
   };
+}
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether `host` (a HOST value) only accepts connections from this machine: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const address = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (address === 'localhost') return true;
+  // A host name other than localhost is not an address here (false): it may resolve to any interface.
+  return LOOPBACK.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
 }
 
 function fromRoot(path: string): string {

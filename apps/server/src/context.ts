@@ -8,6 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { PasswordHasher } from './auth/passwords';
+import type { SessionEvents } from './auth/session-events';
+import type { StreamTickets } from './auth/stream-tickets';
 import type { TokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, DB } from './db/database';
@@ -24,6 +26,10 @@ export interface AppContext {
   db: Kysely<DB>;
   passwords: PasswordHasher;
   tokens: TokenSigner;
+  /** Single-use tickets that open a live-updates stream without the access token in the URL. */
+  streamTickets: StreamTickets;
+  /** "This user's sessions changed" (sign-out, disable, password, edit): open streams re-check theirs. */
+  sessionEvents: SessionEvents;
   log: FastifyBaseLogger;
   /**
    * The box hub: live agent links, commands to a store's box (`hub.command`), config pushes after

@@ -8,12 +8,14 @@ import { setFlagsFromString } from 'node:v8';
 import pino from 'pino';
 
 import { buildApp } from './app';
-import { type Config, ConfigError, loadConfig } from './config';
+import { ConfigError, isLoopbackHost, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { startDemoFleet } from './demo/demo-fleet';
-import { type SeedOutcome, seedOnStart } from './demo/seed';
+import { accountsWithPublishedPassword } from './demo/published-password';
+import { seedOnStart } from './demo/seed';
 import { drainAndClose } from './http/lifecycle';
+import { startBanner } from './start-banner';
 
 /** The database URL with any password hidden, for the log. */
 function describeDatabase(url: string): string {
@@ -21,26 +23,6 @@ function describeDatabase(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
   return parsed.toString();
-}
-
-function banner(config: Config, outcome: SeedOutcome, address: string): string {
-  const lines = ['', `Storefleet is running at ${address}  (admin application: ${address}/admin/)`];
-  lines.push(`API documentation: ${address}/api/docs`);
-  switch (outcome.kind) {
-    case 'demo':
-      lines.push('Demo data created. Demo accounts (all with the same password):');
-      for (const a of outcome.accounts) lines.push(`  ${a.username.padEnd(10)} ${a.what}`);
-      lines.push(`  password:  ${outcome.password}`);
-      break;
-    case 'first-admin':
-      lines.push(`Created the first platform user "${outcome.username}" (admin application).`);
-      break;
-    case 'none':
-      if (config.demo)
-        lines.push(`Demo accounts: platform, admin, agent, operator (password from DEMO_PASSWORD).`);
-      break;
-  }
-  return `${lines.join('\n')}\n\n`;
 }
 
 /**
@@ -61,6 +43,16 @@ async function main(): Promise<void> {
   await migrateToLatest(database);
   const app = await buildApp({ config, database, logger });
   const outcome = await seedOnStart(database, config, app.ctx.passwords);
+  if (!isLoopbackHost(config.host)) {
+    const exposed = await accountsWithPublishedPassword(database, app.ctx.passwords);
+    if (exposed.length > 0) {
+      throw new ConfigError(
+        `HOST=${config.host} lets other machines reach the server, and the demo accounts ${exposed.join(', ')} ` +
+          'still have the published password (this database was seeded with it). Start once with HOST unset, ' +
+          'sign in and change their passwords (or disable them), or use a fresh database.',
+      );
+    }
+  }
 
   let stopping = false;
   // The in-process demo fleet (simulated store boxes), started after listening.
@@ -91,7 +83,7 @@ async function main(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const port = app.server.address();
   const shownPort = typeof port === 'object' && port ? port.port : config.port;
-  process.stdout.write(banner(config, outcome, `http://${shownHost}:${shownPort}`));
+  process.stdout.write(startBanner(config, outcome, `http://${shownHost}:${shownPort}`));
   if (!stopping) fleet = await startDemoFleet(config, database, shownPort, logger);
 }
 

@@ -2,8 +2,8 @@
  * The box agent link, protocol version 1: JSON text frames over one WebSocket that the agent opens to
  * `<server>/api/agent/link` (`ws:` for `http:` servers, `wss:` for `https:`).
  *
- * Session: agent → `hello` (must be the first frame, within 10 s) · server → `welcome` or a close with
- * one of `AGENT_CLOSE` · then both sides talk freely:
+ * Session: agent → `hello` (must be the first frame, within 10 s, at most `MAX_HELLO_FRAME_BYTES`) ·
+ * server → `welcome` or a close with one of `AGENT_CLOSE` · then both sides talk freely:
  *   agent → server: `results`, `commandReply`, `configRequest`
  *   server → agent: `ack`, `command`, `config`
  * Liveness uses WebSocket ping/pong control frames (both sides may ping; `ws` answers automatically), so
@@ -11,9 +11,12 @@
  *
  * Delivery is at-least-once with idempotent receipt. Every value carries (deviceId, seq); seq is scoped
  * to the reporter (the device the link authenticated as) and that deviceId, grows by one per value, and
- * survives agent restarts. A counter the agent creates afresh (new box, wiped data directory) starts at
- * Unix milliseconds × 1000, so it is above anything that box sent before. Values of one device arrive in
- * increasing seq order on a link; gaps are normal (values the agent dropped when its buffer was full).
+ * survives agent restarts; it never depends on the box clock. Counters belong to an epoch (`hello.epoch`):
+ * an agent that starts its counters afresh (new box, wiped or re-imaged data directory, unreadable
+ * counter file) starts them at 1 under a new epoch, and a server that sees a reporter's epoch change
+ * forgets that reporter's marks, so the new numbers are stored. An agent whose counters are below a
+ * mark the server reports (`welcome.committed`, `ack`) continues above it. Values of one device arrive
+ * in increasing seq order on a link; gaps are normal (values the agent dropped when its buffer was full).
  * The server stores a value only if no value with the same (reporter, deviceId, seq) is stored — a
  * per-(reporter, deviceId) high-water mark or a unique key both work — and acks only after committing.
  * If it cannot commit a batch it must close the link (`SERVER_ERROR`) rather than ack later batches;
@@ -22,6 +25,11 @@
  * Online: for connect type 2 (SNMP) the `snmp` value's `online` decides; for the others the
  * `reachability` value's; Agent (1) / EAgent (5) devices are also online while their own `host` values
  * arrive. A box probes every monitored device of its store with an intranetIp each interval.
+ *
+ * Clock: `hello.sentAt` and `results.sentAt` carry the box clock when the frame was sent. The server
+ * measures the box's clock skew from them, corrects value times (`at`) by it, and never stores a value
+ * time in its future (beyond a small tolerance): a box clock that is wrong moves neither "last seen" nor
+ * online status away from server time.
  *
  * Ids travel as decimal text, so the protocol does not care whether the server uses integers or uuids.
  * Device data in values (SNMP strings, syslog text, host fields) is attacker input: store it as text.
@@ -34,6 +42,15 @@ export * from './agent-values';
 
 export const AGENT_PROTOCOL_VERSION = 1;
 export const AGENT_LINK_PATH = '/api/agent/link';
+/** Largest frame the server reads before `welcome` (a hello is well under 2 KiB). */
+export const MAX_HELLO_FRAME_BYTES = 8 * 1024;
+/** Largest frame after `welcome`: 1000 values of which syslog ones carry ~16 KiB of text at most. */
+export const MAX_FRAME_BYTES = 24 * 1024 * 1024;
+/**
+ * The epoch an agent sends when its counters predate epochs (an agent upgraded in place); a server
+ * that has no epoch stored for a reporter takes it for this one.
+ */
+export const LEGACY_SEQ_EPOCH = 'legacy';
 
 /** WebSocket close codes of the link. The close reason carries a sentence a person can act on. */
 export const AGENT_CLOSE = {
@@ -49,6 +66,8 @@ export const AGENT_CLOSE = {
   REPLACED: 4005,
   /** A frame did not match this contract. */
   MALFORMED: 4400,
+  /** A frame was larger than allowed (`MAX_HELLO_FRAME_BYTES` before welcome, `MAX_FRAME_BYTES` after). */
+  TOO_LARGE: 1009,
   /** The server could not commit a batch; the agent reconnects and resends. */
   SERVER_ERROR: 1011,
 } as const;
@@ -161,6 +180,10 @@ export const HelloMessage = z.object({
   mode: z.enum(['box', 'device']),
   agentVersion: text(32),
   hostname: text(255),
+  /** The box clock (Unix ms) when it sent hello; the server measures the box's clock skew from it. */
+  sentAt: z.number().int().nonnegative().optional(),
+  /** Which run of seq counters the values belong to (see the file comment); new when they start afresh. */
+  epoch: text(64).min(1).optional(),
 });
 /** Server → agent after a good hello. `deviceId`/`shopId` are of the device the key belongs to. */
 export const WelcomeMessage = AgentConfig.extend({
@@ -185,6 +208,8 @@ export const ResultsMessage = z.object({
   type: z.literal('results'),
   batchId: z.number().int().nonnegative(),
   values: z.array(AgentValue).min(1).max(1000),
+  /** The box clock (Unix ms) when it sent this frame: keeps the server's skew measurement current. */
+  sentAt: z.number().int().nonnegative().optional(),
 });
 /**
  * Server → agent once the batch is committed (duplicates count as committed): for every device in the

@@ -2,8 +2,24 @@
  * The values a box agent or device reporter sends in `results` (see agent-protocol.ts for the session,
  * seq and ack rules). Every value names the device it is about and carries its per-device seq and the
  * time it was measured (`at`, Unix ms). Text from devices is attacker input: store and show it as text.
+ * Text may carry anything a device sent, NUL included; `cleanDeviceText` makes it storable.
  */
 import { z } from 'zod';
+
+/** A lone UTF-16 surrogate: half of a pair, e.g. left by cutting text at a length. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Device text as a database can hold it: NUL removed (PostgreSQL text refuses it, and printers NUL-pad
+ * their OCTET STRINGs) and lone surrogates replaced by U+FFFD (they have no UTF-8 form). Everything
+ * else, tabs and newlines included, is kept; the result is never longer than `text`. The box agent
+ * cleans what it receives and the server cleans every text field again before storing it (values from
+ * other agents, or an agent that does not).
+ */
+export function cleanDeviceText(text: string): string {
+  const withoutNul = text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+  return withoutNul.replace(LONE_SURROGATE, '\uFFFD');
+}
 
 const id = z.string().trim().min(1).max(64);
 const text = (max: number) => z.string().max(max);

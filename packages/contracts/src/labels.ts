@@ -19,6 +19,9 @@ export type EnumMembers<T extends readonly EnumEntry<number | string>[]> = {
   readonly [E in T[number] as E['name']]: E['value'];
 };
 
+/** The value type of an enum built by `defineEnum`: `EnumValue<typeof DeviceState>` is `0 | 1 | 2`. */
+export type EnumValue<E extends { values: readonly unknown[] }> = E['values'][number];
+
 /**
  * Builds an enum from its entries: named members (`DeviceState.DISABLED`), `labelOf(value, 'en')`,
  * `options(lang)` for selects, `values`, `entries`. Code names a value by its member, never by its

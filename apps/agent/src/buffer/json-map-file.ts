@@ -6,6 +6,8 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
  */
 export class JsonMapFile {
   readonly values: Map<string, number>;
+  /** Whether the file was there and readable: false for a new file and for one that was lost. */
+  readonly found: boolean = false;
 
   constructor(private readonly path: string) {
     this.values = new Map();
@@ -16,9 +18,10 @@ export class JsonMapFile {
         for (const [key, value] of Object.entries(parsed)) {
           if (Number.isSafeInteger(value)) this.values.set(key, value as number);
         }
+        this.found = true;
       }
     } catch {
-      // Unreadable (disk trouble): start empty. The seq counter then restarts from the clock (see buffer).
+      // Unreadable (disk trouble): start empty. The seq counters then start afresh under a new epoch (see buffer).
     }
   }
 

@@ -1,8 +1,8 @@
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { UnsequencedValue } from '@storefleet/contracts';
+import { LEGACY_SEQ_EPOCH, type UnsequencedValue } from '@storefleet/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { BUFFER_START, ValueBuffer } from './value-buffer';
@@ -28,14 +28,47 @@ const reach = (deviceId: string, at: number): UnsequencedValue => ({
 const readAll = (buffer: ValueBuffer) => buffer.read(BUFFER_START, 10_000).values;
 
 describe('value buffer', () => {
-  it('gives each device its own increasing seq, starting from the clock for a new device', () => {
-    const buffer = new ValueBuffer(dir, { now: () => 1_700_000_000_000 });
-    const values = buffer.append([reach('a', 1), reach('b', 2), reach('a', 3)]);
+  it('gives each device its own increasing seq, starting at 1 for a new device whatever the clock says', () => {
+    const buffer = new ValueBuffer(dir);
+    const values = buffer.append([reach('a', 1_700_000_000_000), reach('b', 2), reach('a', 3)]);
     expect(values.map((v) => [v.deviceId, v.seq])).toEqual([
-      ['a', 1_700_000_000_000_001],
-      ['b', 1_700_000_000_000_001],
-      ['a', 1_700_000_000_000_002],
+      ['a', 1],
+      ['b', 1],
+      ['a', 2],
     ]);
+  });
+
+  it('gives fresh counters a new epoch and keeps it across restarts, so a re-imaged box is told apart', () => {
+    const first = new ValueBuffer(dir);
+    first.append([reach('a', 1)]);
+    expect(new ValueBuffer(dir).epoch).toBe(first.epoch);
+    const elsewhere = mkdtempSync(join(tmpdir(), 'storefleet-buffer-'));
+    try {
+      expect(new ValueBuffer(elsewhere).epoch).not.toBe(first.epoch);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+    // The counters are lost (unreadable file): they start afresh, so under a new epoch.
+    writeFileSync(join(dir, 'seq.json'), '{"a": 1');
+    const lost = new ValueBuffer(dir);
+    expect(lost.epoch).not.toBe(first.epoch);
+  });
+
+  it('keeps the numbers of counters from before epochs under the legacy epoch (agent upgraded in place)', () => {
+    const old = new ValueBuffer(dir);
+    const [sent] = old.append([reach('a', 1)]);
+    unlinkSync(join(dir, 'epoch'));
+    const upgraded = new ValueBuffer(dir);
+    expect(upgraded.epoch).toBe(LEGACY_SEQ_EPOCH);
+    expect(upgraded.append([reach('a', 2)])[0]?.seq).toBe((sent?.seq ?? 0) + 1);
+  });
+
+  it('continues above a committed mark higher than its counter (directory restored from a backup)', () => {
+    const buffer = new ValueBuffer(dir);
+    buffer.append([reach('a', 1)]);
+    buffer.ack([{ deviceId: 'a', seq: 50 }]);
+    expect(buffer.append([reach('a', 2)])[0]?.seq).toBe(51);
+    expect(new ValueBuffer(dir).append([reach('a', 3)])[0]?.seq).toBe(52);
   });
 
   it('hands a new instance on the same directory every unacked value the old one wrote, in order', () => {
@@ -55,8 +88,8 @@ describe('value buffer', () => {
     const [sent] = first.append([reach('a', 1)]);
     first.ack([{ deviceId: 'a', seq: sent?.seq ?? 0 }]);
     expect(readdirSync(dir).filter((f) => f.startsWith('segment-'))).toEqual([]);
-    // A clock that went backwards must not matter: the persisted counter wins.
-    const second = new ValueBuffer(dir, { now: () => 0 });
+    // Seqs never come from the clock: the persisted counter continues.
+    const second = new ValueBuffer(dir);
     const [next] = second.append([reach('a', 2)]);
     expect(next?.seq).toBe((sent?.seq ?? 0) + 1);
   });

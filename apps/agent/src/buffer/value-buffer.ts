@@ -1,7 +1,8 @@
-import { mkdirSync, readdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { AgentValue, UnsequencedValue } from '@storefleet/contracts';
+import { type AgentValue, LEGACY_SEQ_EPOCH, type UnsequencedValue } from '@storefleet/contracts';
 
 import { JsonMapFile } from './json-map-file';
 import { Segment, segmentIdOf } from './segment';
@@ -13,7 +14,6 @@ export interface ValueBufferOptions {
   maxBytes?: number;
   /** Values per segment file, the unit in which the oldest values are dropped (default 500). */
   segmentValues?: number;
-  now?: () => number;
 }
 
 /** Where a reader is in the buffer: a segment and a line in it. */
@@ -23,13 +23,32 @@ export interface BufferCursor {
 }
 export const BUFFER_START: BufferCursor = { segment: 0, line: 0 };
 
+/** The epoch of counters that start afresh, or of counters older than epochs. */
+function readEpoch(path: string, countersFound: boolean): string {
+  if (countersFound && existsSync(path)) {
+    const saved = readFileSync(path, 'utf8').trim();
+    if (saved.length > 0 && saved.length <= 64) return saved;
+  }
+  // Counters from before epochs keep their numbers: the server knows them as the legacy epoch.
+  const epoch = countersFound ? LEGACY_SEQ_EPOCH : randomUUID();
+  writeFileSync(`${path}.tmp`, epoch);
+  renameSync(`${path}.tmp`, path);
+  return epoch;
+}
+
 /**
  * The agent's on-disk outbox. Every value gets the next seq of its device here and is written to disk
  * before it is sent; it stays until the server acks it, across link drops and agent restarts. When the
  * buffer is full the oldest segment goes, and its unacked values are counted as dropped.
  *
+ * Seqs never come from the clock (a box whose clock goes back must not reuse numbers): a device's
+ * counter starts at 1 and only grows. Counters that start afresh (new or wiped directory, unreadable
+ * `seq.json`) get a new epoch, which the link sends in hello, so the server forgets its marks of the
+ * earlier counters instead of taking the new numbers for values it already has.
+ *
  * Files in the directory: `seq.json` (last seq per device, written before values that use it, so seqs
- * never repeat), `acked.json` (highest acked seq per device), `segment-NNNNNNNNN.jsonl` (values).
+ * never repeat), `epoch` (the counters' epoch), `acked.json` (highest acked seq per device),
+ * `segment-NNNNNNNNN.jsonl` (values).
  */
 export class ValueBuffer {
   private readonly seqFile: JsonMapFile;
@@ -42,7 +61,8 @@ export class ValueBuffer {
   private readonly maxValues: number;
   private readonly maxBytes: number;
   private readonly segmentValues: number;
-  private readonly now: () => number;
+  /** The epoch of this directory's seq counters (see the class comment). */
+  readonly epoch: string;
 
   constructor(
     private readonly dir: string,
@@ -51,9 +71,9 @@ export class ValueBuffer {
     this.maxValues = options.maxValues ?? 200_000;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.segmentValues = Math.max(1, Math.min(options.segmentValues ?? 500, this.maxValues));
-    this.now = options.now ?? Date.now;
     mkdirSync(dir, { recursive: true });
     this.seqFile = new JsonMapFile(join(dir, 'seq.json'));
+    this.epoch = readEpoch(join(dir, 'epoch'), this.seqFile.found);
     this.ackedFile = new JsonMapFile(join(dir, 'acked.json'));
     const ids = readdirSync(dir)
       .map(segmentIdOf)
@@ -79,8 +99,7 @@ export class ValueBuffer {
     if (values.length === 0) return [];
     const counters = this.seqFile.values;
     const sequenced = values.map((value) => {
-      // A new counter starts at Unix ms × 1000: above anything an earlier install of this box sent.
-      const seq = (counters.get(value.deviceId) ?? this.now() * 1000) + 1;
+      const seq = (counters.get(value.deviceId) ?? 0) + 1;
       counters.set(value.deviceId, seq);
       return { ...value, seq } as AgentValue;
     });
@@ -96,16 +115,27 @@ export class ValueBuffer {
     return sequenced;
   }
 
-  /** Forgets values the server committed: for each device, every value with seq ≤ the given seq. */
+  /**
+   * Forgets values the server committed: for each device, every value with seq ≤ the given seq. A
+   * mark above a device's counter means those numbers were used by an earlier copy of this directory
+   * (restored from a backup): the counter continues above it, so new values are not taken for old ones.
+   */
   ack(committed: readonly { deviceId: string; seq: number }[]): void {
     const acked = this.ackedFile.values;
+    const counters = this.seqFile.values;
     let changed = false;
+    let behind = false;
     for (const { deviceId, seq } of committed) {
       if (seq > (acked.get(deviceId) ?? 0)) {
         acked.set(deviceId, seq);
         changed = true;
       }
+      if (seq > (counters.get(deviceId) ?? 0)) {
+        counters.set(deviceId, seq);
+        behind = true;
+      }
     }
+    if (behind) this.seqFile.save();
     if (!changed) return;
     this.ackedFile.save();
     this.removeAcked();

@@ -83,6 +83,15 @@ describe('agent link against a test hub', () => {
     expect(onWelcome).toHaveBeenCalledWith(expect.objectContaining({ deviceId: '100', shopId: '9' }));
   });
 
+  it('stamps hello and results with the box clock and names its seq epoch, for the server to correct times', async () => {
+    const boxClock = () => 1_600_000_000_000;
+    buffer.append([reach('1', 1)]);
+    startLink({ clock: boxClock });
+    await vi.waitFor(() => expect(hub.stored.size).toBe(1), WAIT);
+    expect(hub.hellos[0]).toMatchObject({ sentAt: 1_600_000_000_000, epoch: buffer.epoch });
+    expect(hub.resultsSentAt).toEqual([1_600_000_000_000]);
+  });
+
   it('sends buffered values and forgets them once the server acks them', async () => {
     buffer.append([reach('1', 1), reach('2', 2), reach('1', 3)]);
     startLink();

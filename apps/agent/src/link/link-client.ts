@@ -39,6 +39,8 @@ export interface LinkOptions {
   answerTimeoutMs?: number;
   /** WebSocket ping period, ms (default 30,000). */
   pingIntervalMs?: number;
+  /** The box clock, Unix ms (default Date.now): stamped on hello and results for the server's skew. */
+  clock?: () => number;
 }
 
 const REFUSALS = new Set<number>([
@@ -115,6 +117,8 @@ export class AgentLink {
         mode: this.options.mode,
         agentVersion: AGENT_VERSION,
         hostname: this.options.hostname.slice(0, 255),
+        sentAt: this.now(),
+        epoch: this.options.buffer.epoch,
       });
       pinger = setInterval(() => {
         // A link that silently died (NAT timeout, pulled cable) shows up as a missing pong.
@@ -144,7 +148,8 @@ export class AgentLink {
       this.welcomed = false;
       this.inFlight.clear();
       if (this.stopped) return;
-      const why = reason.toString() || 'no reason given';
+      const why =
+        reason.toString() || (code === AGENT_CLOSE.TOO_LARGE ? 'a frame was too large' : 'no reason given');
       const refused = REFUSALS.has(code);
       const delay = refused
         ? (this.options.refusedRetryMs ?? 300_000)
@@ -213,8 +218,12 @@ export class AgentLink {
       this.cursor = cursor;
       const batchId = this.nextBatchId++;
       this.inFlight.add(batchId);
-      this.send({ type: 'results', batchId, values });
+      this.send({ type: 'results', batchId, values, sentAt: this.now() });
     }
+  }
+
+  private now(): number {
+    return (this.options.clock ?? Date.now)();
   }
 
   private send(message: AgentToServerMessage): void {

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 
-import type { MonitoredDevice } from '@storefleet/contracts';
+import { cleanDeviceText, type MonitoredDevice } from '@storefleet/contracts';
 import snmp, { type Session, type Varbind } from 'net-snmp';
 
 export interface SnmpTiming {
@@ -102,9 +102,12 @@ export function snmpBigInt(value: unknown): bigint | null {
   return null;
 }
 
-/** An SNMP OctetString as text (device text: attacker input, kept as text and cut to `max`). */
+/**
+ * An SNMP OctetString as text (device text: attacker input, kept as text and cut to `max`). Cleaned
+ * after the cut: many printers NUL-pad sysDescr and ifDescr, and a cut can split a surrogate pair.
+ */
 export function snmpText(value: unknown, max: number): string | null {
-  if (Buffer.isBuffer(value)) return value.toString('utf8').slice(0, max);
-  if (typeof value === 'string') return value.slice(0, max);
+  if (Buffer.isBuffer(value)) return cleanDeviceText(value.toString('utf8').slice(0, max));
+  if (typeof value === 'string') return cleanDeviceText(value.slice(0, max));
   return null;
 }

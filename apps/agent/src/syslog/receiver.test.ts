@@ -97,6 +97,22 @@ describe('syslog receiver with the real logger', () => {
     expect(received[0]).toMatchObject({ deviceId: '8', hostIp: '127.0.0.2', hostname: 'till7' });
   });
 
+  it('delivers a UDP line carrying NUL without it, keeping tabs and newlines', async () => {
+    const socket = createSocket('udp4');
+    await new Promise<void>((resolve, reject) =>
+      socket.send(
+        Buffer.from('<11>Jan  2 03:04:05 lp1 lpd: jam\u0000\u0000 tray\t2\nok\u0000'),
+        port,
+        '127.0.0.1',
+        (e) => (e ? reject(e) : resolve()),
+      ),
+    );
+    socket.close();
+    await vi.waitFor(() => expect(received).toHaveLength(1), WAIT);
+    expect(received[0]).toMatchObject({ deviceId: '7', app: 'lpd', message: 'jam tray\t2\nok' });
+    expect(received[0]?.raw).toBe('<11>Jan  2 03:04:05 lp1 lpd: jam tray\t2\nok');
+  });
+
   it('counts a line from an address that is no device of the store instead of delivering it', async () => {
     receiver.setDevices([device('8', '127.0.0.2')]);
     logger(['--rfc3164', '-d'], 'from a stranger');

@@ -1,7 +1,7 @@
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, type Server, type Socket } from 'node:net';
 
-import type { MonitoredDevice } from '@storefleet/contracts';
+import { cleanDeviceText, type MonitoredDevice } from '@storefleet/contracts';
 
 import { canonicalIp } from '../ip';
 import { MAX_SYSLOG_TEXT, type ParsedSyslog, parseSyslog } from './parse';
@@ -28,6 +28,8 @@ export interface SyslogReceiverOptions {
   onMessage: (message: DeviceSyslog) => void;
   onError?: (error: Error) => void;
 }
+
+const cleanOrNull = (text: string | null) => (text === null ? null : cleanDeviceText(text));
 
 const MAX_TCP_CONNECTIONS = 256;
 const TCP_IDLE_MS = 5 * 60_000;
@@ -161,13 +163,23 @@ export class SyslogReceiver {
       if (this.unmatchedSenders.size < MAX_REMEMBERED_SENDERS) this.unmatchedSenders.add(hostIp);
       return;
     }
-    const parsed = parseSyslog(frame);
+    // NUL (which PostgreSQL cannot store) goes before parsing; the fields again after, since cutting
+    // them at a length can split a surrogate pair. Tabs and newlines stay.
+    const text = cleanDeviceText(frame);
+    const parsed = parseSyslog(text);
     this.options.onMessage({
       ...parsed,
+      timestamp: cleanOrNull(parsed.timestamp),
+      hostname: cleanOrNull(parsed.hostname),
+      app: cleanOrNull(parsed.app),
+      procId: cleanOrNull(parsed.procId),
+      msgId: cleanOrNull(parsed.msgId),
+      structuredData: cleanOrNull(parsed.structuredData),
+      message: cleanDeviceText(parsed.message),
       deviceId,
       hostIp,
       transport,
-      raw: frame.slice(0, MAX_SYSLOG_TEXT),
+      raw: cleanDeviceText(text.slice(0, MAX_SYSLOG_TEXT)),
       at: Date.now(),
     });
   }

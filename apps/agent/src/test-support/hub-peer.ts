@@ -27,6 +27,8 @@ export class HubPeer {
   readonly hellos: HelloMessage[] = [];
   /** Every value as it arrived, resends included. */
   readonly received: AgentValue[] = [];
+  /** The `sentAt` (box clock) of every results frame, in arrival order. */
+  readonly resultsSentAt: Array<number | undefined> = [];
   /** Values stored once per (deviceId, seq), as the real hub must. */
   readonly stored = new Map<string, AgentValue>();
   /** `deviceId:seq` of every value in a batch the hub acked. */
@@ -111,6 +113,7 @@ export class HubPeer {
             ...this.options.welcome,
           });
         case 'results': {
+          this.resultsSentAt.push(message.sentAt);
           const highest = new Map<string, number>();
           for (const value of message.values) {
             this.received.push(value);

@@ -8,6 +8,15 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { DB } from './database';
 import { FALLBACK_PAGES, startCheckpointer } from './sqlite-checkpointer';
 
+/**
+ * Every commit reaches the disk before it returns: with WAL, FULL syncs the log at each commit, NORMAL
+ * only at checkpoints, so a power loss or OS crash could undo the last commits. The hub acks values
+ * after commit and the agent then deletes its copy, so an ack must outlive power loss. FULL for the
+ * whole connection, not only ingest: the server has one connection (Kysely's SQLite driver runs every
+ * query on it). Cost under ingest: bench/README.md.
+ */
+export const SQLITE_SYNCHRONOUS = 'FULL';
+
 /** How many prepared statements the connection keeps (least recently used dropped first). */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -62,7 +71,7 @@ export function openSqlite(path: string, onWarning: (message: string) => void = 
     database.pragma('journal_mode = WAL');
     database.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
   }
-  database.pragma('synchronous = NORMAL');
+  database.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const checkpointer = inMemory

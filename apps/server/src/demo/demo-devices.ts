@@ -4,6 +4,7 @@
  * addresses (127.x.y.z) so the simulator can play each device from this machine and nothing ever
  * reaches a real network.
  */
+import { ConnectType, DeviceSystem, Flag, MonitoredFlag, ProductType } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../db/database';
@@ -138,14 +139,14 @@ export async function seedDemoDevices(db: Kysely<DB>, now: number): Promise<void
     const [boxId] = await insertDevices(db, [
       {
         ...common,
-        product_id: 1,
+        product_id: ProductType.AI_BOX,
         hostid: `box-${store.store_no}`,
         device_name: `AI盒子 ${store.store_no}`,
         device_sn: `SFB${String(s + 1).padStart(6, '0')}`,
         device_brand: 'Storefleet',
         model: 'SF-Box 1',
-        device_system: 0,
-        connect_type: 1,
+        device_system: DeviceSystem.LINUX,
+        connect_type: ConnectType.AGENT,
         intranet_ip: demoDeviceIp(s, 1),
         mac_address: `02:5F:${hex(s >> 8)}:${hex(s)}:00:01`,
         device_category: 'box',
@@ -153,7 +154,7 @@ export async function seedDemoDevices(db: Kysely<DB>, now: number): Promise<void
         property_type: 'owned',
         security_key: newSecurityKey(),
         is_preinstallation: s % 2,
-        monitored: 1,
+        monitored: MonitoredFlag.MONITORED,
       },
     ]);
     const count = 4 + (s % 5);
@@ -170,15 +171,15 @@ export async function seedDemoDevices(db: Kysely<DB>, now: number): Promise<void
       connect_type: kind.connectType,
       intranet_ip: demoDeviceIp(s, 10 + j),
       mac_address: `02:5F:${hex(s >> 8)}:${hex(s)}:01:${hex(j)}`,
-      community: kind.connectType === 2 ? 'public' : null,
+      community: kind.connectType === ConnectType.SNMP ? 'public' : null,
       port: 161,
-      udp_type: kind.connectType === 2 ? 'udp4' : null,
+      udp_type: kind.connectType === ConnectType.SNMP ? 'udp4' : null,
       device_category: kind.category,
       device_class: kind.deviceClass,
       property_type: 'owned',
       asset_no: `ZC${store.store_no}${String(j + 1).padStart(3, '0')}`,
       monitored: kind.monitored,
-      enable_remote: kind.deviceSystem === 2 ? 1 : 0,
+      enable_remote: kind.deviceSystem === DeviceSystem.ANDROID ? Flag.YES : Flag.NO,
     }));
     await insertDevices(db, subs);
   }

@@ -1,4 +1,5 @@
 /** Inserts used by the start-up seed (demo data and the first platform user). */
+import { UserType } from '@storefleet/contracts';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 
 import type { DB } from '../db/database';
@@ -14,12 +15,12 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return !users && !companies;
 }
 
-/** Whether any platform user (type 0) exists. */
+/** Whether any platform user exists. */
 export async function hasPlatformUser(db: Db): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
-    .where('user_type', '=', 0)
+    .where('user_type', '=', UserType.PLATFORM_USER)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

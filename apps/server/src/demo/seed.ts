@@ -3,7 +3,7 @@
  * one user of each type. With DEMO=0: no demo data, but a first platform user from ADMIN_USERNAME /
  * ADMIN_PASSWORD when none exists. Runs in one transaction and never seeds twice.
  */
-import { NewPassword } from '@storefleet/contracts';
+import { NewPassword, UserType } from '@storefleet/contracts';
 import type { Transaction } from 'kysely';
 
 import type { PasswordHasher } from '../auth/passwords';
@@ -144,10 +144,11 @@ async function seedDemo(trx: Transaction<DB>, hashes: string[], now: number): Pr
     const userId = await insertUser(trx, {
       ...newUser(account.username, account.name, account.userType, hashes[index] ?? '', now),
       company_id: homeCompany[account.userType],
-      role_id: account.userType === 3 ? operatorRole : null,
+      role_id: account.userType === UserType.CUSTOMER_COMMON_USER ? operatorRole : null,
       email: `${account.username}@example.com`,
     });
-    if (account.userType === 2) await insertUserCompanies(trx, userId, companyIds);
+    if (account.userType === UserType.AGENT_CUSTOMER_ADMIN_USER)
+      await insertUserCompanies(trx, userId, companyIds);
   }
 }
 

@@ -3,13 +3,9 @@
  * catalogue (which fixes the HTTP status) and a message a person can act on. Anything else thrown is
  * an unexpected failure: the error handler answers 500 with a generic message and logs the details.
  */
-import { ERRORS, type ErrorCode } from '@storefleet/contracts';
+import { ERRORS, type ErrorCode, type FieldProblem } from '@storefleet/contracts';
 
-/** One failed rule, as validation errors list them in `data.fields`. */
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
+export type { FieldProblem };
 
 export class AppError extends Error {
   override name = 'AppError';

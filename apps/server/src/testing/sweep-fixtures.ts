@@ -6,6 +6,7 @@
  * Company B gets a role, a user, a store and a region with ids far above any demo id (900001…), so a
  * bare `:id` filled with them can never hit one of company A's rows by accident.
  */
+import { UserType } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
@@ -229,7 +230,7 @@ async function textsOf(db: Kysely<DB>, of: { companyId?: number; storeIds?: numb
     .selectFrom('users')
     .select(['account_name', 'name'])
     .where('company_id', '=', companyId)
-    .where('user_type', '!=', 2)
+    .where('user_type', '!=', UserType.AGENT_CUSTOMER_ADMIN_USER)
     .execute())
     out.push(u.account_name, u.name);
   return out;

@@ -41,6 +41,8 @@ export interface BoxLinkOptions {
   onRoom?: () => void;
   /** An ack was applied to the outbox. */
   onAcked?: () => void;
+  /** The box clock, Unix ms (default Date.now): stamped on hello and results for the server's skew. */
+  clock?: () => number;
 }
 
 const REFUSALS = new Set<number>([
@@ -126,7 +128,7 @@ export class BoxLink {
       const batchId = this.nextBatchId++;
       this.inFlight.add(batchId);
       this.counters.batches++;
-      this.send({ type: 'results', batchId, values });
+      this.send({ type: 'results', batchId, values, sentAt: this.now() });
     }
   }
 
@@ -149,6 +151,8 @@ export class BoxLink {
         mode: 'box',
         agentVersion: this.options.agentVersion,
         hostname: this.options.hostname,
+        sentAt: this.now(),
+        epoch: this.options.outbox.epoch,
       });
     });
     socket.on('message', (data, isBinary) => {
@@ -238,6 +242,10 @@ export class BoxLink {
 
   private send(message: AgentToServerMessage): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private now(): number {
+    return (this.options.clock ?? Date.now)();
   }
 
   private clearReconnect(): void {

@@ -14,15 +14,16 @@ const echo = (deviceId: string, at: number): UnsequencedValue => ({
 });
 
 describe('memory outbox of a simulated box', () => {
-  it('numbers each device’s values from Unix ms × 1000, one up per value', () => {
-    const outbox = new MemoryOutbox(100, () => 1_700_000_000_000);
-    outbox.append([echo('1', 1), echo('2', 2), echo('1', 3)]);
+  it('numbers each device’s values from 1, one up per value, under an epoch of its own', () => {
+    const outbox = new MemoryOutbox(100);
+    outbox.append([echo('1', 1_700_000_000_000), echo('2', 2), echo('1', 3)]);
     const { values } = outbox.read(outbox.start(), 10);
     expect(values.map((v) => [v.deviceId, v.seq])).toEqual([
-      ['1', 1_700_000_000_000_001],
-      ['2', 1_700_000_000_000_001],
-      ['1', 1_700_000_000_000_002],
+      ['1', 1],
+      ['2', 1],
+      ['1', 2],
     ]);
+    expect(outbox.epoch).not.toBe(new MemoryOutbox(100).epoch);
   });
 
   it('reads unacked values again from the start with the same seqs, and never acked ones', () => {

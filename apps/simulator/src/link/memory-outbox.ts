@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import type { AgentValue, UnsequencedValue } from '@storefleet/contracts';
 
 interface Entry {
@@ -9,7 +11,9 @@ interface Entry {
  * The simulated box's outbox, in memory: every value gets the next seq of its device, waits until the
  * server acks it (cumulatively per device), and is read again from the oldest unacked one after the
  * link comes back, with the same seq. When it holds `maxValues` the oldest go and are counted, as the
- * real agent's disk buffer does. Cursors are absolute positions, so they survive compaction.
+ * real agent's disk buffer does. Cursors are absolute positions, so they survive compaction. Seqs
+ * start at 1 under an epoch of this outbox's own (a restarted simulator is a box with a fresh data
+ * directory), never from the clock.
  */
 export class MemoryOutbox {
   private entries: Entry[] = [];
@@ -22,17 +26,15 @@ export class MemoryOutbox {
   private droppedSinceTaken = 0;
   /** Totals since start. */
   readonly totals = { appended: 0, acked: 0, dropped: 0, resent: 0 };
+  /** The epoch of this outbox's seq counters (hello carries it). */
+  readonly epoch = randomUUID();
 
-  constructor(
-    private readonly maxValues = 100_000,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly maxValues = 100_000) {}
 
   /** Gives each value the next seq of its device and queues it. */
   append(values: readonly UnsequencedValue[]): void {
     for (const value of values) {
-      // A fresh counter starts at Unix ms × 1000, above anything this box sent in an earlier run.
-      const seq = (this.seqs.get(value.deviceId) ?? this.now() * 1000) + 1;
+      const seq = (this.seqs.get(value.deviceId) ?? 0) + 1;
       this.seqs.set(value.deviceId, seq);
       this.entries.push({ value: { ...value, seq } as AgentValue, sent: false });
     }
@@ -51,6 +53,8 @@ export class MemoryOutbox {
   ack(committed: readonly { deviceId: string; seq: number }[]): void {
     for (const { deviceId, seq } of committed) {
       if (seq > (this.acked.get(deviceId) ?? 0)) this.acked.set(deviceId, seq);
+      // A server mark above the counter (a server that knows no epochs): continue above it.
+      if (seq > (this.seqs.get(deviceId) ?? 0)) this.seqs.set(deviceId, seq);
     }
     // Batches are acked in the order they were sent, so acked values form a prefix of the queue.
     for (let entry = this.at(this.head); entry && this.isAcked(entry.value); entry = this.at(this.head)) {

@@ -22,7 +22,8 @@
  *    Full paths come from nesting: `/device/index.html`. A page with an id uses `store/:id.html`.
  * 3. The title key exists in `src/locales/*\/menu.ts` for every spec route; add one if yours is new.
  * 4. Buttons inside the page use `<Access codes={[BUTTON.x]}>`; menu codes come from `MODULE`/`PAGE`.
- * A module of a list page with hidden save.html/update.html form pages is one `listModule(…)` call.
+ * A module of a list page with hidden save.html/update.html form pages is one `listModule(…)` call
+ * (its fourth argument names a list title of the spec's own and adds the module's other pages).
  * An entry with `externalUrl` instead of `page` is a menu link that opens in a new tab.
  */
 import {
@@ -41,40 +42,26 @@ import { lazy } from 'react';
 import { type AppRoute, listModule } from '../shared/routes/route-table';
 
 export const companyRoutes: readonly AppRoute[] = [
-  {
-    path: 'stores',
-    titleKey: 'menu.stores',
-    codes: [MODULE.store],
-    icon: <ShopOutlined />,
-    children: [
-      {
-        path: 'index.html',
-        titleKey: 'menu.stores.overview',
-        codes: [PAGE.storeOverview],
-        page: lazy(() => import('./pages/stores/index')),
-      },
-      {
-        path: 'save.html',
-        titleKey: 'menu.stores.save',
-        codes: [PAGE.storeOverview],
-        hidden: true,
-        page: lazy(() => import('./pages/stores/save')),
-      },
-      {
-        path: 'update.html',
-        titleKey: 'menu.stores.update',
-        codes: [PAGE.storeOverview],
-        hidden: true,
-        page: lazy(() => import('./pages/stores/update')),
-      },
-      {
-        path: 'level/index.html',
-        titleKey: 'menu.stores.level',
-        codes: [PAGE.levelSetting],
-        page: lazy(() => import('./pages/stores/level/index')),
-      },
-    ],
-  },
+  listModule(
+    { path: 'stores', titleKey: 'menu.stores', codes: [MODULE.store], icon: <ShopOutlined /> },
+    PAGE.storeOverview,
+    {
+      index: () => import('./pages/stores/index'),
+      save: () => import('./pages/stores/save'),
+      update: () => import('./pages/stores/update'),
+    },
+    {
+      listTitleKey: 'menu.stores.overview',
+      more: [
+        {
+          path: 'level/index.html',
+          titleKey: 'menu.stores.level',
+          codes: [PAGE.levelSetting],
+          page: lazy(() => import('./pages/stores/level/index')),
+        },
+      ],
+    },
+  ),
   {
     path: 'device',
     titleKey: 'menu.device',

@@ -4,8 +4,9 @@
  * server sends it, and the console recomputes it when a live status event arrives.
  */
 import { DeviceDisplayState, DeviceState, OnlineStatus } from '../enums';
+import type { EnumValue } from '../labels';
 
-export type DeviceDisplayStateValue = (typeof DeviceDisplayState.values)[number];
+export type DeviceDisplayStateValue = EnumValue<typeof DeviceDisplayState>;
 
 /** A disabled device shows as disabled whatever the network says; otherwise online or offline. */
 export function deviceDisplayState(state: number, onlineStatus: number): DeviceDisplayStateValue {

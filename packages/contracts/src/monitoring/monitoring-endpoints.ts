@@ -2,14 +2,14 @@
  * Monitoring calls (spec §7): a device's running info and its history, the online chart, host
  * statistics and remote control of Agent/Android devices, ping through the store box, device syslog
  * and the live-updates stream. All need the device module and the monitored-devices page (ping also
- * its button); the stream needs only the device module.
+ * its button); the stream and its ticket need only the device module.
  */
 import { z } from 'zod';
 
 import { EVENT_STREAM_RESPONSE, endpoint } from '../endpoint';
 import { pagedResultSchema } from '../paging';
 import { BUTTON, MODULE, PAGE } from '../permissions';
-import { DeviceEventsQuery } from './device-events';
+import { DeviceEventsQuery, DeviceEventsTicket } from './device-events';
 import { PingIpQuery, PingResult } from './device-ping';
 import { DeviceSyslog, ListDeviceLogQuery } from './device-syslog';
 import {
@@ -100,6 +100,16 @@ export const MonitoringEndpoints = {
     query: DeviceEventsQuery,
     response: EVENT_STREAM_RESPONSE,
     description:
-      'Auth by the Authorization header or ?token=, company by the x-company-id header or ?companyId= (EventSource cannot set headers).',
+      'Auth by ?ticket= (from eventsTicket; EventSource cannot set headers) or the Authorization header; never the access token in the URL. The stream ends when its session ends.',
+  }),
+  eventsTicket: endpoint({
+    method: 'POST',
+    path: `${DEVICE_API}/events/ticket`,
+    summary: 'Ticket for one live-updates stream',
+    module: 'device',
+    permissions: [MODULE.device],
+    response: DeviceEventsTicket,
+    description:
+      'A random ticket bound to this session and company (x-company-id for agent admins); it opens one stream within expiresInSeconds.',
   }),
 };

@@ -49,7 +49,8 @@ const UserFields = z.object({
     .min(1, 'is required')
     .max(64, 'must be at most 64 characters')
     .regex(/^[A-Za-z0-9._@-]+$/, 'may hold only letters, digits and . _ @ -'),
-  roleId: intFromQuery.pipe(z.number().int().positive('must be a role id')),
+  /** null for users holding codes without a role: customer and agent admins, and the first platform user. */
+  roleId: intFromQuery.pipe(z.number().int().positive('must be a role id')).nullable(),
   status: UserStatusField,
   userType: UserTypeField.optional(),
   companyId: intFromQuery.pipe(z.number().int().positive('must be a company id')).nullable().optional(),

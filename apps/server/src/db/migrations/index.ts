@@ -12,6 +12,7 @@ import * as monitoring from './20251122_0330_monitoring';
 import * as netTestAddresses from './20251122_0340_net_test_addresses';
 import * as settings from './20251122_0350_settings';
 import * as alerts from './20251122_0400_alerts';
+import * as agentSeqEpoch from './20261123_0100_agent_seq_epoch';
 
 export interface StorefleetMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -24,4 +25,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20251122_0340_net_test_addresses', netTestAddresses],
   ['20251122_0350_settings', settings],
   ['20251122_0400_alerts', alerts],
+  ['20261123_0100_agent_seq_epoch', agentSeqEpoch],
 ];

@@ -60,6 +60,8 @@ export interface DevicesTable {
   first_online_time: Instant | null;
   latest_offline_time: Instant | null;
   last_seen_at: Instant | null;
+  /** Hub-owned: the epoch of the seq counters the reporter last said hello with (agent protocol). */
+  agent_epoch: string | null;
   created_by: string | null;
   created_at: Instant;
   updated_by: string | null;

@@ -18,6 +18,7 @@ const rule = (overrides: Partial<ActiveRule> = {}): ActiveRule => ({
   companyId: 7,
   name: 'CPU overload',
   level: 3,
+  triggerType: 8,
   item: 'cpu.load',
   operator: 'GT',
   threshold: 90,

@@ -14,7 +14,8 @@ export interface ActiveRule {
   companyId: number;
   name: string;
   level: number;
-  /** The metric item key its trigger type watches. */
+  /** The trigger type (spec §9 code) and the metric item key it watches. */
+  triggerType: number;
   item: string;
   operator: TriggerOperator;
   threshold: number;
@@ -97,7 +98,10 @@ export function groupRules(rules: readonly ActiveRule[]): CompanyRules {
   return { byItem, byId };
 }
 
-/** Whether `rule` applies to `device`: same company, connect type, product type, category, and class when set. */
+/**
+ * Whether `rule` applies to `device`: same company, connect type, product type, category, and class
+ * when set. The one definition: alerting evaluates with it and the device page lists rules with it.
+ */
 export function ruleApplies(rule: ActiveRule, device: AlertDevice): boolean {
   return (
     rule.companyId === device.company_id &&

@@ -3,6 +3,7 @@
  * batch's devices, and opening and recovering records. Every function takes the caller's transaction
  * so a batch's records commit or roll back with its values.
  */
+import { AlertRecordStatus, AlertRuleStatus } from '@storefleet/contracts';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
@@ -21,7 +22,7 @@ export async function listEnabledRules(
     .selectFrom('alert_rules')
     .selectAll()
     .where('company_id', 'in', [...companyIds])
-    .where('status', '=', 1)
+    .where('status', '=', AlertRuleStatus.ENABLED)
     .orderBy('id')
     .execute();
 }
@@ -32,7 +33,7 @@ export async function listOpenAlerts(db: Trx, deviceIds: readonly number[]): Pro
   const rows = await db
     .selectFrom('alert_records')
     .select(['id', 'rule_id', 'device_id', 'item', 'alert_time'])
-    .where('status', '=', 0)
+    .where('status', '=', AlertRecordStatus.UNRESOLVED)
     .where('device_id', 'in', [...deviceIds])
     .execute();
   return rows.map((row) => ({ ...row, alert_time: Number(row.alert_time) }));
@@ -65,9 +66,9 @@ export async function recoverAlerts<T extends { id: number; at: number }>(
   for (const recovery of recoveries) {
     const result = await db
       .updateTable('alert_records')
-      .set({ status: 1, recovery_time: recovery.at })
+      .set({ status: AlertRecordStatus.RECOVERED, recovery_time: recovery.at })
       .where('id', '=', recovery.id)
-      .where('status', '=', 0)
+      .where('status', '=', AlertRecordStatus.UNRESOLVED)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) > 0) recovered.push(recovery);
   }

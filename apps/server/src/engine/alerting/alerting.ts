@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { AlertRecordStatus } from '@storefleet/contracts';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
@@ -145,7 +146,7 @@ export async function evaluateAlerts(
       value,
       alert_time: at,
       recovery_time: null,
-      status: 0,
+      status: AlertRecordStatus.UNRESOLVED,
     })),
   );
   const insertedIds = new Map(inserted.map((row) => [`${row.rule_id}:${row.device_id}`, row.id]));

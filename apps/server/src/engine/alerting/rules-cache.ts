@@ -47,6 +47,7 @@ export class AlertRulesCache {
         companyId: row.company_id,
         name: row.alert_name,
         level: row.alert_level,
+        triggerType: row.trigger_type,
         item: trigger.item,
         operator: row.trigger_operator as TriggerOperator,
         threshold: Number(row.trigger_value),

@@ -1,7 +1,18 @@
-/** SQL the box hub needs: who a security key belongs to, and what a box must probe. */
+/**
+ * SQL the box hub needs: who a security key belongs to, what a box must probe, the reporter's seq
+ * epoch and marks, and the box's clock skew as a running item.
+ */
+import {
+  DeviceState,
+  LEGACY_SEQ_EPOCH,
+  MonitoredFlag,
+  NetworkFlag,
+  ProductType,
+} from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { DB, DialectName } from '../../db/database';
+import type { MetricItemKey } from '../ingest/metric-items';
 
 /** The device a security key belongs to. */
 export interface KeyOwner {
@@ -51,10 +62,10 @@ export async function listProbedDevices(db: Kysely<DB>, shopId: number): Promise
       'device_system',
     ])
     .where('shop_id', '=', shopId)
-    .where('monitored', '=', 1)
-    .where('state', '<>', 2)
-    .where('is_network_device', '=', 0)
-    .where('product_id', '<>', 1)
+    .where('monitored', '=', MonitoredFlag.MONITORED)
+    .where('state', '<>', DeviceState.DISABLED)
+    .where('is_network_device', '=', NetworkFlag.NETWORKED)
+    .where('product_id', '<>', ProductType.AI_BOX)
     .orderBy('id')
     .execute();
 }
@@ -70,6 +81,61 @@ export async function listCommittedMarks(
     .where('reporter_id', '=', reporterId)
     .where('seq', '>', 0)
     .limit(10_000)
+    .execute();
+}
+
+/**
+ * Makes `epoch` the reporter's seq epoch. When the reporter had another one (its agent's counters
+ * started afresh: re-imaged box, wiped data directory), its marks go back to 0 in the same transaction,
+ * so the new counters' values, which start again at 1, are stored rather than taken for duplicates.
+ * No epoch stored yet counts as the legacy epoch (an agent upgraded in place keeps its marks). Returns
+ * whether there were marks to forget.
+ */
+export async function adoptSeqEpoch(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  reporterId: number,
+  epoch: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('devices')
+      .select('agent_epoch')
+      .where('id', '=', reporterId)
+      .$if(dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!row) return false;
+    const known = row.agent_epoch ?? LEGACY_SEQ_EPOCH;
+    if (row.agent_epoch === epoch) return false;
+    await trx.updateTable('devices').set({ agent_epoch: epoch }).where('id', '=', reporterId).execute();
+    if (known === epoch) return false;
+    const forgotten = await trx
+      .updateTable('device_seq')
+      .set({ seq: 0 })
+      .where('reporter_id', '=', reporterId)
+      .where('seq', '>', 0)
+      .executeTakeFirst();
+    return Number(forgotten.numUpdatedRows) > 0;
+  });
+}
+
+/**
+ * Stores a box's measured clock skew (box minus server, seconds) as its running item `agent.clockSkew`
+ * (last value only: a history row per hello would be noise, and server-made rows have no seq).
+ */
+export async function saveClockSkew(
+  db: Kysely<DB>,
+  deviceId: number,
+  skewSeconds: number,
+  at: number,
+): Promise<void> {
+  const item: MetricItemKey = 'agent.clockSkew';
+  await db
+    .insertInto('device_latest')
+    .values({ device_id: deviceId, item, clock: at, value_num: skewSeconds, value_text: null })
+    .onConflict((oc) =>
+      oc.columns(['device_id', 'item']).doUpdateSet({ clock: at, value_num: skewSeconds, value_text: null }),
+    )
     .execute();
 }
 

@@ -1,6 +1,7 @@
 // Real peers end to end: the server listening on loopback, the real box agent from apps/agent, Debian's
 // snmpd as the store switch, `logger` as a syslog sender, and the system ping behind pingIp.
 import { execFile } from 'node:child_process';
+import { createSocket } from 'node:dgram';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -157,6 +158,33 @@ describe('a real box agent linked to the server', () => {
       `/api/device-service/aibox/device/syslog/listDeviceLog?deviceId=${fixture.switchId}&startDatetime=2000-01-01%2000:00:00&endDatetime=2000-12-31%2023:59:59`,
     );
     expect(range.body.data.total).toBe(0);
+  });
+
+  it('stores a UDP syslog line carrying NUL without it, and the box’s next line too', async () => {
+    await boxLinked();
+    const tag = `nul${Date.now()}`;
+    const socket = createSocket('udp4');
+    const send = (line: string) =>
+      new Promise<void>((resolve, reject) =>
+        socket.send(Buffer.from(line), syslogPort, '127.0.0.1', (e) => (e ? reject(e) : resolve())),
+      );
+    await send(`<11>Jan  2 03:04:05 lp1 lpd: ${tag} jam\u0000\u0000 tray\t2`);
+    await send(`<14>Jan  2 03:04:06 lp1 lpd: ${tag} next line`);
+    socket.close();
+    const listed = () =>
+      get<PagedResult<DeviceSyslog>>(
+        `/api/device-service/aibox/device/syslog/listDeviceLog?deviceId=${fixture.switchId}&pageNum=1&pageSize=20`,
+      );
+    await vi.waitFor(
+      async () => {
+        const { body } = await listed();
+        expect(body.data.list.filter((line) => line.logMessage.includes(tag))).toHaveLength(2);
+      },
+      { timeout: 15_000, interval: 300 },
+    );
+    const mine = (await listed()).body.data.list.filter((line) => line.logMessage.includes(tag));
+    expect(mine.map((line) => line.logMessage).sort()).toEqual([`${tag} jam tray\t2`, `${tag} next line`]);
+    expect(mine.every((line) => !line.logContent.includes('\u0000'))).toBe(true);
   });
 
   it('pings 127.0.0.1 through the box and answers the spec Ping result', async () => {

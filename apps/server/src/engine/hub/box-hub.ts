@@ -3,8 +3,15 @@
  * server), keeps one link per reporter (a newer link replaces the older with 4005), routes commands to
  * a box with a timeout, and pushes `config` to a store's box when its devices change. One per app
  * (`ctx.hub`, created by engine.ts).
+ *
+ * Before hello a link costs little and proves nothing, so it gets little: frames of at most 8 KiB
+ * (larger ones close it with 1009; after hello the full 24 MiB), 10 s to say hello, and a place among
+ * at most `maxPendingLinks` such links server-wide (the next is refused with 503). An address that
+ * sent several refused keys is refused with 429 for a while (hello-throttle.ts). After hello, results
+ * frames take turns box by box (ingest-gate.ts), and value times are moved from the box clock into
+ * server time (box-clock.ts).
  */
-import type { IncomingMessage, Server } from 'node:http';
+import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 import {
@@ -12,10 +19,16 @@ import {
   AGENT_LINK_PATH,
   AGENT_PROTOCOL_VERSION,
   type AgentCommand,
+  type AgentValue,
   type CommandReplyMessage,
+  DeviceState,
   type HelloMessage,
+  MAX_FRAME_BYTES,
+  MAX_HELLO_FRAME_BYTES,
+  ProductType,
   type ServerToAgentMessage,
 } from '@storefleet/contracts';
+import type WebSocket from 'ws';
 import { WebSocketServer } from 'ws';
 
 import type { AppContext } from '../../context';
@@ -23,11 +36,15 @@ import { AppError } from '../../http/errors';
 import { type IngestOutcome, ingestValues, type Reporter } from '../ingest/ingest.service';
 import { agentConfig } from './agent-config';
 import {
+  adoptSeqEpoch,
   findKeyOwner,
   listCommittedMarks,
   listProbedDevices,
   listShopsOfDevices,
+  saveClockSkew,
 } from './agent-link.repository';
+import { BoxClock } from './box-clock';
+import { HelloThrottle } from './hello-throttle';
 import { IngestGate } from './ingest-gate';
 import { LinkSession, type SessionHost } from './link-session';
 
@@ -40,26 +57,72 @@ export interface BoxHubOptions {
   pingIntervalMs?: number;
   /** The probe interval boxes are told (default 60 s). */
   intervalSeconds?: (companyId: number) => Promise<number>;
+  /** Links that have not said hello yet, server-wide; the next one is refused with 503 (default 256). */
+  maxPendingLinks?: number;
+  /** Results frames stored at once (default 2). */
+  ingestSlots?: number;
+  /** The client address is the first of X-Forwarded-For (the app's trustProxy), for the key throttle. */
+  trustProxy?: boolean;
 }
 
 /** What the hub reads and writes through (ingest publishes on the status bus). */
 export type HubContext = Pick<AppContext, 'db' | 'database' | 'log' | 'rulesCache' | 'statusBus'>;
 
-const PRODUCT_BOX = 1;
-const STATE_DISABLED = 2;
-/** Frames up to 1000 values of which syslog ones carry ~16 KiB of text at most. */
-const MAX_FRAME_BYTES = 24 * 1024 * 1024;
+/** A stored clock skew is rewritten when the measurement moved by this much. */
+const SKEW_SAVE_STEP_MS = 1_000;
+/** A skew beyond this is logged as a warning at hello: someone should fix the box's clock. */
+const SKEW_WARN_MS = 60_000;
+/** Retry-After of a refusal because too many links are waiting to say hello. */
+const PENDING_RETRY_MS = 5_000;
 
-export class BoxHub implements SessionHost {
+/** A linked reporter's clock, and the skew last stored for it. */
+interface LinkClock {
+  clock: BoxClock;
+  savedSkewMs: number | null;
+}
+
+/**
+ * ws fixes a socket's frame limit when it upgrades it. The hub upgrades with the small pre-hello limit
+ * and raises it after hello in the socket's receiver (ws 8 keeps it in `_receiver._maxPayload`, checked
+ * against each frame's declared length before its payload is read).
+ */
+function allowFullFrames(socket: WebSocket): void {
+  const receiver: unknown = Reflect.get(socket, '_receiver');
+  if (
+    typeof receiver !== 'object' ||
+    receiver === null ||
+    typeof Reflect.get(receiver, '_maxPayload') !== 'number'
+  ) {
+    throw new Error('ws keeps no frame limit this hub can raise after hello (ws 8 expected)');
+  }
+  Reflect.set(receiver, '_maxPayload', MAX_FRAME_BYTES);
+}
+
+/** Answers an upgrade request with an HTTP refusal and closes the connection. */
+function refuseUpgrade(socket: Duplex, status: 429 | 503, retryAfterMs: number, reason: string): void {
+  const body = `${reason}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+      `Retry-After: ${Math.ceil(retryAfterMs / 1000)}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+export class BoxHub {
   readonly log: AppContext['log'];
   readonly helloTimeoutMs: number;
   private readonly sessions = new Map<number, LinkSession>();
   private readonly alive = new WeakSet<LinkSession>();
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_HELLO_FRAME_BYTES });
   private readonly pinger: NodeJS.Timeout;
   private readonly commandTimeoutMs: number;
   private readonly companies = new Map<number, number>();
   private readonly gate: IngestGate;
+  /** Links that have not said hello yet (see maxPendingLinks). */
+  private readonly pending = new Set<LinkSession>();
+  private readonly maxPendingLinks: number;
+  private readonly throttle = new HelloThrottle();
+  private readonly clocks = new WeakMap<Reporter, LinkClock>();
 
   constructor(
     private readonly ctx: HubContext,
@@ -72,7 +135,10 @@ export class BoxHub implements SessionHost {
     this.pinger.unref();
     // Two: one batch commits while the next is parsed; more added no throughput in bench/ingest.ts
     // (SQLite commits one at a time; on PostgreSQL 4 was no faster than 2).
-    this.gate = new IngestGate(2);
+    this.gate = new IngestGate(options.ingestSlots ?? 2);
+    // 256 links × 8 KiB frames is 2 MiB at most; a fleet reconnecting after a restart says hello in
+    // milliseconds each, and a refused one retries after its backoff.
+    this.maxPendingLinks = options.maxPendingLinks ?? 256;
   }
 
   /** Takes over WebSocket upgrades of `server` for the link path; other upgrade paths get 404. */
@@ -83,9 +149,28 @@ export class BoxHub implements SessionHost {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
         return;
       }
+      const address = this.clientAddress(request);
+      const blockedMs = this.throttle.retryAfterMs(address, Date.now());
+      if (blockedMs > 0) {
+        return refuseUpgrade(
+          socket,
+          429,
+          blockedMs,
+          'Too many refused security keys from this address; retry later',
+        );
+      }
+      if (this.pending.size >= this.maxPendingLinks) {
+        return refuseUpgrade(
+          socket,
+          503,
+          PENDING_RETRY_MS,
+          'Too many agent links are waiting to say hello; retry shortly',
+        );
+      }
       this.wss.handleUpgrade(request, socket, head, (ws) => {
         const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-        const session = new LinkSession(ws, this, match?.[1]);
+        const session = new LinkSession(ws, this.linkHost(ws, address), match?.[1]);
+        this.pending.add(session);
         ws.on('pong', () => this.alive.add(session));
         this.alive.add(session);
       });
@@ -148,14 +233,84 @@ export class BoxHub implements SessionHost {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  // ── SessionHost ─────────────────────────────────────────────────────────────────────────────────
+  /**
+   * Stores a link's values (ingest publishes the committed status changes). For a linked reporter the
+   * values' times are first moved into server time by its box's clock (box-clock.ts); `sentAt` is the
+   * box clock when the frame was sent.
+   */
+  async ingest(reporter: Reporter, values: readonly AgentValue[], sentAt?: number): Promise<IngestOutcome> {
+    const link = this.clocks.get(reporter);
+    if (!link) return ingestValues(this.ctx, reporter, values);
+    const now = Date.now();
+    link.clock.observe(sentAt, now);
+    const timed = values.map((value) => {
+      const at = link.clock.serverTime(value.at, now);
+      return at === value.at ? value : { ...value, at };
+    });
+    const outcome = await ingestValues(this.ctx, reporter, timed);
+    const skew = link.clock.skewMs;
+    if (
+      skew !== null &&
+      (link.savedSkewMs === null || Math.abs(skew - link.savedSkewMs) >= SKEW_SAVE_STEP_MS)
+    ) {
+      await this.saveSkew(reporter, link, now);
+    }
+    return outcome;
+  }
 
-  async authenticate(hello: HelloMessage): Promise<Reporter | { code: number; reason: string }> {
+  // ── what a link's session asks of the hub ──────────────────────────────────────────────────────
+
+  /** The session host of one link: the hub, knowing the link's socket, address and reporter. */
+  private linkHost(socket: WebSocket, address: string): SessionHost {
+    let epoch: string | undefined;
+    let boxId: number | undefined;
+    return {
+      log: this.log,
+      helloTimeoutMs: this.helloTimeoutMs,
+      authenticate: async (hello) => {
+        const receivedAt = Date.now();
+        const outcome = await this.authenticate(hello);
+        if ('code' in outcome) {
+          if (outcome.code === AGENT_CLOSE.AUTH_FAILED) this.throttle.failed(address, Date.now());
+          return outcome;
+        }
+        epoch = hello.epoch;
+        boxId = outcome.deviceId;
+        this.clocks.set(outcome, { clock: new BoxClock(receivedAt, hello.sentAt), savedSkewMs: null });
+        allowFullFrames(socket);
+        return outcome;
+      },
+      welcome: (reporter) => this.welcome(reporter, epoch),
+      config: (reporter) => this.config(reporter),
+      ingest: (reporter, values, sentAt) => this.ingest(reporter, values, sentAt),
+      // Only called once the link said hello (results frames).
+      admit: (task) => this.gate.run(boxId ?? 0, task),
+      register: (session) => {
+        this.pending.delete(session);
+        this.register(session);
+      },
+      unregister: (session) => {
+        this.pending.delete(session);
+        this.unregister(session);
+      },
+    };
+  }
+
+  private clientAddress(request: IncomingMessage): string {
+    if (this.options.trustProxy) {
+      const header = request.headers['x-forwarded-for'];
+      const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
+      if (first) return first;
+    }
+    return request.socket.remoteAddress ?? 'unknown';
+  }
+
+  private async authenticate(hello: HelloMessage): Promise<Reporter | { code: number; reason: string }> {
     const owner = hello.key ? await findKeyOwner(this.ctx.db, hello.key) : undefined;
-    if (!owner || owner.state === STATE_DISABLED) {
+    if (!owner || owner.state === DeviceState.DISABLED) {
       return { code: AGENT_CLOSE.AUTH_FAILED, reason: 'Unknown, rotated or disabled security key' };
     }
-    const isBox = owner.product_id === PRODUCT_BOX;
+    const isBox = owner.product_id === ProductType.AI_BOX;
     if (hello.mode === 'box' && !isBox) {
       return {
         code: AGENT_CLOSE.MODE_REFUSED,
@@ -169,9 +324,30 @@ export class BoxHub implements SessionHost {
     return { deviceId: owner.id, shopId: owner.shop_id, mode: hello.mode };
   }
 
-  async welcome(reporter: Reporter): Promise<ServerToAgentMessage> {
+  private async welcome(reporter: Reporter, epoch: string | undefined): Promise<ServerToAgentMessage> {
     const config = await this.config(reporter);
     if (config.type !== 'config') throw new Error('unreachable');
+    if (
+      epoch !== undefined &&
+      (await adoptSeqEpoch(this.ctx.db, this.ctx.database.dialect, reporter.deviceId, epoch))
+    ) {
+      // Debug: every start of the demo simulator is a fresh set of counters for its 45 boxes.
+      this.log.debug(
+        { reporter: reporter.deviceId },
+        'agent link: the agent started its seq counters afresh (new epoch); its earlier marks are forgotten',
+      );
+    }
+    const link = this.clocks.get(reporter);
+    const skew = link?.clock.skewMs ?? null;
+    if (link && skew !== null) {
+      if (Math.abs(skew) > SKEW_WARN_MS) {
+        this.log.warn(
+          { reporter: reporter.deviceId, skewMs: skew },
+          'agent link: the box clock is off; value times are moved into server time',
+        );
+      }
+      await this.saveSkew(reporter, link, link.clock.helloAt);
+    }
     const marks = await listCommittedMarks(this.ctx.db, reporter.deviceId);
     return {
       type: 'welcome',
@@ -184,7 +360,7 @@ export class BoxHub implements SessionHost {
     };
   }
 
-  async config(reporter: Reporter): Promise<ServerToAgentMessage> {
+  private async config(reporter: Reporter): Promise<ServerToAgentMessage> {
     const companyId = this.companies.get(reporter.deviceId);
     const intervalSeconds =
       companyId !== undefined && this.options.intervalSeconds
@@ -194,16 +370,19 @@ export class BoxHub implements SessionHost {
     return { type: 'config', ...agentConfig(rows, intervalSeconds) };
   }
 
-  /** Stores a link's values (ingest publishes the committed status changes). */
-  ingest(reporter: Reporter, values: Parameters<typeof ingestValues>[2]): Promise<IngestOutcome> {
-    return ingestValues(this.ctx, reporter, values);
+  /** Stores the reporter's measured skew as its running item (a failure is logged, never thrown). */
+  private async saveSkew(reporter: Reporter, link: LinkClock, at: number): Promise<void> {
+    const skew = link.clock.skewMs;
+    if (skew === null) return;
+    try {
+      await saveClockSkew(this.ctx.db, reporter.deviceId, Math.round(skew / 100) / 10, at);
+      link.savedSkewMs = skew;
+    } catch (error) {
+      this.log.warn({ err: error, reporter: reporter.deviceId }, 'could not store the box clock skew');
+    }
   }
 
-  admit<T>(task: () => Promise<T>): Promise<T> {
-    return this.gate.run(task);
-  }
-
-  register(session: LinkSession): void {
+  private register(session: LinkSession): void {
     const id = session.reporter?.deviceId;
     if (id === undefined) return;
     const older = this.sessions.get(id);
@@ -212,7 +391,7 @@ export class BoxHub implements SessionHost {
       older.close(AGENT_CLOSE.REPLACED, 'A newer link of this box replaced this one');
   }
 
-  unregister(session: LinkSession): void {
+  private unregister(session: LinkSession): void {
     const id = session.reporter?.deviceId;
     if (id !== undefined && this.sessions.get(id) === session) this.sessions.delete(id);
   }

@@ -28,7 +28,8 @@ export interface SessionHost {
   authenticate(hello: HelloMessage): Promise<Reporter | { code: number; reason: string }>;
   welcome(reporter: Reporter): Promise<ServerToAgentMessage>;
   config(reporter: Reporter): Promise<ServerToAgentMessage>;
-  ingest(reporter: Reporter, values: AgentValue[]): Promise<IngestOutcome>;
+  /** Stores values; `sentAt` is the box clock when it sent the frame (the hub measures its skew). */
+  ingest(reporter: Reporter, values: AgentValue[], sentAt?: number): Promise<IngestOutcome>;
   /** Runs `task` when the hub has room for one more results frame (see IngestGate). */
   admit<T>(task: () => Promise<T>): Promise<T>;
   /** The session authenticated: it becomes the reporter's one link (replacing an older one). */
@@ -41,6 +42,7 @@ const ResultsEnvelope = z.object({
   type: z.literal('results'),
   batchId: z.number().int().nonnegative(),
   values: z.array(z.unknown()).min(1).max(1000),
+  sentAt: z.number().int().nonnegative().optional(),
 });
 const AckableValue = z.object({
   deviceId: z.string().trim().min(1).max(64),
@@ -204,7 +206,14 @@ export class LinkSession {
       const ackable = parsed.success ? parsed.data : AckableValue.safeParse(raw).data;
       if (ackable) highest.set(ackable.deviceId, Math.max(highest.get(ackable.deviceId) ?? 0, ackable.seq));
     }
-    const outcome = await this.host.ingest(reporter, values);
+    const outcome = await this.host.ingest(reporter, values, envelope.data.sentAt);
+    if (outcome.setAside.length > 0) {
+      // Device, seq and the database's reason only: the value's text is device input.
+      this.host.log.error(
+        { reporter: reporter.deviceId, setAside: outcome.setAside },
+        'agent link: values the database refused were set aside (acked, not stored)',
+      );
+    }
     if (this.stopped) return;
     if (invalid > 0 || outcome.refused > 0) {
       this.host.log.warn(

@@ -7,6 +7,7 @@ import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { DB, DialectName } from '../../db/database';
 import type { DeviceLatestTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
 import { ALERT_DEVICE_COLUMNS, type AlertDevice } from '../alerting/alert-evaluation';
+import type { MetricItemKey } from './metric-items';
 
 type Trx = Transaction<DB> | Kysely<DB>;
 type NewSyslog = Omit<DeviceSyslogsTable, 'id'>;
@@ -307,6 +308,45 @@ export async function saveOnlineStates(trx: Trx, states: readonly OnlineState[])
   for (const { id, ...columns } of states) {
     await trx.updateTable('devices').set(columns).where('id', '=', id).execute();
   }
+}
+
+/**
+ * Adds `count` to the reporter's total of values set aside (set-aside.ts): its last value, and a history
+ * point with the new total. Server-made, so the history row has seq 0 (no agent value has it). Returns
+ * the new total.
+ */
+export async function addSetAsideCount(
+  trx: Trx,
+  reporterId: number,
+  count: number,
+  at: number,
+): Promise<number> {
+  const item: MetricItemKey = 'ingest.setAside';
+  const row = await trx
+    .insertInto('device_latest')
+    .values({ device_id: reporterId, item, clock: at, value_num: count, value_text: null })
+    .onConflict((oc) =>
+      oc.columns(['device_id', 'item']).doUpdateSet({
+        clock: at,
+        value_num: sql<number>`coalesce(${sql.ref('device_latest.value_num')}, 0) + ${count}`,
+      }),
+    )
+    .returning('value_num')
+    .executeTakeFirstOrThrow();
+  const total = Number(row.value_num);
+  await trx
+    .insertInto('device_metrics')
+    .values({
+      device_id: reporterId,
+      reporter_id: reporterId,
+      seq: 0,
+      item,
+      clock: at,
+      value_num: total,
+      value_text: null,
+    })
+    .execute();
+  return total;
 }
 
 /** Records online/offline transitions. */

@@ -4,7 +4,9 @@
  * history, last values, syslog rows and online transitions, and the marks move up; the batch's newest
  * values are checked against the companies' alert rules, opening and recovering alert records — all
  * or nothing. After commit the status changes are published on the status bus, and the batch's
- * result (status changes, records opened and recovered) is returned.
+ * result (status changes, records opened and recovered) is returned. Device text is cleaned first
+ * (clean-text.ts); a batch the database refuses for a data reason is stored in parts and the values it
+ * still refuses are set aside (set-aside.ts), so one bad value never stops the others.
  */
 import type { AgentValue } from '@storefleet/contracts';
 
@@ -12,6 +14,7 @@ import type { AppContext } from '../../context';
 import type { DeviceLatestTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
 import { type AfterCommit, afterCommit, publishAfterCommit } from '../after-commit';
 import { type AlertOutcome, batchObservations, evaluateDevices } from '../alerting/alerting';
+import { cleanAgentValue } from './clean-text';
 import {
   type IngestDevice,
   insertMetrics,
@@ -26,6 +29,7 @@ import {
   upsertLatest,
 } from './ingest.repository';
 import { applySignal } from './online-state';
+import { recordSetAside, type SetAsideValue, storeSettingAside } from './set-aside';
 import { type DeviceStatusChange, statusChange } from './status-bus';
 import { hostInfoText, metricSamples, onlineSignal, syslogRow } from './value-rows';
 
@@ -45,6 +49,8 @@ export interface IngestOutcome extends AfterCommit {
   stored: number;
   /** Values skipped because the reporter may not send them (unknown device, other store…). */
   refused: number;
+  /** Values the database refused, not stored but acked like the others (set-aside.ts). */
+  setAside: SetAsideValue[];
 }
 
 function mayReport(reporter: Reporter, device: IngestDevice): boolean {
@@ -57,7 +63,12 @@ export async function ingestValues(
   reporter: Reporter,
   values: readonly AgentValue[],
 ): Promise<IngestOutcome> {
-  const outcome = await storeValues(ctx, reporter, values);
+  const outcome = await storeSettingAside(values.map(cleanAgentValue), (batch) =>
+    storeValues(ctx, reporter, batch),
+  );
+  if (outcome.setAside.length > 0) {
+    await recordSetAside(ctx.database, reporter.deviceId, outcome.setAside.length);
+  }
   publishAfterCommit(ctx.statusBus, outcome);
   return outcome;
 }
@@ -178,6 +189,6 @@ async function storeValues(
         batchObservations(latestRows, reported, rules, states, changes),
       );
     }
-    return { stored, refused, ...afterCommit(changes, alerts) };
+    return { stored, refused, setAside: [], ...afterCommit(changes, alerts) };
   });
 }

@@ -126,6 +126,14 @@ export const METRIC_ITEMS = [
     zh: '在盒子缓冲区中等待上报的数据',
     en: 'Values waiting in the box buffer',
   }),
+  numeric('ingest.setAside', { zh: '搁置的数据', en: 'Values set aside' }, '', {
+    zh: '服务器无法存储而搁置的数据累计（已确认，盒子不再重发）；原因见服务器日志',
+    en: 'Values the server could not store and set aside, in total (acknowledged, so the box does not resend them); the server log names the reason',
+  }),
+  numeric('agent.clockSkew', { zh: '时钟偏差', en: 'Clock skew' }, 's', {
+    zh: '盒子时钟减服务器时钟（正数为快），连接时及每批数据测得；服务器按它把数据时间校正为服务器时间',
+    en: "The box's clock minus the server's (positive: ahead), measured at each link and batch; the server moves value times into server time by it",
+  }),
 ] as const satisfies readonly MetricItem[];
 
 export type MetricItemKey = (typeof METRIC_ITEMS)[number]['key'];

@@ -3,11 +3,13 @@
  * status and record a transition only when it changes. A signal older than the device's latest
  * transition (a value the box buffered during an outage) is history, not news: it never flips status.
  */
+import { type EnumValue, OnlineStatus } from '@storefleet/contracts';
+
 import type { OnlineState } from './ingest.repository';
 
 export interface OnlineTransition {
   deviceId: number;
-  status: 0 | 1;
+  status: EnumValue<typeof OnlineStatus>;
   at: number;
 }
 
@@ -23,10 +25,14 @@ export function latestTransitionAt(state: OnlineState): number {
 export function applySignal(state: OnlineState, online: boolean, at: number): OnlineTransition | null {
   if (online) state.last_seen_at = Math.max(state.last_seen_at ?? 0, at);
   if (at < latestTransitionAt(state)) return null;
-  const status = online ? 1 : 0;
-  if (state.online_status === status && (status === 0 || state.device_online_time !== null)) return null;
+  const status = online ? OnlineStatus.ONLINE : OnlineStatus.OFFLINE;
+  if (
+    state.online_status === status &&
+    (status === OnlineStatus.OFFLINE || state.device_online_time !== null)
+  )
+    return null;
   state.online_status = status;
-  if (status === 1) {
+  if (status === OnlineStatus.ONLINE) {
     state.device_online_time = at;
     state.first_online_time ??= at;
   } else {

@@ -4,11 +4,13 @@
  */
 import { EventEmitter } from 'node:events';
 
+import type { EnumValue, OnlineStatus } from '@storefleet/contracts';
+
 export interface DeviceStatusChange {
   deviceId: number;
   shopId: number;
   companyId: number;
-  onlineStatus: 0 | 1;
+  onlineStatus: EnumValue<typeof OnlineStatus>;
   /** Epoch ms of the transition. */
   at: number;
 }
@@ -16,7 +18,7 @@ export interface DeviceStatusChange {
 /** The change of `device` to `onlineStatus` at `at` (ingest and the offline sweep both build it here). */
 export function statusChange(
   device: { id: number; shop_id: number; company_id: number },
-  onlineStatus: 0 | 1,
+  onlineStatus: EnumValue<typeof OnlineStatus>,
   at: number,
 ): DeviceStatusChange {
   return { deviceId: device.id, shopId: device.shop_id, companyId: device.company_id, onlineStatus, at };

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { AgentValue } from '@storefleet/contracts';
+import { type AgentValue, ConnectType } from '@storefleet/contracts';
 
 import type { MetricItemKey } from './metric-items';
 
@@ -44,9 +44,9 @@ const percent = (used: number, total: number) => (total > 0 ? round2((used / tot
 export function onlineSignal(value: AgentValue, connectType: number): boolean | null {
   switch (value.kind) {
     case 'snmp':
-      return connectType === 2 ? value.online : null;
+      return connectType === ConnectType.SNMP ? value.online : null;
     case 'reachability':
-      return connectType === 2 ? null : value.online;
+      return connectType === ConnectType.SNMP ? null : value.online;
     case 'host':
     case 'agentStats':
       // Only a running agent sends these, about itself.

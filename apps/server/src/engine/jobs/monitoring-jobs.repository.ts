@@ -1,4 +1,5 @@
 /** SQL of the periodic monitoring jobs: offline sweep, hourly roll-up, retention. */
+import { OnlineStatus } from '@storefleet/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 
 import type { DB, DialectName } from '../../db/database';
@@ -16,7 +17,7 @@ export async function listSilentOnlineDevices(db: Kysely<DB>, cutoff: number): P
   return db
     .selectFrom('devices')
     .select([...ALERT_DEVICE_COLUMNS, 'last_seen_at'])
-    .where('online_status', '=', 1)
+    .where('online_status', '=', OnlineStatus.ONLINE)
     .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', cutoff)]))
     .orderBy('id')
     .execute();
@@ -49,12 +50,16 @@ export async function markDevicesOffline<D extends { id: number; last_seen_at: n
   const now = new Map(current.map((row) => [row.id, row]));
   const silent = devices.filter((device) => {
     const row = now.get(device.id);
-    return row !== undefined && row.online_status === 1 && row.last_seen_at === device.last_seen_at;
+    return (
+      row !== undefined &&
+      row.online_status === OnlineStatus.ONLINE &&
+      row.last_seen_at === device.last_seen_at
+    );
   });
   if (silent.length === 0) return [];
   await trx
     .updateTable('devices')
-    .set({ online_status: 0, latest_offline_time: at })
+    .set({ online_status: OnlineStatus.OFFLINE, latest_offline_time: at })
     .where(
       'id',
       'in',
@@ -63,7 +68,7 @@ export async function markDevicesOffline<D extends { id: number; last_seen_at: n
     .execute();
   await trx
     .insertInto('device_online_events')
-    .values(silent.map((d) => ({ device_id: d.id, status: 0, at, cause: 'sweep' })))
+    .values(silent.map((d) => ({ device_id: d.id, status: OnlineStatus.OFFLINE, at, cause: 'sweep' })))
     .execute();
   return silent;
 }

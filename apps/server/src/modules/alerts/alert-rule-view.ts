@@ -15,6 +15,7 @@ import {
   triggerTypeOf,
 } from '@storefleet/contracts';
 
+import type { ActiveRule } from '../../engine/alerting/alert-evaluation';
 import type { AlertRuleRow } from './alert-rules.repository';
 
 /** Level code → name in both languages (ALERTPRIORITY). */
@@ -59,22 +60,23 @@ export function toAlertRule(row: AlertRuleRow, levels: LevelNames, lang: Lang = 
 }
 
 /** "<name>: <trigger> <operator> <value><unit>", e.g. "CPU 负载过高: CPU 使用率 > 90%" (en: "…: CPU load > 90%"). */
-export function ruleDescription(row: AlertRuleRow, lang: Lang = 'zh'): string {
-  const trigger = triggerTypeOf(row.trigger_type);
-  const sign = OPERATOR_SIGN[row.trigger_operator] ?? row.trigger_operator;
-  const what = trigger?.label[lang] ?? `#${row.trigger_type}`;
-  return `${row.alert_name}: ${what} ${sign} ${Number(row.trigger_value)}${trigger?.unit ?? ''}`;
+function ruleDescription(rule: ActiveRule, lang: Lang = 'zh'): string {
+  const trigger = triggerTypeOf(rule.triggerType);
+  const sign = OPERATOR_SIGN[rule.operator] ?? rule.operator;
+  const what = trigger?.label[lang] ?? `#${rule.triggerType}`;
+  return `${rule.name}: ${what} ${sign} ${rule.threshold}${trigger?.unit ?? ''}`;
 }
 
-export function toDeviceAlertRule(row: AlertRuleRow, lang: Lang = 'zh'): DeviceAlertRule {
+/** An enabled rule as the device page lists it (the rules cache's form of the rule). */
+export function toDeviceAlertRule(rule: ActiveRule, lang: Lang = 'zh'): DeviceAlertRule {
   return {
-    ruleId: row.id,
-    priority: row.alert_level,
-    ruleDesc: ruleDescription(row, lang),
-    alertName: row.alert_name,
-    triggerType: row.trigger_type,
-    triggerOperator: row.trigger_operator as DeviceAlertRule['triggerOperator'],
-    triggerValue: Number(row.trigger_value),
-    unit: triggerTypeOf(row.trigger_type)?.unit ?? '',
+    ruleId: rule.id,
+    priority: rule.level,
+    ruleDesc: ruleDescription(rule, lang),
+    alertName: rule.name,
+    triggerType: rule.triggerType,
+    triggerOperator: rule.operator,
+    triggerValue: rule.threshold,
+    unit: triggerTypeOf(rule.triggerType)?.unit ?? '',
   };
 }

@@ -3,6 +3,7 @@
  * side of alert_records: recovering a rule's open records when it is disabled, deleted or watches
  * another item.
  */
+import { AlertRecordStatus } from '@storefleet/contracts';
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 import type { DB } from '../../db/database';
@@ -97,42 +98,11 @@ export async function deleteAlertRule(db: Db, companyId: number, id: number): Pr
 export async function recoverRuleAlerts(db: Db, ruleId: number, at: number): Promise<number> {
   const result = await db
     .updateTable('alert_records')
-    .set({ status: 1, recovery_time: at })
+    .set({ status: AlertRecordStatus.RECOVERED, recovery_time: at })
     .where('rule_id', '=', ruleId)
-    .where('status', '=', 0)
+    .where('status', '=', AlertRecordStatus.UNRESOLVED)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-/** The enabled rules of `device`'s company that apply to it (connect type, product type, category, class). */
-export async function listDeviceRules(
-  db: Db,
-  device: {
-    company_id: number;
-    connect_type: number;
-    product_id: number;
-    device_category: string | null;
-    device_class: string | null;
-  },
-): Promise<AlertRuleRow[]> {
-  if (device.device_category === null) return [];
-  const deviceClass = device.device_class;
-  return db
-    .selectFrom('alert_rules')
-    .selectAll()
-    .where('company_id', '=', device.company_id)
-    .where('status', '=', 1)
-    .where('connect_type', '=', device.connect_type)
-    .where('product_type', '=', device.product_id)
-    .where('device_category', '=', device.device_category)
-    .where((eb) =>
-      deviceClass === null
-        ? eb('device_class', 'is', null)
-        : eb.or([eb('device_class', 'is', null), eb('device_class', '=', deviceClass)]),
-    )
-    .orderBy('alert_level', 'desc')
-    .orderBy('id')
-    .execute();
 }
 
 /** Inserts several rules (the demo seed). */

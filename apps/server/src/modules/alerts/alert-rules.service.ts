@@ -8,8 +8,11 @@
 import {
   type AlertRule,
   type AlertRuleBody,
+  AlertRuleStatus,
   type AlertRuleUpdateBody,
   AlertType,
+  checkCategoryClass,
+  type EnumValue,
   type Lang,
   type ListAlertRulesQuery,
   type PagedResult,
@@ -20,7 +23,7 @@ import {
 import { type Caller, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { type FieldProblem, invalidFields, notFound } from '../../http/errors';
-import { findItem, listItemsOfType } from '../dictionaries/dictionary.repository';
+import { listCodeParents, listItemsOfType } from '../dictionaries/dictionary.repository';
 import { type LevelNames, toAlertRule } from './alert-rule-view';
 import {
   deleteAlertRule,
@@ -71,7 +74,7 @@ export async function addRule(
   const row = await insertAlertRule(ctx.db, {
     company_id: companyId,
     ...columnsOf(body),
-    status: 1,
+    status: AlertRuleStatus.ENABLED,
     created_at: now,
     updated_at: now,
     create_by: caller.userName,
@@ -108,13 +111,13 @@ export async function changeRule(
   return toAlertRule(row, await levelNames(ctx), lang);
 }
 
-/** Enables (1) or disables (0) a rule; disabling recovers its open records. */
+/** Enables or disables a rule; disabling recovers its open records. */
 export async function setRuleStatus(
   ctx: AppContext,
   caller: Caller,
   scope: Scope,
   id: number,
-  status: 0 | 1,
+  status: EnumValue<typeof AlertRuleStatus>,
   lang: Lang = 'zh',
 ): Promise<AlertRule> {
   const companyId = requireCompany(scope);
@@ -126,7 +129,7 @@ export async function setRuleStatus(
       update_by: caller.userName,
     });
     if (!updated) throw notFound('alert rule');
-    if (status === 0) await recoverRuleAlerts(trx, id, now);
+    if (status === AlertRuleStatus.DISABLED) await recoverRuleAlerts(trx, id, now);
     return updated;
   });
   ctx.rulesCache.invalidate(companyId);
@@ -156,19 +159,11 @@ async function checkRule(ctx: AppContext, body: AlertRuleBody): Promise<void> {
       message: `is a trigger of alert type ${trigger.alertType} (${AlertType.labelOf(trigger.alertType, 'en')}), not of alert type ${body.alertType}`,
     });
   }
-  const [category, deviceClass] = await Promise.all([
-    findItem(ctx.db, 'CATEGORY_TYPE', body.deviceCategory),
-    body.deviceClass === null ? undefined : findItem(ctx.db, 'SUBCLASS_TYPE', body.deviceClass),
+  const [categories, classes] = await Promise.all([
+    listCodeParents(ctx.db, 'CATEGORY_TYPE'),
+    listCodeParents(ctx.db, 'SUBCLASS_TYPE'),
   ]);
-  if (!category) {
-    problems.push({ field: 'deviceCategory', message: 'must be a device category code (CATEGORY_TYPE)' });
-  } else if (body.deviceClass !== null) {
-    if (!deviceClass) {
-      problems.push({ field: 'deviceClass', message: 'must be a device class code (SUBCLASS_TYPE)' });
-    } else if (deviceClass.parent_code !== body.deviceCategory) {
-      problems.push({ field: 'deviceClass', message: `must be a class of category ${body.deviceCategory}` });
-    }
-  }
+  problems.push(...checkCategoryClass({ categories, classes }, body.deviceCategory, body.deviceClass));
   if (problems.length > 0) throw invalidFields(problems);
 }
 

@@ -15,15 +15,16 @@ import {
 import type { Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { pageWindow } from '../../db/paging';
+import { ruleApplies } from '../../engine/alerting/alert-evaluation';
 import { formatDateTime } from '../../http/time';
 import { deviceInScope } from '../monitoring/running-info.service';
 import { toDeviceAlertRule } from './alert-rule-view';
-import { listDeviceRules } from './alert-rules.repository';
 import { listDeviceAlertRecords } from './device-alerts.repository';
 
 /**
- * Enabled rules of the device's company matching its connect type, product type, category and class;
- * each rule's description names its trigger in `lang`.
+ * Enabled rules of the device's company that apply to it — the rules cache filtered by `ruleApplies`,
+ * exactly what alerting evaluates the device with — highest level first. Each rule's description
+ * names its trigger in `lang`.
  */
 export async function deviceAlertRules(
   ctx: AppContext,
@@ -32,7 +33,11 @@ export async function deviceAlertRules(
   lang: Lang = 'zh',
 ): Promise<DeviceAlertRule[]> {
   const device = await deviceInScope(ctx, scope, deviceId);
-  return (await listDeviceRules(ctx.db, device)).map((row) => toDeviceAlertRule(row, lang));
+  const rules = (await ctx.rulesCache.rulesFor(ctx.db, [device.company_id])).get(device.company_id);
+  return [...(rules?.byId.values() ?? [])]
+    .filter((rule) => ruleApplies(rule, device))
+    .sort((a, b) => b.level - a.level || a.id - b.id)
+    .map((rule) => toDeviceAlertRule(rule, lang));
 }
 
 /**

@@ -1,6 +1,11 @@
 /** What the operation log keeps of a request: query and body, secrets masked, size bounded. */
 
-const SECRET_KEY = /password|token|secret|key|authorization/i;
+/**
+ * Field names whose values are secrets, matched anywhere in the name (case-insensitive): passwords and
+ * tokens, keys (securityKey, the SNMPv3 authKey / privKey), SNMP v2c communities (`community`, which
+ * grants read access to the device) and v3 pass phrases (authPassword, privPassword, …Passphrase).
+ */
+const SECRET_KEY = /password|passphrase|token|secret|key|authorization|community|credential/i;
 export const MASK = '******';
 const MAX_LENGTH = 4000;
 const MAX_DEPTH = 8;

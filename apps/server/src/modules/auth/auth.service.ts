@@ -65,6 +65,8 @@ export async function describeSession(ctx: AppContext, caller: Caller): Promise<
 /** Ends this session: its token is refused from now on, even before it expires. */
 export async function signOut(ctx: AppContext, caller: Caller): Promise<void> {
   await revokeToken(ctx.db, caller.tokenId, caller.tokenExpiresAt, Date.now());
+  // An open live-updates stream of this session ends now, not at its next request.
+  ctx.sessionEvents.changed(caller.userId);
 }
 
 /**
@@ -89,6 +91,7 @@ export async function changePassword(
   if (body.newPassword === body.oldPassword)
     throw invalid('newPassword', 'must differ from the current password');
   await replacePassword(ctx.db, caller.userId, await ctx.passwords.hash(body.newPassword), now);
+  ctx.sessionEvents.changed(caller.userId);
 }
 
 function withoutCompany(me: Me): Omit<LoginResult, 'accessToken'> {

@@ -4,7 +4,14 @@
  * `stores` only when the scope or a filter needs store columns: an unrestricted company scope is
  * then `devices.company_id = ?`, which the (company_id, id) index answers on its own.
  */
-import type { DeviceFilter, DeviceSubListQuery } from '@storefleet/contracts';
+import {
+  type DeviceFilter,
+  DeviceQueryType,
+  type DeviceSubListQuery,
+  OnlineStatus,
+  PreinstallFlag,
+  ProductType,
+} from '@storefleet/contracts';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 
 import { isRestricted, type Scope } from '../../auth/caller';
@@ -82,9 +89,10 @@ function deviceConditions(
   if (f.monitored !== undefined) parts.push(eb('devices.monitored', '=', f.monitored));
   if (f.isNetworkDevice !== undefined) parts.push(eb('devices.is_network_device', '=', f.isNetworkDevice));
   if (f.productId !== undefined) parts.push(eb('devices.product_id', '=', f.productId));
-  // queryType: 1 boxes, 0 sub-devices (DeviceQueryType in contracts).
-  if (f.queryType === 1 || f.boxesOnly) parts.push(eb('devices.product_id', '=', 1));
-  if (f.queryType === 0) parts.push(eb('devices.product_id', '<>', 1));
+  if (f.queryType === DeviceQueryType.BOX || f.boxesOnly)
+    parts.push(eb('devices.product_id', '=', ProductType.AI_BOX));
+  if (f.queryType === DeviceQueryType.SUB_DEVICE)
+    parts.push(eb('devices.product_id', '<>', ProductType.AI_BOX));
   if (f.parentId !== undefined) parts.push(eb('devices.parent_device_id', '=', f.parentId));
   if (f.shopId !== undefined) parts.push(eb('devices.shop_id', '=', f.shopId));
   if (f.shopIdStr?.length) parts.push(eb('devices.shop_id', 'in', f.shopIdStr));
@@ -111,10 +119,10 @@ export async function countDevices(
   const row = await filteredDevices(db, scope, filter, needsStoreJoin(scope, filter))
     .select([
       sql<number>`count(*)`.as('total'),
-      sql<number>`coalesce(sum(case when ${sql.ref('devices.online_status')} = 1 then 1 else 0 end), 0)`.as(
+      sql<number>`coalesce(sum(case when ${sql.ref('devices.online_status')} = ${sql.lit(OnlineStatus.ONLINE)} then 1 else 0 end), 0)`.as(
         'online',
       ),
-      sql<number>`coalesce(sum(case when ${sql.ref('devices.is_preinstallation')} = 1 then 1 else 0 end), 0)`.as(
+      sql<number>`coalesce(sum(case when ${sql.ref('devices.is_preinstallation')} = ${sql.lit(PreinstallFlag.YES)} then 1 else 0 end), 0)`.as(
         'preinstalled',
       ),
     ])

@@ -4,7 +4,6 @@
  * lists every problem as { row, field, message }.
  */
 import { type DeviceImportResult, type DeviceImportRowError, ProductType } from '@storefleet/contracts';
-import type { FastifyRequest } from 'fastify';
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
@@ -18,26 +17,10 @@ import { buildDeviceTemplate } from './device-template';
 import { insertDevices } from './devices.repository';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 /** The template as a download. */
 export async function deviceTemplate(_ctx: AppContext): Promise<FileReply> {
   return fileReply(await buildDeviceTemplate(), XLSX, 'device-import-template.xlsx');
-}
-
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart())
-    throw invalid('file', 'is required (send multipart/form-data with a field named file)');
-  const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  if (part?.fieldname !== 'file') throw invalid('file', 'is required (multipart field named file)');
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', `file: must be at most 2 MiB (${MAX_UPLOAD_BYTES} bytes)`);
-    }
-    throw error;
-  }
 }
 
 function refuse(errors: DeviceImportRowError[]): AppError {
@@ -49,38 +32,40 @@ function refuse(errors: DeviceImportRowError[]): AppError {
   });
 }
 
-/** Imports the uploaded template into store `shopId` (in scope); sub-devices join the store's box. */
+/**
+ * Imports the uploaded template (`bytes`, read with SPREADSHEET_UPLOAD) into store `shopId` (in
+ * scope); sub-devices join the store's box.
+ */
 export async function importDevices(
   ctx: AppContext,
   caller: Caller,
   scope: Scope,
   shopId: number,
-  request: FastifyRequest,
+  bytes: Buffer,
 ): Promise<DeviceImportResult> {
-  // Scope first: an unknown store answers 404 before the upload is read.
+  // Scope first: an unknown store answers 404 before the workbook is opened.
   await loadDeviceLookups(ctx.db, scope, shopId);
-  const bytes = await readUpload(request);
-  if (bytes.subarray(0, 2).toString('latin1') !== 'PK') throw invalid('file', 'must be an .xlsx workbook');
+  // Checked and parsed before the transaction: on SQLite a transaction holds the one connection, so
+  // parsing inside it would stall every other request and all ingest for as long as it takes.
+  const parsed = await readImportRows(bytes, shopId);
   return ctx.db.transaction().execute(async (trx) => {
     const lookups = await loadDeviceLookups(trx, scope, shopId);
     const parentBox = [...lookups.boxIds][0] ?? null;
-    let parsed: Awaited<ReturnType<typeof readImportRows>>;
-    try {
-      parsed = await readImportRows(bytes, shopId, parentBox);
-    } catch {
-      throw invalid('file', 'is not a readable .xlsx workbook');
-    }
+    const rows = parsed.rows.map(({ row, body }) => ({
+      row,
+      body: { ...body, parentDeviceId: body.productId === ProductType.AI_BOX ? null : parentBox },
+    }));
     const errors = [...parsed.errors];
-    for (const { row, body } of parsed.rows) {
+    for (const { row, body } of rows) {
       for (const p of checkDeviceRules(body, lookups))
         errors.push({ row, field: p.field, message: p.message });
     }
     if (errors.length > 0) throw refuse(errors.sort((a, b) => a.row - b.row));
-    if (parsed.rows.length === 0) throw invalid('file', 'holds no device rows (data starts at row 3)');
+    if (rows.length === 0) throw invalid('file', 'holds no device rows (data starts at row 3)');
     const now = Date.now();
     const deviceIds = await insertDevices(
       trx,
-      parsed.rows.map(({ body }) => ({
+      rows.map(({ body }) => ({
         ...deviceColumns(body),
         company_id: lookups.store.company_id,
         security_key: body.productId === ProductType.AI_BOX ? newSecurityKey() : null,

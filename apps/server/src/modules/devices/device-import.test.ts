@@ -1,7 +1,15 @@
-import { DeviceEndpoints, fillPath } from '@storefleet/contracts';
+import { AuthEndpoints, DeviceEndpoints, fillPath } from '@storefleet/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import {
+  CONTENT_TYPES,
+  deflatedPart,
+  measured,
+  workbookOf,
+  zerosBomb,
+  zipOf,
+} from '../../http/spreadsheet-test-support';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { TEMPLATE_COLUMNS } from './device-template';
 import { type DemoStore, demoStore } from './device-test-support';
@@ -149,5 +157,105 @@ describe('device import', () => {
     const res = await upload(admin, east.id, Buffer.from('deviceName,hostid\nx,y\n'));
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).message).toContain('file');
+  });
+});
+
+describe('device import of hostile or oversized workbooks', () => {
+  // The issue's bounds for refusing a hostile file; generous for a loaded machine, far below a bomb.
+  const REFUSED_WITHIN_MS = 2000;
+  const REFUSED_WITHIN_BYTES = 64 * 1024 * 1024;
+
+  function me(token: string) {
+    return t.app.inject({ method: 'GET', url: AuthEndpoints.me.path, headers: bearer(token) });
+  }
+
+  /** Template rows (from row 3) for `count` printers with host ids `<prefix>-<n>`. */
+  function printerRows(count: number, prefix: string): string[][] {
+    const header = TEMPLATE_COLUMNS.map((c) => c.key);
+    const rows = Array.from({ length: count }, (_, i) =>
+      TEMPLATE_COLUMNS.map((c) => {
+        if (c.key === 'hostid') return `${prefix}-${i}`;
+        const value = printer[c.key as keyof typeof printer];
+        return value ?? '';
+      }),
+    );
+    return [header, header.map(() => ''), ...rows];
+  }
+
+  it('refuses a 2 GB zip bomb in under 2 s and 64 MB while other requests keep answering', async () => {
+    const before = await storeDeviceCount(east.id);
+    const { result, peakBytes, ms } = await measured(async () => {
+      const [bomb, ...others] = await Promise.all([
+        upload(admin, east.id, zerosBomb(1900)),
+        me(admin),
+        me(operator),
+      ]);
+      return { bomb, others };
+    });
+    expect(result.bomb.statusCode).toBe(413);
+    expect(envelopeOf(result.bomb)).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      ok: false,
+      message: expect.stringMatching(/^file: unpacks to 1\.9 GiB, more than the 16 MiB/),
+    });
+    expect(result.others.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
+    expect(peakBytes).toBeLessThan(REFUSED_WITHIN_BYTES);
+    expect(await storeDeviceCount(east.id)).toBe(before);
+  });
+
+  it('stops a workbook whose header lies about its size, within the same bounds', async () => {
+    const { result, peakBytes, ms } = await measured(() => upload(admin, east.id, zerosBomb(1900, 40_000)));
+    expect(result.statusCode).toBe(400);
+    expect(envelopeOf(result).message).toMatch(
+      /^file: is damaged: part xl\/worksheets\/sheet1\.xml does not unpack/,
+    );
+    expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
+    expect(peakBytes).toBeLessThan(REFUSED_WITHIN_BYTES);
+  });
+
+  it('refuses a zip that is not a spreadsheet, saying what to upload instead', async () => {
+    const document = zipOf([
+      deflatedPart('[Content_Types].xml', CONTENT_TYPES),
+      deflatedPart('word/document.xml', '<w:document/>'),
+    ]);
+    const res = await upload(admin, east.id, document);
+    expect(res.statusCode).toBe(400);
+    expect(envelopeOf(res)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message:
+        'file: is a zip archive but not an Excel workbook (it has no xl/workbook.xml, xl/_rels/workbook.xml.rels); open it in Excel or WPS, save it as "Excel Workbook (*.xlsx)" and upload that file',
+      data: { fields: [{ field: 'file' }] },
+    });
+  });
+
+  it('refuses more than 1000 device rows and writes none of them', async () => {
+    const before = await storeDeviceCount(east.id);
+    const res = await upload(admin, east.id, workbookOf(printerRows(1001, 'cap')));
+    expect(res.statusCode).toBe(400);
+    expect(envelopeOf<{ rows: unknown[] }>(res).data.rows).toEqual([
+      { row: 1003, field: 'file', message: 'must hold at most 1000 device rows' },
+    ]);
+    expect(await storeDeviceCount(east.id)).toBe(before);
+  });
+
+  it('parses before its transaction, so other requests answer during a 1000-row import', async () => {
+    const before = await storeDeviceCount(east.id);
+    let importing = true;
+    const imported = upload(admin, east.id, workbookOf(printerRows(1000, 'bulk'))).finally(() => {
+      importing = false;
+    });
+    // On SQLite a transaction holds the one connection: had parsing run inside it, these would wait.
+    let answeredDuringImport = 0;
+    while (importing) {
+      const res = await me(admin);
+      expect(res.statusCode).toBe(200);
+      if (importing) answeredDuringImport++;
+    }
+    const res = await imported;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(envelopeOf<{ imported: number }>(res).data.imported).toBe(1000);
+    expect(await storeDeviceCount(east.id)).toBe(before + 1000);
+    expect(answeredDuringImport).toBeGreaterThanOrEqual(5);
   });
 });

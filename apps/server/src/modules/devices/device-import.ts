@@ -1,41 +1,26 @@
 /**
- * Reading the import workbook into add bodies. Cells are data: text is kept exactly as typed (no
- * formula is ever evaluated); a cell holding a formula is refused, as its cached result could be
- * anything the sender chose.
+ * Reading the import workbook into add bodies. The archive checks, the streaming read and the row
+ * cap are the shared spreadsheet upload's (http/spreadsheet-upload.ts); this file maps the template's
+ * columns. Cells are data: text is kept exactly as typed (no formula is ever evaluated); a cell
+ * holding a formula is refused, as its cached result could be anything the sender chose.
  */
 import {
   type DeviceAddBody,
   DeviceAddBody as DeviceAddBodySchema,
   type DeviceImportRowError,
-  ProductType,
 } from '@storefleet/contracts';
-import type ExcelJS from 'exceljs';
+
+import { cellText, checkWorkbook, readFirstSheet } from '../../http/spreadsheet-upload';
 import { fieldPath } from '../../http/validation';
 import { FIRST_DATA_ROW, TEMPLATE_COLUMNS } from './device-template';
-import { loadExcel } from './excel';
 
 export const MAX_IMPORT_ROWS = 1000;
 const CHOICE_KEYS = new Set(TEMPLATE_COLUMNS.filter((c) => c.choices).map((c) => c.key));
 
 export interface ParsedRow {
   row: number;
+  /** `parentDeviceId` is null here: the store's box is set inside the import's transaction. */
   body: DeviceAddBody;
-}
-
-export type CellText = { ok: true; text: string } | { ok: false; message: string };
-
-/** The text of a cell as typed; dates as YYYY-MM-DD (UTC, as Excel stores them without a zone). */
-export function cellText(value: ExcelJS.CellValue): CellText {
-  if (value === null || value === undefined) return { ok: true, text: '' };
-  if (typeof value === 'string') return { ok: true, text: value };
-  if (typeof value === 'number' || typeof value === 'boolean') return { ok: true, text: String(value) };
-  if (value instanceof Date) return { ok: true, text: value.toISOString().slice(0, 10) };
-  if ('formula' in value || 'sharedFormula' in value)
-    return { ok: false, message: 'must be a value, not a formula' };
-  if ('richText' in value) return { ok: true, text: value.richText.map((r) => r.text).join('') };
-  if ('text' in value && typeof value.text === 'string') return { ok: true, text: value.text };
-  if ('error' in value) return { ok: false, message: 'holds an Excel error value' };
-  return { ok: false, message: 'has a value that is not text or a number' };
 }
 
 /** Drop-down cells read `5-打印机` as 5; plain numbers pass through. */
@@ -45,49 +30,36 @@ function choiceValue(text: string): string {
 }
 
 /**
- * Rows of the first sheet from FIRST_DATA_ROW on, each validated with the add body's rules.
- * Blank rows are skipped. `shopId` and the store's box come from the import call.
+ * Rows of the first sheet from FIRST_DATA_ROW on, each validated with the add body's rules; blank
+ * rows are skipped. The upload is refused (4xx) before parsing when it is not a workbook or breaks
+ * the spreadsheet limits; reading stops at the first row past MAX_IMPORT_ROWS.
  */
 export async function readImportRows(
   bytes: Buffer,
   shopId: number,
-  parentBoxId: number | null,
 ): Promise<{ rows: ParsedRow[]; errors: DeviceImportRowError[] }> {
-  const { Workbook } = await loadExcel();
-  const workbook = new Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
+  const sheet = await readFirstSheet(await checkWorkbook(bytes), {
+    firstRow: FIRST_DATA_ROW,
+    columns: TEMPLATE_COLUMNS.length,
+    maxRows: MAX_IMPORT_ROWS,
+  });
   const rows: ParsedRow[] = [];
   const errors: DeviceImportRowError[] = [];
-  if (!sheet) return { rows, errors: [{ row: 0, field: 'file', message: 'has no worksheet' }] };
-  for (let r = FIRST_DATA_ROW; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
+  if (!sheet.hasSheet) return { rows, errors: [{ row: 0, field: 'file', message: 'has no worksheet' }] };
+  for (const { row: r, cells } of sheet.rows) {
     const raw: Record<string, string | number | null> = {};
-    let blank = true;
     const refused = new Set<string>();
     TEMPLATE_COLUMNS.forEach((column, i) => {
-      const cell = cellText(row.getCell(i + 1).value);
+      const cell = cellText(cells[i]);
       if (!cell.ok) {
         errors.push({ row: r, field: column.key, message: cell.message });
         refused.add(column.key);
-        blank = false;
         return;
       }
-      if (cell.text.trim() !== '') blank = false;
       raw[column.key] = CHOICE_KEYS.has(column.key) ? choiceValue(cell.text) : cell.text;
     });
-    if (blank) continue;
-    if (rows.length + 1 > MAX_IMPORT_ROWS) {
-      errors.push({ row: r, field: 'file', message: `must hold at most ${MAX_IMPORT_ROWS} device rows` });
-      break;
-    }
     if (raw.isPreinstallation === '') raw.isPreinstallation = 0;
-    const isBox = raw.productId === String(ProductType.AI_BOX);
-    const parsed = DeviceAddBodySchema.safeParse({
-      ...raw,
-      shopId,
-      parentDeviceId: isBox ? null : parentBoxId,
-    });
+    const parsed = DeviceAddBodySchema.safeParse({ ...raw, shopId, parentDeviceId: null });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = fieldPath(issue.path, 'row');
@@ -97,6 +69,13 @@ export async function readImportRows(
       continue;
     }
     if (refused.size === 0) rows.push({ row: r, body: parsed.data });
+  }
+  if (sheet.pastCap !== null) {
+    errors.push({
+      row: sheet.pastCap,
+      field: 'file',
+      message: `must hold at most ${MAX_IMPORT_ROWS} device rows`,
+    });
   }
   return { rows, errors };
 }

@@ -3,20 +3,25 @@
  * the store's, the parent is a box of the same store, category and class are dictionary codes (class
  * under category). Pure over preloaded lookups so the import checks every row without a query each.
  */
-import { type DeviceAddBody, PRODUCT_TYPE_BOX } from '@storefleet/contracts';
+import {
+  type CategoryLookups,
+  ConnectType,
+  checkCategoryClass,
+  type DeviceAddBody,
+  DeviceSystem,
+  Flag,
+  ProductType,
+} from '@storefleet/contracts';
 
 import type { FieldProblem } from '../../http/errors';
 import type { StorePlace } from '../stores/stores.repository';
 import type { NewDevice } from './devices.repository';
 
-export interface DeviceLookups {
+/** The store, its boxes and the category dictionary (categories and classes). */
+export interface DeviceLookups extends CategoryLookups {
   store: StorePlace;
   /** Ids of the store's boxes. */
   boxIds: ReadonlySet<number>;
-  /** CATEGORY_TYPE codes. */
-  categories: ReadonlyMap<string, string | null>;
-  /** SUBCLASS_TYPE code → its category code. */
-  classes: ReadonlyMap<string, string | null>;
 }
 
 /** Columns of a device row decided by the body (store, company and bookkeeping are set by the caller). */
@@ -43,7 +48,7 @@ export function checkDeviceRules(
       });
     }
   }
-  if (body.productId === PRODUCT_TYPE_BOX) {
+  if (body.productId === ProductType.AI_BOX) {
     if (body.parentDeviceId !== null)
       problems.push({ field: 'parentDeviceId', message: 'must be empty for a box' });
   } else if (body.parentDeviceId !== null) {
@@ -51,23 +56,18 @@ export function checkDeviceRules(
       problems.push({ field: 'parentDeviceId', message: 'must be a box of the same store' });
     }
   }
-  if (!lookups.categories.has(body.deviceCategory)) {
-    problems.push({ field: 'deviceCategory', message: 'must be a device category code (CATEGORY_TYPE)' });
-  } else if (!lookups.classes.has(body.deviceClass)) {
-    problems.push({ field: 'deviceClass', message: 'must be a device class code (SUBCLASS_TYPE)' });
-  } else if (lookups.classes.get(body.deviceClass) !== body.deviceCategory) {
-    problems.push({ field: 'deviceClass', message: `must be a class of category ${body.deviceCategory}` });
-  }
+  problems.push(...checkCategoryClass(lookups, body.deviceCategory, body.deviceClass));
   return problems;
 }
 
-/** The row columns a valid body sets. enableRemote defaults to on for Android (deviceSystem 2). */
+/** The row columns a valid body sets. enableRemote defaults to on for Android. */
 export function deviceColumns(body: DeviceAddBody): DeviceColumns {
   const udpType =
-    body.udpType ?? (body.connectType === 2 ? (body.intranetIp?.includes(':') ? 'udp6' : 'udp4') : null);
+    body.udpType ??
+    (body.connectType === ConnectType.SNMP ? (body.intranetIp?.includes(':') ? 'udp6' : 'udp4') : null);
   return {
     shop_id: body.shopId,
-    parent_device_id: body.productId === PRODUCT_TYPE_BOX ? null : body.parentDeviceId,
+    parent_device_id: body.productId === ProductType.AI_BOX ? null : body.parentDeviceId,
     product_id: body.productId,
     hostid: body.hostid,
     device_name: body.deviceName,
@@ -93,6 +93,6 @@ export function deviceColumns(body: DeviceAddBody): DeviceColumns {
     specifications: body.specifications,
     obtain_time: body.obtainTime,
     is_preinstallation: body.isPreinstallation,
-    enable_remote: body.enableRemote ?? (body.deviceSystem === 2 ? 1 : 0),
+    enable_remote: body.enableRemote ?? (body.deviceSystem === DeviceSystem.ANDROID ? Flag.YES : Flag.NO),
   };
 }

@@ -1,4 +1,6 @@
 /** Shared set-up for the device registry tests: demo stores, their boxes and a valid add body. */
+import { ProductType } from '@storefleet/contracts';
+
 import { bearer, envelopeOf, type TestApp } from '../../testing/test-app';
 
 /** The device calls' common prefix, as the spec writes it (the tests call by URL, like a client). */
@@ -34,7 +36,7 @@ export async function demoStore(t: TestApp, companyNo: string, regionName: strin
     .selectFrom('devices')
     .select('id')
     .where('shop_id', '=', row.id)
-    .where('product_id', '=', 1)
+    .where('product_id', '=', ProductType.AI_BOX)
     .executeTakeFirstOrThrow();
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 /** Device rows as the console sees them (spec §3 Device). */
-import { BUTTON, type Device } from '@storefleet/contracts';
+import { BUTTON, type Device, deviceDisplayState } from '@storefleet/contracts';
 
 import type { Caller } from '../../auth/caller';
 import { formatDateTime } from '../../http/time';
@@ -11,12 +11,6 @@ export function mayReadKeys(caller: Caller): boolean {
     caller.buttonAuthorities.includes(BUTTON.deviceKey) ||
     caller.buttonAuthorities.includes(BUTTON.deviceUpdate)
   );
-}
-
-/** Reading B from reading A and the online status: disabled wins, then online / offline. */
-export function displayState(state: number, onlineStatus: number): 1 | 2 | 3 {
-  if (state === 2) return 3;
-  return onlineStatus === 1 ? 1 : 2;
 }
 
 /** One reply device; `index` is its 1-based row number in the list. */
@@ -62,7 +56,7 @@ export function toDevice(row: DeviceRow, index: number, showKey: boolean): Devic
     specifications: row.specifications,
     obtainTime: row.obtain_time,
     state: row.state,
-    displayState: displayState(row.state, row.online_status),
+    displayState: deviceDisplayState(row.state, row.online_status),
     deviceOnlineStatus: row.online_status,
     deviceOnlineTime: formatDateTime(row.device_online_time),
     firstOnlineTime: formatDateTime(row.first_online_time),

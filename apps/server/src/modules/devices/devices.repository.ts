@@ -4,6 +4,7 @@
  * device reference other modules look up, and what counts a store's devices.
  * Ingest owns the online bookkeeping columns; nothing here writes them.
  */
+import { DeviceState, ProductType } from '@storefleet/contracts';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 
 import type { Scope } from '../../auth/caller';
@@ -117,19 +118,19 @@ export async function findDeviceBasics(db: Kysely<DB>, deviceId: number) {
     .executeTakeFirst();
 }
 
-/** The boxes (product 1) of one store, oldest first. */
+/** The boxes of one store, oldest first. */
 export async function listStoreBoxIds(db: Kysely<DB>, shopId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('devices')
     .select('id')
     .where('shop_id', '=', shopId)
-    .where('product_id', '=', 1)
+    .where('product_id', '=', ProductType.AI_BOX)
     .orderBy('id')
     .execute();
   return rows.map((r) => r.id);
 }
 
-/** The boxes (product 1) of a store not disabled (state 2), newest first: the one that answers for the store's devices. */
+/** The boxes of a store not disabled, newest first: the one that answers for the store's devices. */
 export async function listStoreBoxes(
   db: Kysely<DB>,
   shopId: number,
@@ -138,8 +139,8 @@ export async function listStoreBoxes(
     .selectFrom('devices')
     .select(['id', 'intranet_ip', 'extranet_ip'])
     .where('shop_id', '=', shopId)
-    .where('product_id', '=', 1)
-    .where('state', '<>', 2)
+    .where('product_id', '=', ProductType.AI_BOX)
+    .where('state', '<>', DeviceState.DISABLED)
     .orderBy('id', 'desc')
     .execute();
 }
@@ -172,7 +173,7 @@ export async function listBoxKeys(
   let query = db
     .selectFrom('devices')
     .select(['id', 'shop_id', 'company_id', 'security_key'])
-    .where('product_id', '=', 1)
+    .where('product_id', '=', ProductType.AI_BOX)
     .where('security_key', 'is not', null)
     .orderBy('id');
   if (companyId !== undefined) query = query.where('company_id', '=', companyId);

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../../context';
 import { defineRoute } from '../../http/route';
+import { SPREADSHEET_UPLOAD } from '../../http/spreadsheet-upload';
+import { readUpload } from '../../http/upload';
 import { deviceTemplate, importDevices } from './device-import.service';
 import {
   deviceStatus,
@@ -63,6 +65,7 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: AppContext): voi
     return deviceTemplate(ctx);
   });
   defineRoute(app, E.importExcel, async function importExcel({ params, caller, scope, request }) {
-    return importDevices(ctx, caller, scope, params.shopId, request);
+    const bytes = await readUpload(request, SPREADSHEET_UPLOAD);
+    return importDevices(ctx, caller, scope, params.shopId, bytes);
   });
 }

@@ -4,35 +4,19 @@
  * never run as a page.
  */
 import { LogoEndpoints as E, LOGO_LIMITS } from '@storefleet/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../../context';
-import { AppError, invalid } from '../../http/errors';
 import { fileReply } from '../../http/file-reply';
 import { defineRoute } from '../../http/route';
+import { readUpload } from '../../http/upload';
 import { insertLogo, queryLogo, readIssuedLogo, updateLogo, uploadLogo } from './logo.service';
 
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
-/** The bytes of multipart field `file`; 413 naming the limit when it is too big. */
-async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart())
-    throw invalid('file', 'is required (send multipart/form-data with a field named file)');
-  const part = await request.file({ limits: { fileSize: LOGO_LIMITS.maxBytes, files: 1 } });
-  if (part?.fieldname !== 'file') throw invalid('file', 'is required (multipart field named file)');
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', `file: must be at most 2 MiB (${LOGO_LIMITS.maxBytes} bytes)`);
-    }
-    throw error;
-  }
-}
-
 export function registerLogoRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, E.upload, async function upload({ request, scope, caller }) {
-    const bytes = await readUploadedFile(request);
+    const bytes = await readUpload(request, { maxBytes: LOGO_LIMITS.maxBytes });
     return uploadLogo(ctx.db, ctx.config.dataDir, scope, caller, bytes);
   });
   defineRoute(app, E.file, async function logoFile({ params, scope, reply }) {

@@ -1,33 +1,41 @@
 /**
- * Live updates (`MonitoringEndpoints.events`): streams device status changes in the
- * caller's scope as server-sent events (`event: status`). EventSource cannot send headers, so the
- * access token may come as `?token=` (it then sits in access logs: the page should use a short-lived
- * session), and the company an agent-platform admin looks at as `?companyId=` instead of the x-company-id header.
- * Streams end when the server starts draining (http/lifecycle.ts). Not a defineRoute call because the reply is a stream, not an envelope; errors before the
- * stream starts are normal envelope replies.
+ * Live updates (`MonitoringEndpoints.events`): streams device status changes in the caller's scope
+ * as server-sent events (`event: status`). EventSource cannot send headers, so the page first asks
+ * `MonitoringEndpoints.eventsTicket` for a single-use ticket bound to its session and company and
+ * opens the stream with `?ticket=`; the access token never travels in a URL (stream-session.ts).
+ *
+ * A stream ends when its session does: sign-out, disable, password change or an edit of the user
+ * publish on ctx.sessionEvents, and the stream re-checks its session at once and ends if it no longer
+ * holds (or no longer has the device module). Every heartbeat re-checks too, which catches what is not
+ * published (a role edited, the token expiring) within HEARTBEAT_MS. Streams also end when the
+ * server starts draining (http/lifecycle.ts). Not a defineRoute call because the reply is a stream,
+ * not an envelope; errors before the stream starts are normal envelope replies.
  */
 import { PassThrough } from 'node:stream';
 
-import { COMPANY_HEADER, type DeviceStatusEvent, MonitoringEndpoints } from '@storefleet/contracts';
+import { type DeviceStatusEvent, MonitoringEndpoints } from '@storefleet/contracts';
 import type { FastifyInstance } from 'fastify';
 
-import { authenticate } from '../../auth/authenticate';
-import { isRestricted } from '../../auth/caller';
-import { allows } from '../../auth/codes';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { onDraining } from '../../http/lifecycle';
+import { defineRoute } from '../../http/route';
 import { formatDateTime } from '../../http/time';
 import { parseInput } from '../../http/validation';
-import { listStoreIdsInScope } from '../stores/stores.repository';
+import { issueStreamTicket, type StreamAudience, streamAudience, streamCredentials } from './stream-session';
 
 const EVENTS = MonitoringEndpoints.events;
 /** The endpoint's query schema (declared there, so never undefined). */
 const EVENTS_QUERY = EVENTS.query as NonNullable<(typeof EVENTS)['query']>;
-const HEARTBEAT_MS = 25_000;
+/** Keeps proxies from closing an idle stream, and bounds how long an unpublished session change goes unnoticed. */
+const HEARTBEAT_MS = 15_000;
 
-/** Registers the live-updates stream on `app`. */
+/** Registers the live-updates stream and its ticket on `app`. */
 export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, MonitoringEndpoints.eventsTicket, async function issueEventsTicket({ caller, request }) {
+    return issueStreamTicket(ctx, caller, request.headers.authorization);
+  });
+
   const open = new Set<PassThrough>();
   const endAll = () => {
     for (const stream of open) stream.end();
@@ -38,19 +46,13 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
   app.route({
     method: EVENTS.method,
     url: EVENTS.path,
-    // Not in the operation log: the query may carry the access token, and the call lasts as long as the page.
+    // Not in the operation log: the call lasts as long as the page (the ticket call is logged).
     config: { operationLog: false },
     handler: async (request, reply) => {
       const query = parseInput(EVENTS_QUERY, request.query, 'query');
-      const header = request.headers[COMPANY_HEADER];
-      const companyHeader = (Array.isArray(header) ? header[0] : header) ?? query.companyId;
-      const token = request.headers.authorization ?? (query.token ? `Bearer ${query.token}` : undefined);
-      const { caller, scope } = await authenticate(ctx.db, ctx.tokens, {
-        authorization: token,
-        companyHeader,
-      });
-      if (!allows(caller, EVENTS.permissions)) throw forbidden();
-      const storeIds = isRestricted(scope) ? new Set(await listStoreIdsInScope(ctx.db, scope)) : null;
+      const credentials = streamCredentials(ctx, request.query, query, request.headers);
+      let audience: StreamAudience = await streamAudience(ctx, credentials);
+      const userId = audience.session.caller.userId;
 
       const stream = new PassThrough();
       open.add(stream);
@@ -58,8 +60,8 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
         if (!stream.writableEnded) stream.write(text);
       };
       const unsubscribe = ctx.statusBus.subscribe((change) => {
-        if (scope.companyId !== null && change.companyId !== scope.companyId) return;
-        if (storeIds && !storeIds.has(change.shopId)) return;
+        if (audience.companyId !== null && change.companyId !== audience.companyId) return;
+        if (audience.storeIds && !audience.storeIds.has(change.shopId)) return;
         const data: DeviceStatusEvent = {
           deviceId: change.deviceId,
           shopId: change.shopId,
@@ -68,10 +70,40 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
         };
         write(`event: status\ndata: ${JSON.stringify(data)}\n\n`);
       });
-      const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+
+      // One re-check at a time; a change arriving meanwhile asks for one more.
+      let checking = false;
+      let checkAgain = false;
+      const recheck = async () => {
+        if (checking) {
+          checkAgain = true;
+          return;
+        }
+        checking = true;
+        try {
+          do {
+            checkAgain = false;
+            audience = await streamAudience(ctx, credentials);
+          } while (checkAgain && !stream.writableEnded);
+        } catch (error) {
+          if (!(error instanceof AppError))
+            request.log.warn({ err: error }, 'live updates: session re-check failed');
+          stop();
+        } finally {
+          checking = false;
+        }
+      };
+      const unsubscribeSessions = ctx.sessionEvents.subscribe((changed) => {
+        if (changed === userId) void recheck();
+      });
+      const heartbeat = setInterval(() => {
+        write(': keep-alive\n\n');
+        void recheck();
+      }, HEARTBEAT_MS);
       const stop = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        unsubscribeSessions();
         open.delete(stream);
         stream.end();
       };

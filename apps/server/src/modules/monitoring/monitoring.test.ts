@@ -1,13 +1,9 @@
-// Running info, Android statistics, remote URL, syslog paging and live updates over HTTP, with values
-// written through the real ingest service.
-import type { AddressInfo } from 'node:net';
-
+// Running info, Android statistics, remote URL and syslog paging over HTTP, with values written
+// through the real ingest service. Live updates: device-events.test.ts.
 import type { AgentValue, EloDeviceStatistic, RemoteUrl, RunningItem } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
 import { ingestValues, type Reporter } from '../../engine/ingest/ingest.service';
-import { drainAndClose } from '../../http/lifecycle';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { getRemoteUrl } from './elo-device.service';
 
@@ -30,38 +26,6 @@ const get = async <T>(url: string, auth = token) => {
   const res = await t.app.inject({ method: 'GET', url, headers: bearer(auth) });
   return { status: res.statusCode, body: envelopeOf<T>(res) };
 };
-
-/** Opens the live-updates stream at `query` on the listening app; read with readUntil. */
-async function openStream(query: string) {
-  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (t.app.server.address() as AddressInfo).port;
-  const controller = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${port}/api/device-service/aibox/device/events?${query}`, {
-    signal: AbortSignal.any([controller.signal, AbortSignal.timeout(15_000)]),
-  });
-  const reader = res.body?.getReader();
-  if (!reader) throw new Error('no body');
-  const stream = {
-    res,
-    text: '',
-    ended: false,
-    abort: () => controller.abort(),
-    async readUntil(needle: string) {
-      while (!stream.text.includes(needle)) {
-        const chunk = await reader.read();
-        if (chunk.done) {
-          stream.ended = true;
-          break;
-        }
-        stream.text += new TextDecoder().decode(chunk.value);
-      }
-    },
-  };
-  return stream;
-}
-
-const reachability = (deviceId: number, at: number, online: boolean) =>
-  reachabilityValue({ deviceId, seq: ++seq, at, online });
 
 const hostValue = (deviceId: number, at: number): AgentValue => ({
   kind: 'host',
@@ -220,104 +184,5 @@ describe('running info', () => {
     for (const call of ['getOnlineChart', 'getEloDeviceStatistic', 'getRunninginfo']) {
       expect((await get(`${RUNNING}/${call}?deviceId=${fixture.foreignId}`)).status).toBe(404);
     }
-  });
-});
-
-describe('live updates', () => {
-  it('streams status changes of the caller’s devices as server-sent events, token in the query', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (t.app.server.address() as AddressInfo).port;
-    const controller = new AbortController();
-    const res = await fetch(
-      `http://127.0.0.1:${port}/api/device-service/aibox/device/events?token=${token}`,
-      {
-        signal: AbortSignal.any([controller.signal, AbortSignal.timeout(15_000)]),
-      },
-    );
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body?.getReader();
-    if (!reader) throw new Error('no body');
-    let text = '';
-    const readUntil = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const chunk = await reader.read();
-        if (chunk.done) break;
-        text += new TextDecoder().decode(chunk.value);
-      }
-    };
-    await readUntil(': connected');
-    const at = Date.now();
-    // Another company's device changes too: it must not reach this caller.
-    const hub = t.ctx.hub;
-    // Through the hub's ingest, which publishes the changes it commits.
-    await hub.ingest({ deviceId: fixture.foreignId, shopId: 0, mode: 'device' }, [
-      {
-        kind: 'reachability',
-        deviceId: String(fixture.foreignId),
-        seq: ++seq,
-        at,
-        online: true,
-        delayMs: 1,
-        jitterMs: 0,
-        lossRate: 0,
-      },
-    ]);
-    await hub.ingest(box, [
-      {
-        kind: 'reachability',
-        deviceId: String(fixture.posId),
-        seq: ++seq,
-        at: at + 1,
-        online: false,
-        delayMs: null,
-        jitterMs: null,
-        lossRate: 1,
-      },
-    ]);
-    await readUntil('event: status');
-    controller.abort();
-    expect(text).toContain(`"deviceId":${fixture.posId}`);
-    expect(text).toContain('"onlineStatus":0');
-    expect(text).not.toContain(`"deviceId":${fixture.foreignId}`);
-  });
-
-  it('refuses the stream without a valid token', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/device-service/aibox/device/events?token=nope',
-    });
-    expect(res.statusCode).toBe(401);
-  });
-  it('streams the company an agent-platform admin names with ?companyId=, not its home company', async () => {
-    const foreign = await t.ctx.db
-      .selectFrom('devices')
-      .select('company_id')
-      .where('id', '=', fixture.foreignId)
-      .executeTakeFirstOrThrow();
-    const agent = await t.signIn('agent');
-    const stream = await openStream(`token=${agent}&companyId=${foreign.company_id}`);
-    expect(stream.res.status).toBe(200);
-    await stream.readUntil(': connected');
-    const hub = t.ctx.hub;
-    const at = Date.now() + 10_000;
-    await hub.ingest(box, [reachability(fixture.posId, at, true)]);
-    await hub.ingest({ deviceId: fixture.foreignId, shopId: 0, mode: 'device' }, [
-      reachability(fixture.foreignId, at + 1, false),
-    ]);
-    await stream.readUntil('event: status');
-    stream.abort();
-    expect(stream.text).toContain(`"deviceId":${fixture.foreignId}`);
-    expect(stream.text).not.toContain(`"deviceId":${fixture.posId}`);
-  });
-
-  it('ends open streams as soon as the server starts shutting down', async () => {
-    const stream = await openStream(`token=${token}`);
-    await stream.readUntil(': connected');
-    // A grace period far longer than the test's timeout: the shutdown must not wait for the stream.
-    await drainAndClose(t.app, 600_000);
-    await stream.readUntil('never sent');
-    expect(stream.ended).toBe(true);
-    expect(t.app.server.listening).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
  * version, tokenVersion …) are not in the body schemas and are set here only.
  */
 import {
+  PLATFORM_CODES,
   type UserCreateBody,
   UserType,
   type UserTypeNumber,
@@ -12,10 +13,11 @@ import {
 } from '@storefleet/contracts';
 
 import type { Caller, Scope } from '../../auth/caller';
+import { type Codes, codesFor } from '../../auth/codes';
 import type { AppContext } from '../../context';
 import { readIdList, writeList } from '../../db/json';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors';
-import { assertScopeGrantable, withinCaller } from '../roles/grant';
+import { assertScopeGrantable, codesBeyond, withinCaller } from '../roles/grant';
 import { findRole } from '../roles/roles.repository';
 import { grantOf } from '../roles/roles.service';
 import { companyExists } from '../stores/companies.repository';
@@ -23,6 +25,7 @@ import { agentCompanies, assertHomeCompany } from './agent-companies';
 import { assertCreatable, defaultType, targetCompany } from './user-audience';
 import {
   accountNameTaken,
+  firstPlatformUserId,
   insertUser,
   replaceUserCompanies,
   type UserRecord,
@@ -39,6 +42,7 @@ export async function createUser(
 ): Promise<{ id: number }> {
   const userType = body.userType ?? defaultType(caller);
   assertCreatable(caller, userType);
+  if (isTenantAdmin(userType)) assertTenantAdminGrantor(caller);
   const companies = await agentCompanies(ctx, scope, userType, body.companyIds, true);
   const companyId = targetCompany(scope, userType, body.companyId) ?? companies?.[0] ?? null;
   if (companies) assertHomeCompany(companyId, companies);
@@ -92,13 +96,17 @@ export async function changeUser(
   else if (body.companyId !== undefined && body.companyId !== row.company_id) {
     throw forbidden('companyId cannot be changed');
   }
-  if (row.id === caller.userId && body.status !== 'ACTIVE') {
+  const self = row.id === caller.userId;
+  if (self && body.status !== 'ACTIVE') {
     throw conflict('You cannot deactivate your own account');
   }
   const companies = await agentCompanies(ctx, scope, userType, body.companyIds, false);
   if (companies) assertHomeCompany(row.company_id, companies);
-  await assertRoleGrantable(ctx, caller, scope, userType, row.company_id, body.roleId);
-  const own = await ownScope(ctx, scope, userType, row.company_id, body);
+  if (self) assertOwnGrantUnchanged(row, body);
+  else await assertRoleGrantable(ctx, caller, scope, userType, row.company_id, body.roleId);
+  const own = self
+    ? { areaIds: readIdList(row.area_ids), storeIds: readIdList(row.store_ids) }
+    : await ownScope(ctx, scope, userType, row.company_id, body);
   if (await accountNameTaken(ctx.db, body.userName, row.id)) throw invalid('userName', 'is already taken');
   const now = Date.now();
   const passwordHash = body.password ? await ctx.passwords.hash(body.password) : undefined;
@@ -122,6 +130,8 @@ export async function changeUser(
     );
     if (companies) await replaceUserCompanies(trx, row.id, companies);
   });
+  // Its open streams re-check their session: ended, or narrowed by a new role or scope.
+  ctx.sessionEvents.changed(row.id);
   return { id: row.id };
 }
 
@@ -136,6 +146,7 @@ export async function disableUser(ctx: AppContext, caller: Caller, scope: Scope,
     { status: 'INACTIVE', updated_by: caller.userName, updated_at: Date.now() },
     true,
   );
+  ctx.sessionEvents.changed(row.id);
 }
 
 /** Enables a user (status ACTIVE); it signs in again with its password. */
@@ -150,13 +161,74 @@ export async function enableUser(ctx: AppContext, caller: Caller, scope: Scope, 
   );
 }
 
-/** A common user acts only on users holding no more than itself. */
+/** Customer and agent admins hold every company code without a role: a full tenant admin. */
+function isTenantAdmin(userType: number): boolean {
+  return userType === UserType.CUSTOMER_ADMIN_USER || userType === UserType.AGENT_CUSTOMER_ADMIN_USER;
+}
+
+/**
+ * 403 unless a platform caller holds every admin code (the first platform user, or a role with the
+ * whole admin set): a platform user narrowed by its role must not mint or take over a tenant admin.
+ */
+function assertTenantAdminGrantor(caller: Caller): void {
+  if (caller.userType !== UserType.PLATFORM_USER) return;
+  const missing = codesBeyond(caller, [...PLATFORM_CODES.authorities, ...PLATFORM_CODES.buttonAuthorities]);
+  if (missing.length > 0) {
+    throw forbidden(
+      'Only a platform user holding every admin permission can create or change customer and agent admins',
+    );
+  }
+}
+
+/** A user editing itself keeps its role, areas and stores: nobody widens its own permissions. */
+function assertOwnGrantUnchanged(row: UserRecord, body: UserUpdateBody): void {
+  if ((body.roleId ?? null) !== row.role_id) {
+    throw forbidden('You cannot change your own role; ask another administrator');
+  }
+  const same = (given: string[] | undefined, held: number[]) =>
+    given === undefined || sameIds(given.map(Number), held);
+  if (!same(body.areaCodes, readIdList(row.area_ids)) || !same(body.storeIds, readIdList(row.store_ids))) {
+    throw forbidden('You cannot change your own areas or stores; ask another administrator');
+  }
+}
+
+/** A role's menu and button codes. */
+function roleCodes(role: Parameters<typeof grantOf>[0]): Codes {
+  const grant = grantOf(role);
+  return { authorities: [...grant.authorities], buttonAuthorities: [...grant.buttonAuthorities] };
+}
+
+function sameIds(a: number[], b: number[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+}
+
+/**
+ * 403 unless the caller may act on `row`: the first platform user only by itself; tenant admins only
+ * by a platform user holding every admin code (or their company's admins); a platform user only by
+ * callers holding every code it holds; a common user only by callers holding its role and scope.
+ */
 async function assertManageable(
   ctx: AppContext,
   caller: Caller,
   scope: Scope,
   row: UserRecord,
 ): Promise<void> {
+  if (row.id === caller.userId) return;
+  if (row.user_type === UserType.PLATFORM_USER) {
+    if (row.id === (await firstPlatformUserId(ctx.db))) {
+      throw forbidden('The first platform user can only be changed by itself');
+    }
+    const role = row.role_id === null ? undefined : await findRole(ctx.db, row.role_id);
+    // A platform user without a role holds every admin code.
+    const held = codesFor(UserType.PLATFORM_USER, role ? roleCodes(role) : null);
+    if (codesBeyond(caller, [...held.authorities, ...held.buttonAuthorities]).length > 0) {
+      throw forbidden('This user holds more than you do; ask an administrator');
+    }
+    return;
+  }
+  if (isTenantAdmin(row.user_type)) assertTenantAdminGrantor(caller);
   if (caller.userType !== UserType.CUSTOMER_COMMON_USER || row.company_id === null) return;
   const role = row.role_id === null ? undefined : await findRole(ctx.db, row.role_id);
   const own = { areaIds: readIdList(row.area_ids), storeIds: readIdList(row.store_ids) };
@@ -179,8 +251,13 @@ async function assertRoleGrantable(
   scope: Scope,
   userType: UserTypeNumber,
   companyId: number | null,
-  roleId: number,
+  roleId: number | null,
 ): Promise<void> {
+  if (roleId === null) {
+    // Tenant admins hold every company code without a role; everyone else needs one.
+    if (isTenantAdmin(userType)) return;
+    throw invalid('roleId', 'is required for platform users and common users');
+  }
   const role = await findRole(ctx.db, roleId);
   const fits =
     role !== undefined &&
@@ -188,7 +265,15 @@ async function assertRoleGrantable(
       ? role.app === 'admin' && role.company_id === null
       : role.app === 'company' && role.company_id === companyId);
   if (!role || !fits) throw notFound('role');
-  if (caller.userType === UserType.CUSTOMER_COMMON_USER && companyId !== null) {
+  if (userType === UserType.PLATFORM_USER) {
+    const granted = codesFor(UserType.PLATFORM_USER, roleCodes(role));
+    const beyond = codesBeyond(caller, [...granted.authorities, ...granted.buttonAuthorities]);
+    if (beyond.length > 0) {
+      throw forbidden(
+        `The role "${role.name}" holds more than you do (${beyond.join(', ')}); choose a role within your own permissions`,
+      );
+    }
+  } else if (caller.userType === UserType.CUSTOMER_COMMON_USER && companyId !== null) {
     if (!(await withinCaller(ctx.db, caller, scope, companyId, grantOf(role)))) {
       throw forbidden(
         `The role "${role.name}" holds more than you do; choose a role within your own permissions`,

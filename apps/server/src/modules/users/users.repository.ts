@@ -118,6 +118,22 @@ export async function findUser(
     .executeTakeFirst();
 }
 
+/**
+ * The first platform user: the earliest (lowest id) platform user without a role, the one created from
+ * ADMIN_USERNAME or the demo `platform`. Platform users created later always carry a role.
+ */
+export async function firstPlatformUserId(db: Kysely<DB>): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('user_type', '=', 0)
+    .where('role_id', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** How many users hold role `roleId`. */
 export async function countRoleUsers(db: Kysely<DB>, roleId: number): Promise<number> {
   const row = await db

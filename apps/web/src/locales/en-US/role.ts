@@ -11,6 +11,7 @@ export default {
   'role.confirm.delete': 'Delete this role?',
   'role.saved': 'Saved',
   'role.deleted': 'Deleted',
+  'role.notFound': 'This role does not exist or is outside your reach',
   'role.form.name': 'Role name',
   'role.form.description': 'Description',
   'role.form.permissions': 'Menu and button permissions',

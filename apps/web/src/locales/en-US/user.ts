@@ -18,6 +18,7 @@ export default {
   'user.confirm.disable': 'The user is signed out at once. Disable this user?',
   'user.confirm.enable': 'Enable this user?',
   'user.saved': 'Saved',
+  'user.notFound': 'This user does not exist or is outside your reach',
   'user.form.userName': 'User name',
   'user.form.name': 'Name',
   'user.form.password': 'Password',

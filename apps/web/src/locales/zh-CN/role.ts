@@ -11,6 +11,7 @@ export default {
   'role.confirm.delete': '确定删除该角色？',
   'role.saved': '已保存',
   'role.deleted': '已删除',
+  'role.notFound': '角色不存在或不在您的管理范围内',
   'role.form.name': '角色名称',
   'role.form.description': '描述',
   'role.form.permissions': '菜单与按钮权限',

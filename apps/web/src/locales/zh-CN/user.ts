@@ -18,6 +18,7 @@ export default {
   'user.confirm.disable': '停用后该用户将立即退出登录，确定停用？',
   'user.confirm.enable': '确定启用该用户？',
   'user.saved': '已保存',
+  'user.notFound': '用户不存在或不在您的管理范围内',
   'user.form.userName': '用户名',
   'user.form.name': '姓名',
   'user.form.password': '密码',

@@ -20,6 +20,17 @@ export function plainFieldOf(field: string): string | null {
   return path === '' ? null : (path.split('.')[0] ?? null);
 }
 
+/**
+ * The `fieldOf` of a form whose fields carry the body's names: `fieldsNamed(['name', 'ename'])` puts
+ * `body.name` on `name` and leaves every other field to the notice.
+ */
+export function fieldsNamed<Name extends string>(names: readonly Name[]): (field: string) => Name | null {
+  return (field) => {
+    const name = plainFieldOf(field);
+    return name !== null && (names as readonly string[]).includes(name) ? (name as Name) : null;
+  };
+}
+
 /** Groups problems by the form field `fieldOf` maps them to (null: the form has no such field), in order. */
 export function groupByField<Name extends string>(
   problems: readonly FieldProblem[],

@@ -52,7 +52,7 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }) {
   const shown = actions.filter((a) => !a.hidden && canUse(a.codes ?? []));
   if (shown.length === 0) return null;
   return (
-    <Space size="small">
+    <Space size="small" wrap>
       {shown.map((action) => {
         if (action.to)
           return (

@@ -20,7 +20,8 @@
  *         <Form.Item name="userName" label={t('operationLog.filter.userName')}><Input allowClear /></Form.Item>
  *       </ListFilterForm>
  *       <Table {...list.tableProps} columns={[
- *         { dataIndex: 'operationTime', sorter: true, sortOrder: list.sortOrder('operationTime') }, …]} />
+ *         { dataIndex: 'operationTime', sorter: true, sortOrder: list.sortOrder('operationTime') }, …,
+ *         actionsColumn<Row>({ title: t('….column.actions'), actions: (row) => [ … ] })]} />
  *     </>
  *   );
  * }
@@ -31,7 +32,10 @@
  *   and for rich form values (dates) pass `toFormValues`/`fromFormValues` to the form.
  * - Sorting is `sortBy` + `sortDirection` (`asc`/`desc` only), taken from antd Table's sorter.
  * - Declare `filters`, `sortFields` and `defaultSort` outside the component so they keep their identity.
- * - Buttons go inside `<Access codes={[BUTTON.x]}>` (from `../permissions/Access`).
+ * - Buttons go inside `<Access codes={[BUTTON.x]}>` (from `../permissions/Access`); row actions are one
+ *   `actionsColumn` (RowActions.tsx: codes, confirm, links that remember the list), and their writes
+ *   (delete, move, enable) `useCallMutation` (`../api/useCallMutation`), which refreshes the module.
+ * - Links to the add page carry `state={fromHere(location)}` (`../form`), so the form returns here.
  */
 
 export * from './ListFilterForm';

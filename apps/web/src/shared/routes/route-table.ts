@@ -27,6 +27,14 @@ export interface AppRoute {
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
+/** What a module of `listModule` has beyond its list, add and edit pages. */
+export interface ListModuleExtras {
+  /** The list page's title when the spec names it otherwise than `<titleKey>.list`. */
+  listTitleKey?: string;
+  /** More pages of the module, after the three (each with its own codes). */
+  more?: readonly AppRoute[];
+}
+
 /**
  * A module group of a list page (`index.html`) and its hidden add (`save.html`) and edit
  * (`update.html`) pages, all behind the list page's code, titled `<titleKey>.list|.save|.update`.
@@ -36,12 +44,14 @@ export function listModule(
   group: Pick<AppRoute, 'path' | 'titleKey' | 'codes' | 'icon'>,
   pageCode: string,
   pages: { index: PageModule; save: PageModule; update: PageModule },
+  extras: ListModuleExtras = {},
 ): AppRoute {
   const codes = [pageCode];
+  const listTitleKey = extras.listTitleKey ?? `${group.titleKey}.list`;
   return {
     ...group,
     children: [
-      { path: 'index.html', titleKey: `${group.titleKey}.list`, codes, page: lazy(pages.index) },
+      { path: 'index.html', titleKey: listTitleKey, codes, page: lazy(pages.index) },
       { path: 'save.html', titleKey: `${group.titleKey}.save`, codes, hidden: true, page: lazy(pages.save) },
       {
         path: 'update.html',
@@ -50,6 +60,7 @@ export function listModule(
         hidden: true,
         page: lazy(pages.update),
       },
+      ...(extras.more ?? []),
     ],
   };
 }

@@ -1,11 +1,11 @@
-import { ADMIN_PERMISSION_TREE, COMPANY_PERMISSION_TREE, codesOf, MODULE } from '@storefleet/contracts';
+import { ADMIN_PERMISSION_TREE, COMPANY_PERMISSION_TREE, codesOf, MODULE, PAGE } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { adminRoutes } from '../../admin/routes';
 import { companyRoutes } from '../../company/routes';
 import { enUSModules } from '../../locales/en-US';
 import { buildMenu } from './menu';
-import type { AppRoute } from './route-table';
+import { type AppRoute, flattenRoutes } from './route-table';
 
 const walk = (routes: readonly AppRoute[]): AppRoute[] =>
   routes.flatMap((r) => [r, ...walk(r.children ?? [])]);
@@ -34,5 +34,44 @@ describe.each([
       '/operation-log/index.html',
     );
     expect(buildMenu(routes, new Set())).toEqual([]);
+  });
+});
+
+describe('the stores module', () => {
+  it('keeps its list, add, edit and level pages, titles and codes', () => {
+    const pages = flattenRoutes(companyRoutes)
+      .filter((r) => r.fullPath.startsWith('/stores/'))
+      .map((r) => ({
+        path: r.fullPath,
+        title: r.route.titleKey,
+        hidden: r.route.hidden ?? false,
+        codes: r.codes,
+      }));
+    expect(pages).toEqual([
+      {
+        path: '/stores/index.html',
+        title: 'menu.stores.overview',
+        hidden: false,
+        codes: [MODULE.store, PAGE.storeOverview],
+      },
+      {
+        path: '/stores/save.html',
+        title: 'menu.stores.save',
+        hidden: true,
+        codes: [MODULE.store, PAGE.storeOverview],
+      },
+      {
+        path: '/stores/update.html',
+        title: 'menu.stores.update',
+        hidden: true,
+        codes: [MODULE.store, PAGE.storeOverview],
+      },
+      {
+        path: '/stores/level/index.html',
+        title: 'menu.stores.level',
+        hidden: false,
+        codes: [MODULE.store, PAGE.levelSetting],
+      },
+    ]);
   });
 });

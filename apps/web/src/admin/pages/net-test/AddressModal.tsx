@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
+import { fieldsNamed, serverFieldErrors } from '../../../shared/form';
 
 interface Values {
   companyId?: number;
@@ -23,14 +24,22 @@ interface Values {
 export interface AddressModalProps {
   open: boolean;
   address: NetTestAddress | null;
-  saving: boolean;
+  submitting: boolean;
   onCancel: () => void;
+  /** Saves; a rejection with a 400 listing fields marks those fields. */
   onSubmit: (body: NetTestAddressSaveBody) => Promise<unknown>;
 }
 
 const URL_RULE = /^https?:\/\/\S+$/i;
+const addressFieldOf = fieldsNamed<keyof Values>([
+  'companyId',
+  'pingUrl',
+  'pingUrlName',
+  'uploadUrl',
+  'downloadUrl',
+]);
 
-export function AddressModal({ open, address, saving, onCancel, onSubmit }: AddressModalProps) {
+export function AddressModal({ open, address, submitting, onCancel, onSubmit }: AddressModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const companies = useQuery({ ...apiQuery(StoreEndpoints.listCompanys), enabled: open });
@@ -48,30 +57,32 @@ export function AddressModal({ open, address, saving, onCancel, onSubmit }: Addr
     }
   }, [open, address, form]);
   const urlRule = { pattern: URL_RULE, message: t('netTest.form.urlInvalid') };
+  const submit = async (values: Values) => {
+    try {
+      await onSubmit({
+        ...(address ? { id: address.id } : {}),
+        companyId: values.companyId,
+        pingUrl: values.pingUrl.trim(),
+        pingUrlName: values.pingUrlName,
+        uploadUrl: values.uploadUrl?.trim() || undefined,
+        downloadUrl: values.downloadUrl?.trim() || undefined,
+      });
+    } catch (error) {
+      // The request client has already shown the notice; the fields it names get their message too.
+      form.setFields(serverFieldErrors(error, addressFieldOf));
+    }
+  };
   return (
     <Modal
       open={open}
       title={t(address ? 'netTest.modal.edit' : 'netTest.modal.add')}
-      confirmLoading={saving}
+      confirmLoading={submitting}
       onCancel={onCancel}
       onOk={() => form.submit()}
       destroyOnHidden
       data-testid="net-test-address-modal"
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={(values) =>
-          onSubmit({
-            ...(address ? { id: address.id } : {}),
-            companyId: values.companyId,
-            pingUrl: values.pingUrl.trim(),
-            pingUrlName: values.pingUrlName,
-            uploadUrl: values.uploadUrl?.trim() || undefined,
-            downloadUrl: values.downloadUrl?.trim() || undefined,
-          })
-        }
-      >
+      <Form<Values> form={form} layout="vertical" onFinish={submit}>
         <Form.Item name="companyId" label={t('netTest.form.company')} extra={t('netTest.form.companyHint')}>
           <Select
             allowClear

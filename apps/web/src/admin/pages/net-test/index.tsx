@@ -9,36 +9,29 @@ import {
   type NetTestAddressSaveBody,
   StoreEndpoints,
 } from '@storefleet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api, apiQuery, moduleKey } from '../../../shared/api/call';
+import { apiQuery } from '../../../shared/api/call';
+import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { actionsColumn } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
 import { AddressModal } from './AddressModal';
 
 export default function NetTestAddressPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<NetTestAddress | null | undefined>(undefined);
   const addresses = useQuery(apiQuery(NetTestAddressEndpoints.listAddress));
   const companies = useQuery(apiQuery(StoreEndpoints.listCompanys));
-  const changed = async () => {
-    message.success(t('netTest.saved'));
-    await queryClient.invalidateQueries({ queryKey: moduleKey(NetTestAddressEndpoints.listAddress) });
-  };
-  const save = useMutation({
-    mutationFn: (body: NetTestAddressSaveBody) => api(NetTestAddressEndpoints.addOrUpdateAddress, { body }),
-    onSuccess: async () => {
-      setEditing(undefined);
-      await changed();
-    },
+  const save = useCallMutation(NetTestAddressEndpoints.addOrUpdateAddress, {
+    input: (body: NetTestAddressSaveBody) => ({ body }),
+    successMessage: t('netTest.saved'),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => api(NetTestAddressEndpoints.deleteAddress, { params: { id } }),
-    onSuccess: changed,
+  const remove = useCallMutation(NetTestAddressEndpoints.deleteAddress, {
+    input: (id: number) => ({ params: { id } }),
+    successMessage: t('netTest.saved'),
   });
 
   const columns = useMemo<TableColumnsType<NetTestAddress>>(() => {
@@ -63,33 +56,28 @@ export default function NetTestAddressPage() {
         ellipsis: true,
       },
       { key: 'updateTime', dataIndex: 'updateTime', title: t('netTest.column.updateTime'), width: 180 },
-      {
-        key: 'actions',
+      actionsColumn<NetTestAddress>({
         title: t('netTest.column.actions'),
-        width: 160,
-        render: (_: unknown, row) => (
-          <Access codes={[BUTTON.netTestAddressEdit]}>
-            <Space size="small">
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setEditing(row)}
-                data-testid={`net-test-edit-${row.id}`}
-              >
-                {t('netTest.action.edit')}
-              </Button>
-              <Popconfirm
-                title={t('netTest.confirm.delete', { name: row.pingUrlName })}
-                onConfirm={() => remove.mutateAsync(row.id)}
-              >
-                <Button type="link" size="small" danger data-testid={`net-test-delete-${row.id}`}>
-                  {t('netTest.action.delete')}
-                </Button>
-              </Popconfirm>
-            </Space>
-          </Access>
-        ),
-      },
+        fixed: false,
+        actions: (row) => [
+          {
+            key: 'edit',
+            label: t('netTest.action.edit'),
+            codes: [BUTTON.netTestAddressEdit],
+            onClick: () => setEditing(row),
+            testId: `net-test-edit-${row.id}`,
+          },
+          {
+            key: 'delete',
+            label: t('netTest.action.delete'),
+            codes: [BUTTON.netTestAddressEdit],
+            danger: true,
+            confirm: t('netTest.confirm.delete', { name: row.pingUrlName }),
+            onClick: () => remove.mutateAsync(row.id),
+            testId: `net-test-delete-${row.id}`,
+          },
+        ],
+      }),
     ];
   }, [t, companies.data, remove]);
 
@@ -114,9 +102,12 @@ export default function NetTestAddressPage() {
       <AddressModal
         open={editing !== undefined}
         address={editing ?? null}
-        saving={save.isPending}
+        submitting={save.isPending}
         onCancel={() => setEditing(undefined)}
-        onSubmit={(body) => save.mutateAsync(body)}
+        onSubmit={async (body) => {
+          await save.mutateAsync(body);
+          setEditing(undefined);
+        }}
       />
     </>
   );

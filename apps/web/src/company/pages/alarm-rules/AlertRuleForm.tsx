@@ -32,6 +32,9 @@ export interface AlertRuleFormProps {
 
 const COL = { xs: 24, md: 12, xl: 8 } as const;
 
+/** The rules list, where the add and edit pages return. */
+export const ALERT_RULE_LIST = '/alarm-rules/index.html';
+
 export function AlertRuleForm({ initialValues, submitting, onSubmit, onCancel }: AlertRuleFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AlertRuleFormValues>();

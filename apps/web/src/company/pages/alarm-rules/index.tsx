@@ -12,26 +12,16 @@ import {
   DictionaryEndpoints,
   ProductType,
 } from '@storefleet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Empty,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Empty, Form, Input, Select, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
-import { api, apiQuery, moduleKey } from '../../../shared/api/call';
-import { type FilterSpec, ListFilterForm, useListPage } from '../../../shared/list';
+import { apiQuery } from '../../../shared/api/call';
+import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { fromHere } from '../../../shared/form';
+import { actionsColumn, type FilterSpec, ListFilterForm, useListPage } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
 import { AlertLevelTag } from './AlertLevelTag';
 import { AlertRuleStatusSwitch } from './AlertRuleStatusSwitch';
@@ -53,8 +43,7 @@ const asText = (options: readonly Option<number | string>[]) =>
 
 export default function AlarmRulesPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const location = useLocation();
   const options = useAlertRuleOptions();
   const { english, lang } = options;
   const list = useListPage({
@@ -63,12 +52,9 @@ export default function AlarmRulesPage() {
     rowKey: 'id',
   });
   const tree = useQuery({ ...apiQuery(DictionaryEndpoints.categoryTypeTree), staleTime: 10 * 60_000 });
-  const remove = useMutation({
-    mutationFn: (id: number) => api(AlertEndpoints.deleteAlertRule, { params: { id } }),
-    onSuccess: async () => {
-      void message.success(t('alarmRules.message.deleted'));
-      await queryClient.invalidateQueries({ queryKey: moduleKey(AlertEndpoints.deleteAlertRule) });
-    },
+  const remove = useCallMutation(AlertEndpoints.deleteAlertRule, {
+    input: (id: number) => ({ params: { id } }),
+    successMessage: t('alarmRules.message.deleted'),
   });
 
   const columns = useMemo<TableColumnsType<AlertRule>>(
@@ -137,32 +123,28 @@ export default function AlarmRulesPage() {
         fixed: 'right',
         render: (_: unknown, row) => <AlertRuleStatusSwitch rule={row} />,
       },
-      {
-        key: 'actions',
+      actionsColumn<AlertRule>({
         title: t('alarmRules.field.actions'),
         width: 140,
-        fixed: 'right',
-        render: (_: unknown, row) => (
-          <Space>
-            <Access codes={[BUTTON.alarmRuleUpdate]}>
-              <Link
-                to={`../update.html?id=${row.id}`}
-                relative="path"
-                data-testid={`alarm-rule-edit-${row.id}`}
-              >
-                {t('alarmRules.action.edit')}
-              </Link>
-            </Access>
-            <Access codes={[BUTTON.alarmRuleDelete]}>
-              <Popconfirm title={t('alarmRules.confirm.delete')} onConfirm={() => remove.mutate(row.id)}>
-                <Button type="link" size="small" danger data-testid={`alarm-rule-delete-${row.id}`}>
-                  {t('alarmRules.action.delete')}
-                </Button>
-              </Popconfirm>
-            </Access>
-          </Space>
-        ),
-      },
+        actions: (row) => [
+          {
+            key: 'edit',
+            label: t('alarmRules.action.edit'),
+            codes: [BUTTON.alarmRuleUpdate],
+            to: `/alarm-rules/update.html?id=${row.id}`,
+            testId: `alarm-rule-edit-${row.id}`,
+          },
+          {
+            key: 'delete',
+            label: t('alarmRules.action.delete'),
+            codes: [BUTTON.alarmRuleDelete],
+            danger: true,
+            confirm: t('alarmRules.confirm.delete'),
+            onClick: () => remove.mutateAsync(row.id),
+            testId: `alarm-rule-delete-${row.id}`,
+          },
+        ],
+      }),
     ],
     [t, lang, english, tree.data, remove],
   );
@@ -194,7 +176,7 @@ export default function AlarmRulesPage() {
       </ListFilterForm>
       <Access codes={[BUTTON.alarmRuleAdd]}>
         <div style={{ marginBottom: 16 }}>
-          <Link to="../save.html" relative="path">
+          <Link to="/alarm-rules/save.html" state={fromHere(location)}>
             <Button type="primary" data-testid="alarm-rule-add">
               {t('alarmRules.action.add')}
             </Button>

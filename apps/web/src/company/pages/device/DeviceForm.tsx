@@ -27,9 +27,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
+import { serverFieldErrors } from '../../../shared/form';
+import { useLang } from '../../../shared/i18n/useLang';
 import { CategoryCascader } from './CategoryCascader';
 import { dictionaryName } from './category-options';
-import { type DeviceFormValues, defaultEnableRemote } from './device-form-values';
+import { type DeviceFormValues, defaultEnableRemote, deviceFormFieldOf } from './device-form-values';
 import { ipAddressProblem, macAddressProblem } from './device-validators';
 import { StorePicker } from './RegionField';
 import { storeIdOfPath } from './region-options';
@@ -40,18 +42,21 @@ export interface DeviceFormProps {
   /** The device being edited (its own id is left out of the parent-box choices). */
   deviceId?: number;
   submitting: boolean;
-  onSubmit: (values: DeviceFormValues) => void;
+  /** Saves; a rejection with a 400 listing fields marks those fields. */
+  onSubmit: (values: DeviceFormValues) => Promise<unknown>;
   onCancel: () => void;
 }
 
 const COL = { xs: 24, md: 12, xl: 8 } as const;
 
+/** The device list, where the add and edit pages return. */
+export const DEVICE_LIST = '/device/index.html';
+
 /** The device add/update form (spec §3 body, §5 rules checked here as well as on the server). */
 export function DeviceForm({ initialValues, deviceId, submitting, onSubmit, onCancel }: DeviceFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<DeviceFormValues>();
-  const lang = i18n.language === 'en-US' ? 'en' : 'zh';
-  const english = lang === 'en';
+  const { lang, english } = useLang();
   const required: Rule = { required: true, message: t('device.validation.required') };
   const ipRule: Rule = {
     validator: (_rule, value) => {
@@ -106,17 +111,24 @@ export function DeviceForm({ initialValues, deviceId, submitting, onSubmit, onCa
   });
   const propertyTypes = usePropertyTypes();
 
-  const productOptions = ProductType.entries.map((e) => ({ value: e.value, label: e.label[lang] }));
-  const connectOptions = ConnectType.entries
-    .filter(
-      (e) =>
-        (FORM_CONNECT_TYPES as readonly number[]).includes(e.value) || e.value === initialValues.connectType,
-    )
-    .map((e) => ({ value: e.value, label: e.label[lang] }));
-  const systemOptions = DeviceSystem.entries.map((e) => ({ value: e.value, label: e.label[lang] }));
+  const productOptions = ProductType.options(lang);
+  const connectOptions = ConnectType.options(lang).filter(
+    (o) =>
+      (FORM_CONNECT_TYPES as readonly number[]).includes(o.value) || o.value === initialValues.connectType,
+  );
+  const systemOptions = DeviceSystem.options(lang);
   const boxOptions = (boxes.data ?? [])
     .filter((b) => b.deviceId !== deviceId)
     .map((b) => ({ value: b.deviceId, label: `${b.deviceName}${b.intranetIp ? ` (${b.intranetIp})` : ''}` }));
+
+  const submit = async (values: DeviceFormValues) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      // The request client has already shown the notice; the fields it names get their message too.
+      form.setFields(serverFieldErrors(error, deviceFormFieldOf));
+    }
+  };
 
   const text = (name: keyof DeviceFormValues, rules: Rule[] = [], max = 128) => (
     <Col {...COL}>
@@ -136,7 +148,7 @@ export function DeviceForm({ initialValues, deviceId, submitting, onSubmit, onCa
       form={form}
       layout="vertical"
       initialValues={initialValues}
-      onFinish={onSubmit}
+      onFinish={submit}
       onValuesChange={(changed: DeviceFormValues) => {
         // Picking Android turns remote control on (spec §3 default); the user may still turn it off.
         if ('deviceSystem' in changed && !form.isFieldTouched('enableRemote'))

@@ -1,10 +1,12 @@
 import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Space, Table } from 'antd';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api, apiQuery, endpointKey, moduleKey } from '../../../shared/api/call';
+import { apiQuery, endpointKey } from '../../../shared/api/call';
+import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { useLang } from '../../../shared/i18n/useLang';
 import { useListPage } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
 import { DeviceFilterForm } from './DeviceFilterForm';
@@ -36,9 +38,8 @@ export interface DeviceListPageProps {
  * filters, live online badges, and row selection for setting the monitored flag in batch.
  */
 export function DeviceListPage({ scope, batchMonitor, toolbar, testId }: DeviceListPageProps) {
-  const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const { english } = useLang();
   const [selected, setSelected] = useState<number[]>([]);
   const toQuery = useCallback((params: DeviceListParams) => deviceListQuery(params, scope), [scope]);
   const list = useListPage({
@@ -53,18 +54,23 @@ export function DeviceListPage({ scope, batchMonitor, toolbar, testId }: DeviceL
   const counts = useQuery(apiQuery(E.getDeviceStatus, { query: countQuery }));
   useLiveDevices(endpointKey(E.listDevices), endpointKey(E.getDeviceStatus));
 
-  const monitor = useMutation({
+  const monitor = useCallMutation(E.ids, {
     // `mornitored` is spelled as the spec has it.
-    mutationFn: ({ ids, flag }: { ids: number[]; flag: 0 | 1 }) =>
-      api(E.ids, { query: { ids: ids.join(','), mornitored: flag } }),
-    onSuccess: async (_data, { flag }) => {
-      setSelected([]);
-      void message.success(t(flag === 1 ? 'device.message.monitored' : 'device.message.unmonitored'));
-      await queryClient.invalidateQueries({ queryKey: moduleKey(E.ids) });
-    },
+    input: ({ ids, flag }: { ids: number[]; flag: 0 | 1 }) => ({
+      query: { ids: ids.join(','), mornitored: flag },
+    }),
+    successMessage: (_result, { flag }) =>
+      t(flag === 1 ? 'device.message.monitored' : 'device.message.unmonitored'),
   });
+  const { mutateAsync: setMonitored } = monitor;
+  const monitorDevices = useCallback(
+    async (ids: number[], flag: 0 | 1) => {
+      await setMonitored({ ids, flag });
+      setSelected([]);
+    },
+    [setMonitored],
+  );
 
-  const english = i18n.language === 'en-US';
   const columns = useMemo(
     () =>
       deviceColumns({
@@ -73,21 +79,18 @@ export function DeviceListPage({ scope, batchMonitor, toolbar, testId }: DeviceL
         sortOrder: list.sortOrder,
         extraActions:
           batchMonitor === 1
-            ? (row: Device) => (
-                <Access codes={[BUTTON.deviceMonitor]}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => monitor.mutate({ ids: [row.deviceId], flag: 1 })}
-                    data-testid={`device-monitor-${row.deviceId}`}
-                  >
-                    {t('device.action.monitor')}
-                  </Button>
-                </Access>
-              )
+            ? (row: Device) => [
+                {
+                  key: 'monitor',
+                  label: t('device.action.monitor'),
+                  codes: [BUTTON.deviceMonitor],
+                  onClick: () => monitorDevices([row.deviceId], 1),
+                  testId: `device-monitor-${row.deviceId}`,
+                },
+              ]
             : undefined,
       }),
-    [t, english, list.sortOrder, batchMonitor, monitor],
+    [t, english, list.sortOrder, batchMonitor, monitorDevices],
   );
 
   return (
@@ -113,7 +116,8 @@ export function DeviceListPage({ scope, batchMonitor, toolbar, testId }: DeviceL
             <Button
               disabled={selected.length === 0}
               loading={monitor.isPending}
-              onClick={() => monitor.mutate({ ids: selected, flag: batchMonitor })}
+              // A refused change has been reported by the request client; the selection stays.
+              onClick={() => void monitorDevices(selected, batchMonitor).catch(() => undefined)}
               data-testid="device-batch-monitor"
             >
               {t(batchMonitor === 1 ? 'device.action.batchMonitor' : 'device.action.batchUnmonitor', {

@@ -1,11 +1,10 @@
 import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api, moduleKey } from '../../../shared/api/call';
+import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { Access } from '../../../shared/permissions/Access';
 
 /** Shows the first and last characters only, so a screen share does not leak a working key. */
@@ -18,14 +17,10 @@ export function maskKey(key: string): string {
 export function GatewayKeyCell({ device }: { device: Pick<Device, 'deviceId' | 'securityKey'> }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [shown, setShown] = useState(false);
-  const rotate = useMutation({
-    mutationFn: () => api(E.rotateKey, { params: { deviceId: device.deviceId } }),
-    onSuccess: async () => {
-      void message.success(t('device.gateway.keyRotated'));
-      await queryClient.invalidateQueries({ queryKey: moduleKey(E.rotateKey) });
-    },
+  const rotate = useCallMutation(E.rotateKey, {
+    input: () => ({ params: { deviceId: device.deviceId } }),
+    successMessage: t('device.gateway.keyRotated'),
   });
   const key = device.securityKey;
   return (

@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Cascader } from 'antd';
 import { useMemo } from 'react';
+
 import { useTranslation } from 'react-i18next';
 
+import { useLang } from '../../../shared/i18n/useLang';
 import { levelTreeQuery } from '../../../shared/org/level-tree-query';
 import { regionOptions } from './region-options';
 import { useScopeStores } from './useScopeStores';
 
 /** Level tree and stores of the caller's scope; shared by the filter and the form. */
 export function useRegionOptions(withStores: boolean) {
-  const { i18n } = useTranslation();
+  const { english } = useLang();
   const tree = useQuery(levelTreeQuery());
   const stores = useScopeStores({ enabled: withStores, staleTime: 5 * 60_000 });
-  const english = i18n.language === 'en-US';
   const options = useMemo(
     () => regionOptions(tree.data ?? [], stores.data ?? [], english, withStores),
     [tree.data, stores.data, english, withStores],

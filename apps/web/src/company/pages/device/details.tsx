@@ -1,7 +1,9 @@
 import { BUTTON } from '@storefleet/contracts';
 import { Button, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+
+import { fromHere } from '../../../shared/form/return-to';
 
 import { Access } from '../../../shared/permissions/Access';
 import { AlertEventsCard } from './AlertEventsCard';
@@ -21,6 +23,7 @@ import { useLiveDevice } from './useLiveDevice';
 export default function DeviceDetailsPage() {
   const { t } = useTranslation();
   const deviceId = useDeviceIdParam();
+  const location = useLocation();
   const device = useDevice(deviceId);
   useLiveDevice(deviceId);
   if (deviceId === null || device.isError) {
@@ -39,7 +42,7 @@ export default function DeviceDetailsPage() {
           </Link>
         ) : null}
         <Access codes={[BUTTON.deviceUpdate]}>
-          <Link to={devicePage.update(deviceId)}>
+          <Link to={devicePage.update(deviceId)} state={fromHere(location)}>
             <Button>{t('device.action.edit')}</Button>
           </Link>
         </Access>

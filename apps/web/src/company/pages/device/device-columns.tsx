@@ -1,10 +1,9 @@
 import { BUTTON, type Device, DeviceSystem } from '@storefleet/contracts';
-import { Badge, Space, type TableColumnsType, Typography } from 'antd';
+import { Badge, type TableColumnsType, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { Access } from '../../../shared/permissions/Access';
+import { actionsColumn, type RowAction } from '../../../shared/list';
 import { DeviceStateSwitch } from './DeviceStateSwitch';
 import { displayBadge, displayStateOf } from './display-state';
 
@@ -15,8 +14,6 @@ export const devicePage = {
   syslog: (id: number) => `/device/syslog.html?deviceId=${id}`,
   androidInfo: (id: number) => `/device/android-info.html?deviceId=${id}`,
 } as const;
-
-const ANDROID = DeviceSystem.entries.find((e) => e.name === 'ANDROID')?.value ?? 2;
 
 /** The online badge of reading B (1 online, 2 offline, 3 disabled). */
 export function DeviceStatusBadge({ device, t }: { device: Device; t: TFunction }) {
@@ -31,7 +28,7 @@ export interface DeviceColumnOptions {
   english: boolean;
   sortOrder: (field: string) => 'ascend' | 'descend' | null;
   /** Extra row actions (e.g. "monitor" on the not-monitored list). */
-  extraActions?: (device: Device) => ReactNode;
+  extraActions?: (device: Device) => RowAction[];
 }
 
 /** The device list columns of spec §3; every device value is rendered as text. */
@@ -91,27 +88,28 @@ export function deviceColumns({
       width: 170,
       render: (time: string | null) => time ?? '-',
     },
-    {
-      key: 'actions',
+    actionsColumn<Device>({
       title: t('device.column.actions'),
-      fixed: 'right',
       width: 220,
-      render: (_: unknown, row) => (
-        <Space size="small" wrap>
-          <Link to={devicePage.details(row.deviceId)}>{t('common.details')}</Link>
-          <Access codes={[BUTTON.deviceUpdate]}>
-            <Link to={devicePage.update(row.deviceId)} data-testid={`device-edit-${row.deviceId}`}>
-              {t('device.action.edit')}
-            </Link>
-          </Access>
-          <Link to={devicePage.syslog(row.deviceId)}>{t('device.action.syslog')}</Link>
-          {row.deviceSystem === ANDROID ? (
-            <Link to={devicePage.androidInfo(row.deviceId)}>{t('device.action.androidInfo')}</Link>
-          ) : null}
-          {extraActions?.(row)}
-        </Space>
-      ),
-    },
+      actions: (row) => [
+        { key: 'details', label: t('common.details'), to: devicePage.details(row.deviceId) },
+        {
+          key: 'edit',
+          label: t('device.action.edit'),
+          codes: [BUTTON.deviceUpdate],
+          to: devicePage.update(row.deviceId),
+          testId: `device-edit-${row.deviceId}`,
+        },
+        { key: 'syslog', label: t('device.action.syslog'), to: devicePage.syslog(row.deviceId) },
+        {
+          key: 'androidInfo',
+          label: t('device.action.androidInfo'),
+          hidden: row.deviceSystem !== DeviceSystem.ANDROID,
+          to: devicePage.androidInfo(row.deviceId),
+        },
+        ...(extraActions?.(row) ?? []),
+      ],
+    }),
   ];
 }
 

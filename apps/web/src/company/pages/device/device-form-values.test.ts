@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { defaultEnableRemote, deviceBodyOf, NEW_DEVICE_VALUES, storePathOf } from './device-form-values';
+import {
+  defaultEnableRemote,
+  deviceBodyOf,
+  deviceFormFieldOf,
+  NEW_DEVICE_VALUES,
+  storePathOf,
+} from './device-form-values';
 
 const BASE = {
   hostid: ' box-7 ',
@@ -66,5 +72,20 @@ describe('device form → add body', () => {
 
   it("rebuilds a saved device's store path for the update form", () => {
     expect(storePathOf({ areaId: 3, proviceId: 17, cityId: null, shopId: 9 })).toEqual(['3', '17', 's9']);
+  });
+});
+
+describe('a refused save on the device form', () => {
+  it('puts each server field on the form field that shows it', () => {
+    expect(deviceFormFieldOf('body.intranetIp')).toBe('intranetIp');
+    expect(deviceFormFieldOf('hostid')).toBe('hostid');
+    expect(deviceFormFieldOf('body.shopId')).toBe('store');
+    expect(deviceFormFieldOf('body.proviceId')).toBe('store');
+    expect(deviceFormFieldOf('body.deviceClass')).toBe('category');
+  });
+
+  it('leaves fields the form does not show to the notice', () => {
+    expect(deviceFormFieldOf('body.deviceId')).toBeNull();
+    expect(deviceFormFieldOf('body')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_SNMP_PORT, type Device, type DeviceAddBody } from '@storefleet/contracts';
 
+import { fieldsNamed, plainFieldOf } from '../../../shared/form/form-errors';
 import { storeStep } from './device-query';
 import { storeIdOfPath } from './region-options';
 
@@ -140,4 +141,44 @@ export function deviceBodyOf(values: DeviceFormValues): DeviceAddBody {
     specifications: textOrNull(values.specifications),
     obtainTime: textOrNull(values.obtainTime),
   };
+}
+
+/** Body fields that have a form field of the same name. */
+const sameNamed = fieldsNamed<keyof DeviceFormValues>([
+  'parentDeviceId',
+  'hostid',
+  'deviceName',
+  'productId',
+  'connectType',
+  'deviceSystem',
+  'deviceBrand',
+  'model',
+  'deviceSn',
+  'isPreinstallation',
+  'enableRemote',
+  'intranetIp',
+  'extranetIp',
+  'macAddress',
+  'community',
+  'port',
+  'udpType',
+  'describe',
+  'assetNo',
+  'vinNo',
+  'propertyType',
+  'serviceLife',
+  'custodian',
+  'specifications',
+  'obtainTime',
+]);
+
+/**
+ * The form field that shows a body field of a refused save: the store and its levels are the store
+ * picker, the category pair is the category cascader; null for fields the form does not show.
+ */
+export function deviceFormFieldOf(field: string): keyof DeviceFormValues | null {
+  const name = plainFieldOf(field);
+  if (name === 'shopId' || name === 'areaId' || name === 'proviceId' || name === 'cityId') return 'store';
+  if (name === 'deviceCategory' || name === 'deviceClass') return 'category';
+  return sameNamed(field);
 }

@@ -1,11 +1,12 @@
 import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Switch, Table, type TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Switch, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { api, apiQuery, endpointKey, moduleKey } from '../../../shared/api/call';
+import { apiQuery, endpointKey } from '../../../shared/api/call';
+import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { useListPage } from '../../../shared/list';
 import { usePermissions } from '../../../shared/permissions/usePermissions';
 import { DeviceFilterForm } from './DeviceFilterForm';
@@ -28,16 +29,10 @@ const toQuery = (params: DeviceListParams) => deviceListQuery(params, SCOPE);
 
 function PreinstallSwitch({ device }: { device: Device }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { canUse } = usePermissions();
-  const mutation = useMutation({
-    mutationFn: (on: boolean) =>
-      api(E.isPreinstallation, { body: { deviceId: device.deviceId, status: on ? 1 : 0 } }),
-    onSuccess: async () => {
-      void message.success(t('device.gateway.preinstallSaved'));
-      await queryClient.invalidateQueries({ queryKey: moduleKey(E.isPreinstallation) });
-    },
+  const mutation = useCallMutation(E.isPreinstallation, {
+    input: (on: boolean) => ({ body: { deviceId: device.deviceId, status: on ? 1 : 0 } }),
+    successMessage: t('device.gateway.preinstallSaved'),
   });
   return (
     <Switch

@@ -2,9 +2,10 @@ import { BUTTON, DeviceEndpoints } from '@storefleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 
 import { moduleKey } from '../../../shared/api/call';
+import { fromHere } from '../../../shared/form';
 import { Access } from '../../../shared/permissions/Access';
 import { DeviceListPage } from './DeviceListPage';
 import { ImportDevicesModal } from './ImportDevicesModal';
@@ -15,6 +16,7 @@ const SCOPE = { monitored: 1 } as const;
 export default function MonitoredDevicesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   return (
     <DeviceListPage
@@ -26,7 +28,7 @@ export default function MonitoredDevicesPage() {
           <Access codes={[BUTTON.deviceAdd]}>
             <Button
               type="primary"
-              onClick={() => void navigate('/device/save.html')}
+              onClick={() => void navigate('/device/save.html', { state: fromHere(location) })}
               data-testid="device-add"
             >
               {t('device.action.add')}

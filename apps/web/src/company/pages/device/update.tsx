@@ -1,32 +1,26 @@
 import { DeviceEndpoints as E } from '@storefleet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Result, Spin } from 'antd';
+import { Result, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 
-import { api, moduleKey } from '../../../shared/api/call';
-import { DeviceForm } from './DeviceForm';
+import { api } from '../../../shared/api/call';
+import { useFormPage, useIdParam } from '../../../shared/form';
+import { DEVICE_LIST, DeviceForm } from './DeviceForm';
 import { type DeviceFormValues, deviceBodyOf, formValuesOf } from './device-form-values';
-import { useDevice, useDeviceIdParam } from './useDeviceParam';
+import { useDevice } from './useDeviceParam';
 
 /** /device/update.html?deviceId=: edits a device. */
 export default function DeviceUpdatePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const deviceId = useDeviceIdParam();
+  const deviceId = useIdParam('deviceId');
   const device = useDevice(deviceId);
   const initialValues = useMemo(() => (device.data ? formValuesOf(device.data) : null), [device.data]);
-  const save = useMutation({
-    mutationFn: (values: DeviceFormValues) =>
+  const page = useFormPage({
+    save: (values: DeviceFormValues) =>
       api(E.update, { body: { ...deviceBodyOf(values), deviceId: deviceId ?? 0 } }),
-    onSuccess: async () => {
-      void message.success(t('device.message.updated'));
-      await queryClient.invalidateQueries({ queryKey: moduleKey(E.update) });
-      void navigate(-1);
-    },
+    invalidates: E.update,
+    savedMessage: t('device.message.updated'),
+    list: DEVICE_LIST,
   });
   if (deviceId === null || device.isError) {
     return <Result status="404" title={t('device.details.notFound')} data-testid="device-not-found" />;
@@ -36,9 +30,9 @@ export default function DeviceUpdatePage() {
     <DeviceForm
       initialValues={initialValues}
       deviceId={deviceId}
-      submitting={save.isPending}
-      onSubmit={(values) => save.mutate(values)}
-      onCancel={() => void navigate(-1)}
+      submitting={page.submitting}
+      onSubmit={page.submit}
+      onCancel={page.cancel}
     />
   );
 }

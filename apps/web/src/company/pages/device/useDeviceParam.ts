@@ -1,14 +1,12 @@
 import { DeviceEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 
 import { apiQuery } from '../../../shared/api/call';
+import { useIdParam } from '../../../shared/form';
 
 /** The `?deviceId=` of a device page; null when missing or not a positive whole number. */
 export function useDeviceIdParam(): number | null {
-  const [search] = useSearchParams();
-  const text = search.get('deviceId') ?? '';
-  return /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null;
+  return useIdParam('deviceId');
 }
 
 /** The device a page is about. */

@@ -4,7 +4,7 @@ import { Button, Card, Form, Input, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { plainFieldOf, serverFieldErrors } from '../../../shared/form';
+import { fieldsNamed, plainFieldOf, serverFieldErrors } from '../../../shared/form';
 import { RegionCascader } from '../../../shared/org/RegionCascader';
 import { readRegionPath, regionPathOf } from '../../../shared/org/region-path';
 
@@ -18,11 +18,13 @@ interface StoreFormValues {
 /** The store list, where the add and edit pages return. */
 export const STORE_LIST = '/stores/index.html';
 
+const sameNamed = fieldsNamed<keyof StoreFormValues>(['storeNo', 'storeName', 'addr']);
+
 /** The form field showing a body field: the three region levels are the one cascader. */
 function storeFieldOf(field: string): keyof StoreFormValues | null {
   const name = plainFieldOf(field);
   if (name === 'areaLevel' || name === 'provinceLevel' || name === 'cityLevel') return 'region';
-  return name === 'storeNo' || name === 'storeName' || name === 'addr' ? name : null;
+  return sameNamed(field);
 }
 
 export interface StoreFormProps {

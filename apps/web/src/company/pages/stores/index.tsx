@@ -1,13 +1,13 @@
 /** Store overview: the stores of the caller's scope with filters, and add/edit/move/delete behind buttons. */
 import { BUTTON, type Store, StoreEndpoints } from '@storefleet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
-import { api, moduleKey } from '../../../shared/api/call';
-import { type FilterSpec, ListFilterForm, useListPage } from '../../../shared/list';
+import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { fromHere } from '../../../shared/form';
+import { actionsColumn, type FilterSpec, ListFilterForm, useListPage } from '../../../shared/list';
 import { RegionCascader } from '../../../shared/org/RegionCascader';
 import { readRegionPath } from '../../../shared/org/region-path';
 import { StorePageEndpoint } from '../../../shared/org/store-list';
@@ -23,8 +23,7 @@ const SORT_FIELDS = ['storeNo', 'storeName', 'createTime', 'lastUpdateTime'] as 
 
 export default function StoreOverviewPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const location = useLocation();
   const list = useListPage({
     endpoint: StorePageEndpoint,
     filters: FILTERS,
@@ -32,21 +31,13 @@ export default function StoreOverviewPage() {
     sortFields: SORT_FIELDS,
     toQuery: ({ region, ...params }) => ({ ...params, ...readRegionPath(region) }),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: moduleKey(StoreEndpoints.list) });
-  const move = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: 0 | 1 }) =>
-      api(StoreEndpoints.moveStore, { query: { id, status } }),
-    onSuccess: async () => {
-      message.success(t('stores.saved'));
-      await refresh();
-    },
+  const move = useCallMutation(StoreEndpoints.moveStore, {
+    input: ({ id, status }: { id: number; status: 0 | 1 }) => ({ query: { id, status } }),
+    successMessage: t('stores.saved'),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => api(StoreEndpoints.deleteStore, { params: { id } }),
-    onSuccess: async () => {
-      message.success(t('stores.deleted'));
-      await refresh();
-    },
+  const remove = useCallMutation(StoreEndpoints.deleteStore, {
+    input: (id: number) => ({ params: { id } }),
+    successMessage: t('stores.deleted'),
   });
 
   const columns = useMemo<TableColumnsType<Store>>(
@@ -95,43 +86,39 @@ export default function StoreOverviewPage() {
         sortOrder: list.sortOrder('lastUpdateTime'),
         width: 180,
       },
-      {
-        key: 'actions',
+      actionsColumn<Store>({
         title: t('stores.column.actions'),
         width: 200,
-        fixed: 'right',
-        render: (_: unknown, row) => (
-          <Space size="small">
-            <Access codes={[BUTTON.storeUpdate]}>
-              <Link to={`/stores/update.html?id=${row.id}`} data-testid={`store-edit-${row.id}`}>
-                {t('stores.action.edit')}
-              </Link>
-            </Access>
-            <Access codes={[BUTTON.storeMove]}>
-              <Popconfirm
-                title={t(row.status === 1 ? 'stores.confirm.restore' : 'stores.confirm.move', {
-                  name: row.storeName,
-                })}
-                onConfirm={() => move.mutateAsync({ id: row.id, status: row.status === 1 ? 0 : 1 })}
-              >
-                <Button type="link" size="small" data-testid={`store-move-${row.id}`}>
-                  {t(row.status === 1 ? 'stores.action.restore' : 'stores.action.move')}
-                </Button>
-              </Popconfirm>
-            </Access>
-            <Access codes={[BUTTON.storeDelete]}>
-              <Popconfirm
-                title={t('stores.confirm.delete', { name: row.storeName })}
-                onConfirm={() => remove.mutateAsync(row.id)}
-              >
-                <Button type="link" size="small" danger data-testid={`store-delete-${row.id}`}>
-                  {t('stores.action.delete')}
-                </Button>
-              </Popconfirm>
-            </Access>
-          </Space>
-        ),
-      },
+        actions: (row) => {
+          const moved = row.status === 1;
+          return [
+            {
+              key: 'edit',
+              label: t('stores.action.edit'),
+              codes: [BUTTON.storeUpdate],
+              to: `/stores/update.html?id=${row.id}`,
+              testId: `store-edit-${row.id}`,
+            },
+            {
+              key: 'move',
+              label: t(moved ? 'stores.action.restore' : 'stores.action.move'),
+              codes: [BUTTON.storeMove],
+              confirm: t(moved ? 'stores.confirm.restore' : 'stores.confirm.move', { name: row.storeName }),
+              onClick: () => move.mutateAsync({ id: row.id, status: moved ? 0 : 1 }),
+              testId: `store-move-${row.id}`,
+            },
+            {
+              key: 'delete',
+              label: t('stores.action.delete'),
+              codes: [BUTTON.storeDelete],
+              danger: true,
+              confirm: t('stores.confirm.delete', { name: row.storeName }),
+              onClick: () => remove.mutateAsync(row.id),
+              testId: `store-delete-${row.id}`,
+            },
+          ];
+        },
+      }),
     ],
     [t, list, move, remove],
   );
@@ -162,7 +149,7 @@ export default function StoreOverviewPage() {
       </ListFilterForm>
       <Access codes={[BUTTON.storeAdd]}>
         <div style={{ marginBottom: 16 }}>
-          <Link to="/stores/save.html">
+          <Link to="/stores/save.html" state={fromHere(location)}>
             <Button type="primary" data-testid="store-add">
               {t('stores.action.add')}
             </Button>

@@ -4,13 +4,14 @@
  * provinces and cities, and stores). A role naming no areas and no stores covers the whole company.
  */
 import { type RoleCreateBody, RoleEndpoints } from '@storefleet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space, Spin, Tree } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Result, Select, Space, Spin, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 
-import { api, apiQuery, moduleKey } from '../../api/call';
+import { api, apiQuery } from '../../api/call';
+import { fieldsNamed, serverFieldErrors, useFormPage, useIdParam } from '../../form';
+import { useLang } from '../../i18n/useLang';
 import { useScopeOptions } from '../../org/useScopeOptions';
 import { levelTreeData } from '../user/level-tree-data';
 import { permissionTreeData, splitCodes, toggleCode } from './permission-tree';
@@ -21,26 +22,29 @@ interface RoleFormValues {
   storeIds?: number[];
 }
 
+/** The form fields a refused save can name (codes and areas are trees outside the form's values). */
+const roleFieldOf = fieldsNamed<keyof RoleFormValues>(['name', 'description', 'storeIds']);
+
 export interface RoleFormPageProps {
   admin?: boolean;
   edit?: boolean;
 }
 
+/** The role list of both applications (the admin one sits under `/admin`, the router's base). */
+const ROLE_LIST = '/role/index.html';
+
 export function RoleFormPage({ admin = false, edit = false }: RoleFormPageProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en-US' ? 'en' : 'zh';
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  const id = edit ? Number(params.get('id')) : undefined;
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const idParam = useIdParam();
+  const id = edit ? idParam : null;
   const [form] = Form.useForm<RoleFormValues>();
   const [codes, setCodes] = useState<string[]>([]);
   const [areaIds, setAreaIds] = useState<string[]>([]);
 
   const role = useQuery({
     ...apiQuery(RoleEndpoints.getRole, { params: { id: id ?? 0 } }),
-    enabled: id !== undefined && id > 0,
+    enabled: id !== null,
   });
   const tree = useQuery(apiQuery(RoleEndpoints.getPermissionTree));
   const { levels, stores } = useScopeOptions(!admin);
@@ -53,8 +57,8 @@ export function RoleFormPage({ admin = false, edit = false }: RoleFormPageProps)
     setAreaIds(r.areaIds.map(String));
   }, [form, role.data]);
 
-  const save = useMutation({
-    mutationFn: (values: RoleFormValues) => {
+  const page = useFormPage({
+    save: (values: RoleFormValues) => {
       const body: RoleCreateBody = {
         name: values.name,
         description: values.description,
@@ -62,17 +66,25 @@ export function RoleFormPage({ admin = false, edit = false }: RoleFormPageProps)
         areaIds: areaIds.map(Number),
         storeIds: values.storeIds ?? [],
       };
-      return id !== undefined
+      return id !== null
         ? api(RoleEndpoints.updateRole, { body: { ...body, id } })
         : api(RoleEndpoints.addRole, { body });
     },
-    onSuccess: async () => {
-      message.success(t('role.saved'));
-      await queryClient.invalidateQueries({ queryKey: moduleKey(RoleEndpoints.listRoles) });
-      await navigate('../index.html', { relative: 'path' });
-    },
+    invalidates: RoleEndpoints.listRoles,
+    savedMessage: t('role.saved'),
+    list: ROLE_LIST,
   });
+  const submit = async (values: RoleFormValues) => {
+    try {
+      await page.submit(values);
+    } catch (error) {
+      // The request client has already shown the notice; the fields it names get their message too.
+      form.setFields(serverFieldErrors(error, roleFieldOf));
+    }
+  };
 
+  if (edit && (id === null || role.isError))
+    return <Result status="404" title={t('role.notFound')} data-testid="role-not-found" />;
   if (role.isLoading || tree.isLoading) return <Spin />;
   return (
     <Card>
@@ -80,7 +92,7 @@ export function RoleFormPage({ admin = false, edit = false }: RoleFormPageProps)
         form={form}
         layout="vertical"
         style={{ maxWidth: 720 }}
-        onFinish={(values) => save.mutate(values)}
+        onFinish={submit}
         data-testid="role-form"
       >
         <Form.Item
@@ -137,12 +149,10 @@ export function RoleFormPage({ admin = false, edit = false }: RoleFormPageProps)
           </>
         )}
         <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="role-form-submit">
+          <Button type="primary" htmlType="submit" loading={page.submitting} data-testid="role-form-submit">
             {t('role.form.submit')}
           </Button>
-          <Button onClick={() => navigate('../index.html', { relative: 'path' })}>
-            {t('role.form.cancel')}
-          </Button>
+          <Button onClick={page.cancel}>{t('role.form.cancel')}</Button>
         </Space>
       </Form>
     </Card>

@@ -1,32 +1,28 @@
 /** The role list of both applications: name filter, holders count, add/edit/delete behind buttons. */
 import { BUTTON, type Role, RoleEndpoints } from '@storefleet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
-import { api, moduleKey } from '../../api/call';
-import { type FilterSpec, ListFilterForm, useListPage } from '../../list';
+import { useCallMutation } from '../../api/useCallMutation';
+import { fromHere } from '../../form';
+import { actionsColumn, type FilterSpec, ListFilterForm, useListPage } from '../../list';
 import { Access } from '../../permissions/Access';
 
 const FILTERS = { name: 'text' } as const satisfies FilterSpec;
 
 export function RoleListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const location = useLocation();
   const list = useListPage({
     endpoint: RoleEndpoints.listRoles,
     filters: FILTERS,
     rowKey: 'id',
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => api(RoleEndpoints.deleteRole, { params: { id } }),
-    onSuccess: async () => {
-      message.success(t('role.deleted'));
-      await queryClient.invalidateQueries({ queryKey: moduleKey(RoleEndpoints.listRoles) });
-    },
+  const remove = useCallMutation(RoleEndpoints.deleteRole, {
+    input: (id: number) => ({ params: { id } }),
+    successMessage: t('role.deleted'),
   });
 
   const columns = useMemo<TableColumnsType<Role>>(
@@ -40,27 +36,28 @@ export function RoleListPage() {
         title: t('role.column.updateDatetime'),
         width: 180,
       },
-      {
-        key: 'actions',
+      actionsColumn<Role>({
         title: t('role.column.actions'),
-        width: 160,
-        render: (_: unknown, row) => (
-          <Space>
-            <Access codes={[BUTTON.roleUpdate]}>
-              <Link to={`../update.html?id=${row.id}`} relative="path" data-testid={`role-edit-${row.id}`}>
-                {t('role.action.edit')}
-              </Link>
-            </Access>
-            <Access codes={[BUTTON.roleDelete]}>
-              <Popconfirm title={t('role.confirm.delete')} onConfirm={() => remove.mutate(row.id)}>
-                <Button type="link" size="small" danger data-testid={`role-delete-${row.id}`}>
-                  {t('role.action.delete')}
-                </Button>
-              </Popconfirm>
-            </Access>
-          </Space>
-        ),
-      },
+        fixed: false,
+        actions: (row) => [
+          {
+            key: 'edit',
+            label: t('role.action.edit'),
+            codes: [BUTTON.roleUpdate],
+            to: `/role/update.html?id=${row.id}`,
+            testId: `role-edit-${row.id}`,
+          },
+          {
+            key: 'delete',
+            label: t('role.action.delete'),
+            codes: [BUTTON.roleDelete],
+            danger: true,
+            confirm: t('role.confirm.delete'),
+            onClick: () => remove.mutateAsync(row.id),
+            testId: `role-delete-${row.id}`,
+          },
+        ],
+      }),
     ],
     [t, remove],
   );
@@ -74,7 +71,7 @@ export function RoleListPage() {
       </ListFilterForm>
       <Access codes={[BUTTON.roleAdd]}>
         <div style={{ marginBottom: 16 }}>
-          <Link to="../save.html" relative="path">
+          <Link to="/role/save.html" state={fromHere(location)}>
             <Button type="primary" data-testid="role-add">
               {t('role.action.add')}
             </Button>

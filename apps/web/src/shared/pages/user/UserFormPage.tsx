@@ -14,13 +14,14 @@ import {
   UserType,
   type UserTypeNumber,
 } from '@storefleet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space, Spin, TreeSelect } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Result, Select, Space, Spin, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 
-import { api, apiQuery, moduleKey } from '../../api/call';
+import { api, apiQuery } from '../../api/call';
+import { fieldsNamed, serverFieldErrors, useFormPage, useIdParam } from '../../form';
+import { useLang } from '../../i18n/useLang';
 import { useScopeOptions } from '../../org/useScopeOptions';
 import { levelTreeData } from './level-tree-data';
 
@@ -47,21 +48,37 @@ export interface UserFormPageProps {
   edit?: boolean;
 }
 
+const userFieldOf = fieldsNamed<keyof UserFormValues>([
+  'name',
+  'userName',
+  'password',
+  'status',
+  'userType',
+  'companyId',
+  'companyIds',
+  'roleId',
+  'areaCodes',
+  'storeIds',
+  'description',
+  'email',
+  'cellphone',
+]);
+
+/** The user list of both applications (the admin one sits under `/admin`, the router's base). */
+const USER_LIST = '/user/index.html';
+
 export function UserFormPage({ admin = false, edit = false }: UserFormPageProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en-US' ? 'en' : 'zh';
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  const id = edit ? Number(params.get('id')) : undefined;
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const idParam = useIdParam();
+  const id = edit ? idParam : null;
   const [form] = Form.useForm<UserFormValues>();
   const userType = Form.useWatch('userType', form) ?? (admin ? 0 : 3);
   const companyId = Form.useWatch('companyId', form);
 
   const user = useQuery({
     ...apiQuery(UserEndpoints.getUser, { params: { id: id ?? 0 } }),
-    enabled: id !== undefined && id > 0,
+    enabled: id !== null,
   });
   // Admin application: admin roles for platform users, the chosen company's roles for customer admins.
   const roleCompany = admin && userType !== 0 ? companyId : undefined;
@@ -92,8 +109,8 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
     });
   }, [form, user.data]);
 
-  const save = useMutation({
-    mutationFn: (values: UserFormValues) => {
+  const page = useFormPage({
+    save: (values: UserFormValues) => {
       const body: Omit<UserCreateBody, 'password'> & { password?: string } = {
         ...values,
         companyId: admin && values.userType !== 0 ? values.companyId : undefined,
@@ -101,18 +118,26 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
         areaCodes: values.userType === 3 ? (values.areaCodes ?? []) : [],
         storeIds: values.userType === 3 ? (values.storeIds ?? []) : [],
       };
-      if (id !== undefined) return api(UserEndpoints.updateUser, { body: { ...body, id } });
+      if (id !== null) return api(UserEndpoints.updateUser, { body: { ...body, id } });
       return api(UserEndpoints.addUser, { body: { ...body, password: values.password ?? '' } });
     },
-    onSuccess: async () => {
-      message.success(t('user.saved'));
-      await queryClient.invalidateQueries({ queryKey: moduleKey(UserEndpoints.listUsers) });
-      await navigate('../index.html', { relative: 'path' });
-    },
+    invalidates: UserEndpoints.listUsers,
+    savedMessage: t('user.saved'),
+    list: USER_LIST,
   });
+  const submit = async (values: UserFormValues) => {
+    try {
+      await page.submit(values);
+    } catch (error) {
+      // The request client has already shown the notice; the fields it names get their message too.
+      form.setFields(serverFieldErrors(error, userFieldOf));
+    }
+  };
 
+  if (edit && (id === null || user.isError))
+    return <Result status="404" title={t('user.notFound')} data-testid="user-not-found" />;
   if (user.isLoading) return <Spin />;
-  const types = UserType.entries.filter((e) => (admin ? [0, 1, 2] : [1, 3]).includes(e.value));
+  const types: readonly number[] = admin ? [0, 1, 2] : [1, 3];
   return (
     <Card>
       <Form<UserFormValues>
@@ -120,7 +145,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
         layout="vertical"
         style={{ maxWidth: 640 }}
         initialValues={{ status: 'ACTIVE', userType: admin ? 0 : 3 }}
-        onFinish={(values) => save.mutate(values)}
+        onFinish={submit}
         data-testid="user-form"
       >
         <Form.Item
@@ -147,7 +172,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
         <Form.Item name="userType" label={t('user.form.userType')} rules={[{ required: true }]}>
           <Select
             disabled={edit}
-            options={types.map((e) => ({ value: e.value, label: e.label[lang] }))}
+            options={UserType.options(lang).filter((o) => types.includes(o.value))}
             data-testid="user-form-user-type"
           />
         </Form.Item>
@@ -184,7 +209,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
           />
         </Form.Item>
         <Form.Item name="status" label={t('user.form.status')} rules={[{ required: true }]}>
-          <Select options={UserStatus.entries.map((e) => ({ value: e.value, label: e.label[lang] }))} />
+          <Select options={UserStatus.options(lang)} />
         </Form.Item>
         {scoped && (
           <>
@@ -221,12 +246,10 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
           <Input.TextArea rows={3} />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="user-form-submit">
+          <Button type="primary" htmlType="submit" loading={page.submitting} data-testid="user-form-submit">
             {t('user.form.submit')}
           </Button>
-          <Button onClick={() => navigate('../index.html', { relative: 'path' })}>
-            {t('user.form.cancel')}
-          </Button>
+          <Button onClick={page.cancel}>{t('user.form.cancel')}</Button>
         </Space>
       </Form>
     </Card>

@@ -7,14 +7,15 @@ import {
   type UserStatusValue,
   UserType,
 } from '@storefleet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
-import { api, moduleKey } from '../../api/call';
-import { type FilterSpec, ListFilterForm, useListPage } from '../../list';
+import { useCallMutation } from '../../api/useCallMutation';
+import { fromHere } from '../../form';
+import { useLang } from '../../i18n/useLang';
+import { actionsColumn, type FilterSpec, ListFilterForm, useListPage } from '../../list';
 import { Access } from '../../permissions/Access';
 
 const FILTERS = {
@@ -38,25 +39,24 @@ export interface UserListPageProps {
 }
 
 export function UserListPage({ admin = false }: UserListPageProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en-US' ? 'en' : 'zh';
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const location = useLocation();
   const list = useListPage({
     endpoint: UserEndpoints.listUsers,
     filters: FILTERS,
     rowKey: 'id',
   });
-  const toggle = useMutation({
-    // Disabling also ends the user's sessions.
-    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
-      api(enabled ? UserEndpoints.enableUser : UserEndpoints.disableUser, { query: { id } }),
-    onSuccess: async () => {
-      message.success(t('user.saved'));
-      await queryClient.invalidateQueries({ queryKey: moduleKey(UserEndpoints.listUsers) });
-    },
+  // Disabling also ends the user's sessions.
+  const enable = useCallMutation(UserEndpoints.enableUser, {
+    input: (id: number) => ({ query: { id } }),
+    successMessage: t('user.saved'),
   });
-  const types = admin ? [0, 1, 2] : [1, 3];
+  const disable = useCallMutation(UserEndpoints.disableUser, {
+    input: (id: number) => ({ query: { id } }),
+    successMessage: t('user.saved'),
+  });
+  const types: readonly number[] = admin ? [0, 1, 2] : [1, 3];
 
   const columns = useMemo<TableColumnsType<User>>(
     () => [
@@ -84,41 +84,34 @@ export function UserListPage({ admin = false }: UserListPageProps) {
         title: t('user.column.updateDatetime'),
         width: 180,
       },
-      {
-        key: 'actions',
+      actionsColumn<User>({
         title: t('user.column.actions'),
         width: 180,
-        render: (_: unknown, row) => (
-          <Space>
-            <Access codes={[BUTTON.userUpdate]}>
-              <Link
-                to={`../update.html?id=${row.id}`}
-                relative="path"
-                data-testid={`user-edit-${row.userName}`}
-              >
-                {t('user.action.edit')}
-              </Link>
-            </Access>
-            <Access codes={[BUTTON.userDisable]}>
-              <Popconfirm
-                title={t(row.status === 'ACTIVE' ? 'user.confirm.disable' : 'user.confirm.enable')}
-                onConfirm={() => toggle.mutate({ id: row.id, enabled: row.status !== 'ACTIVE' })}
-              >
-                <Button
-                  type="link"
-                  size="small"
-                  danger={row.status === 'ACTIVE'}
-                  data-testid={`user-toggle-${row.userName}`}
-                >
-                  {t(row.status === 'ACTIVE' ? 'user.action.disable' : 'user.action.enable')}
-                </Button>
-              </Popconfirm>
-            </Access>
-          </Space>
-        ),
-      },
+        fixed: false,
+        actions: (row) => {
+          const active = row.status === 'ACTIVE';
+          return [
+            {
+              key: 'edit',
+              label: t('user.action.edit'),
+              codes: [BUTTON.userUpdate],
+              to: `/user/update.html?id=${row.id}`,
+              testId: `user-edit-${row.userName}`,
+            },
+            {
+              key: 'toggle',
+              label: t(active ? 'user.action.disable' : 'user.action.enable'),
+              codes: [BUTTON.userDisable],
+              danger: active,
+              confirm: t(active ? 'user.confirm.disable' : 'user.confirm.enable'),
+              onClick: () => (active ? disable : enable).mutateAsync(row.id),
+              testId: `user-toggle-${row.userName}`,
+            },
+          ];
+        },
+      }),
     ],
-    [t, lang, admin, toggle],
+    [t, lang, admin, enable, disable],
   );
 
   return (
@@ -135,7 +128,7 @@ export function UserListPage({ admin = false }: UserListPageProps) {
             allowClear
             style={{ minWidth: 140 }}
             placeholder={t('common.pleaseSelect')}
-            options={UserStatus.entries.map((e) => ({ value: e.value, label: e.label[lang] }))}
+            options={UserStatus.options(lang)}
           />
         </Form.Item>
         <Form.Item name="userType" label={t('user.filter.userType')}>
@@ -143,15 +136,15 @@ export function UserListPage({ admin = false }: UserListPageProps) {
             allowClear
             style={{ minWidth: 160 }}
             placeholder={t('common.pleaseSelect')}
-            options={UserType.entries
-              .filter((e) => types.includes(e.value))
-              .map((e) => ({ value: String(e.value), label: e.label[lang] }))}
+            options={UserType.options(lang)
+              .filter((o) => types.includes(o.value))
+              .map((o) => ({ value: String(o.value), label: o.label }))}
           />
         </Form.Item>
       </ListFilterForm>
       <Access codes={[BUTTON.userAdd]}>
         <div style={{ marginBottom: 16 }}>
-          <Link to="../save.html" relative="path">
+          <Link to="/user/save.html" state={fromHere(location)}>
             <Button type="primary" data-testid="user-add">
               {t('user.action.add')}
             </Button>

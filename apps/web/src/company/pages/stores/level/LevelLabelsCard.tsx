@@ -6,12 +6,14 @@ import {
   type LevelLabelSaveBody,
   MAX_LEVEL_DEPTH,
 } from '@storefleet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { App, Card, Input, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api, apiQuery, endpointKey } from '../../../../shared/api/call';
+import { apiQuery } from '../../../../shared/api/call';
+import { useCallMutation } from '../../../../shared/api/useCallMutation';
+import { actionsColumn } from '../../../../shared/list';
 import { usePermissions } from '../../../../shared/permissions/usePermissions';
 
 interface Row {
@@ -22,24 +24,28 @@ interface Row {
 export function LevelLabelsCard() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { canUse } = usePermissions();
   const editable = canUse([BUTTON.levelLabelEdit], 'all');
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const labels = useQuery(apiQuery(LevelLabelEndpoints.listLevelLabel));
-  const done = async () => {
-    message.success(t('level.saved'));
-    // Labels share the `level` module with the tree; only the labels changed.
-    await queryClient.invalidateQueries({ queryKey: endpointKey(LevelLabelEndpoints.listLevelLabel) });
+  const save = useCallMutation(LevelLabelEndpoints.addOrUpdateLevelLabel, {
+    input: (body: LevelLabelSaveBody) => ({ body }),
+    successMessage: t('level.saved'),
+  });
+  const remove = useCallMutation(LevelLabelEndpoints.deleteLevelLabel, {
+    input: (id: number) => ({ params: { id } }),
+    successMessage: t('level.saved'),
+  });
+  const saveLabel = (row: Row) => {
+    const text = (drafts[row.level] ?? row.label?.label ?? '').trim();
+    if (!text) {
+      message.error(t('level.labels.required'));
+      return;
+    }
+    return save.mutateAsync(
+      row.label ? { id: row.label.id, label: text } : { label: text, level: row.level },
+    );
   };
-  const save = useMutation({
-    mutationFn: (body: LevelLabelSaveBody) => api(LevelLabelEndpoints.addOrUpdateLevelLabel, { body }),
-    onSuccess: done,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => api(LevelLabelEndpoints.deleteLevelLabel, { params: { id } }),
-    onSuccess: done,
-  });
 
   const rows: Row[] = Array.from({ length: MAX_LEVEL_DEPTH }, (_, i) => ({
     level: i + 1,
@@ -63,43 +69,29 @@ export function LevelLabelsCard() {
           (row.label?.label ?? '—')
         ),
     },
-    {
-      key: 'actions',
+    actionsColumn<Row>({
       title: t('level.column.actions'),
-      width: 160,
-      render: (_, row) =>
-        editable && (
-          <Space size="small">
-            <Button
-              type="link"
-              size="small"
-              data-testid={`level-label-save-${row.level}`}
-              onClick={() => {
-                const text = (drafts[row.level] ?? row.label?.label ?? '').trim();
-                if (!text) {
-                  message.error(t('level.labels.required'));
-                  return;
-                }
-                save.mutate(
-                  row.label ? { id: row.label.id, label: text } : { label: text, level: row.level },
-                );
-              }}
-            >
-              {t('level.action.save')}
-            </Button>
-            {row.label && (
-              <Popconfirm
-                title={t('level.labels.confirmDelete')}
-                onConfirm={() => remove.mutateAsync(row.label?.id ?? 0)}
-              >
-                <Button type="link" size="small" danger data-testid={`level-label-delete-${row.level}`}>
-                  {t('level.action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-    },
+      fixed: false,
+      actions: (row) => [
+        {
+          key: 'save',
+          label: t('level.action.save'),
+          codes: [BUTTON.levelLabelEdit],
+          onClick: () => saveLabel(row),
+          testId: `level-label-save-${row.level}`,
+        },
+        {
+          key: 'delete',
+          label: t('level.action.delete'),
+          codes: [BUTTON.levelLabelEdit],
+          hidden: !row.label,
+          danger: true,
+          confirm: t('level.labels.confirmDelete'),
+          onClick: () => remove.mutateAsync(row.label?.id ?? 0),
+          testId: `level-label-delete-${row.level}`,
+        },
+      ],
+    }),
   ];
   return (
     <Card title={t('level.labels.title')}>

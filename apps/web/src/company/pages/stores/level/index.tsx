@@ -10,13 +10,15 @@ import {
   type LevelTreeNode,
   MAX_LEVEL_DEPTH,
 } from '@storefleet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Popconfirm, Row, Space, Spin, Tree, type TreeDataNode } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Row, Space, Spin, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api, apiQuery, moduleKey } from '../../../../shared/api/call';
+import { apiQuery } from '../../../../shared/api/call';
+import { useCallMutation } from '../../../../shared/api/useCallMutation';
 import { useLang } from '../../../../shared/i18n/useLang';
+import { RowActions } from '../../../../shared/list';
 import { usePermissions } from '../../../../shared/permissions/usePermissions';
 import { LevelLabelsCard } from './LevelLabelsCard';
 import { LevelNameModal, type LevelNameValues } from './LevelNameModal';
@@ -25,29 +27,20 @@ type Editing = { kind: 'add'; parent: LevelTreeNode | null } | { kind: 'rename';
 
 export default function LevelConfigPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const { english } = useLang();
   const { canUse } = usePermissions();
   const editable = canUse([BUTTON.levelEdit], 'all');
   const [editing, setEditing] = useState<Editing | null>(null);
   const tree = useQuery(apiQuery(LevelEndpoints.listLevelConfig));
-  const changed = async () => {
-    message.success(t('level.saved'));
-    // Every level read (this tree, the region cascaders' tree, stores of a level) may have changed.
-    await queryClient.invalidateQueries({ queryKey: moduleKey(LevelEndpoints.listLevelConfig) });
-  };
-  const save = useMutation({
-    mutationFn: (body: LevelConfigSaveBody) => api(LevelEndpoints.addOrUpdateLevelConfig, { body }),
-    onSuccess: async () => {
-      setEditing(null);
-      await changed();
-    },
+  // Every level read (this tree, the region cascaders' tree, stores of a level) is of the level module.
+  const save = useCallMutation(LevelEndpoints.addOrUpdateLevelConfig, {
+    input: (body: LevelConfigSaveBody) => ({ body }),
+    successMessage: t('level.saved'),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => api(LevelEndpoints.deleteLevelConfig, { params: { id } }),
-    onSuccess: changed,
+  const remove = useCallMutation(LevelEndpoints.deleteLevelConfig, {
+    input: (id: number) => ({ params: { id } }),
+    successMessage: t('level.saved'),
   });
-  const { english } = useLang();
 
   const treeData = useMemo(() => {
     const build = (node: LevelTreeNode): TreeDataNode => ({
@@ -55,51 +48,50 @@ export default function LevelConfigPage() {
       title: (
         <Space size="small" data-testid={`level-node-${node.id}`}>
           <span>{english && node.ename ? `${node.name} (${node.ename})` : node.name}</span>
-          {editable && (
-            <>
-              {node.currentLevelId < MAX_LEVEL_DEPTH && (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setEditing({ kind: 'add', parent: node })}
-                  data-testid={`level-add-${node.id}`}
-                >
-                  {t('level.action.addChild')}
-                </Button>
-              )}
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setEditing({ kind: 'rename', node })}
-                data-testid={`level-rename-${node.id}`}
-              >
-                {t('level.action.rename')}
-              </Button>
-              <Popconfirm
-                title={t('level.confirm.delete', { name: node.name })}
-                onConfirm={() => remove.mutateAsync(node.id)}
-              >
-                <Button type="link" size="small" danger data-testid={`level-delete-${node.id}`}>
-                  {t('level.action.delete')}
-                </Button>
-              </Popconfirm>
-            </>
-          )}
+          <RowActions
+            actions={[
+              {
+                key: 'addChild',
+                label: t('level.action.addChild'),
+                codes: [BUTTON.levelEdit],
+                hidden: node.currentLevelId >= MAX_LEVEL_DEPTH,
+                onClick: () => setEditing({ kind: 'add', parent: node }),
+                testId: `level-add-${node.id}`,
+              },
+              {
+                key: 'rename',
+                label: t('level.action.rename'),
+                codes: [BUTTON.levelEdit],
+                onClick: () => setEditing({ kind: 'rename', node }),
+                testId: `level-rename-${node.id}`,
+              },
+              {
+                key: 'delete',
+                label: t('level.action.delete'),
+                codes: [BUTTON.levelEdit],
+                danger: true,
+                confirm: t('level.confirm.delete', { name: node.name }),
+                onClick: () => remove.mutateAsync(node.id),
+                testId: `level-delete-${node.id}`,
+              },
+            ]}
+          />
         </Space>
       ),
       children: node.childTreeDto.map(build),
     });
     return (tree.data ?? []).map(build);
-  }, [tree.data, editable, english, t, remove]);
+  }, [tree.data, english, t, remove]);
 
-  const submit = (values: LevelNameValues) => {
-    if (!editing) return Promise.resolve();
+  const submit = async (values: LevelNameValues) => {
+    if (!editing) return;
     const ename = values.ename?.trim() || undefined;
-    return save.mutateAsync(
+    await save.mutateAsync(
       editing.kind === 'add'
         ? { name: values.name, ename, pid: editing.parent?.id }
         : { id: editing.node.id, name: values.name, ename },
     );
+    setEditing(null);
   };
 
   return (
@@ -149,7 +141,7 @@ export default function LevelConfigPage() {
         {...(editing?.kind === 'rename'
           ? { initial: { name: editing.node.name, ename: editing.node.ename ?? '' } }
           : {})}
-        saving={save.isPending}
+        submitting={save.isPending}
         onCancel={() => setEditing(null)}
         onSubmit={submit}
       />

@@ -1,0 +1,304 @@
+// Backup and restore against the real server process while a box streams values into it: `npm run
+// backup` writes the archive mid-ingest; the archive is extracted with the system's tar (and, on
+// PostgreSQL, loaded with pg_restore) as the README says; the copy is intact, holds every value acked
+// before the backup began, and a server started on the restored data accepts a token issued before.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import {
+  AGENT_LINK_PATH,
+  AuthEndpoints,
+  LogoEndpoints,
+  type ServerToAgentMessage,
+} from '@storefleet/contracts';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+
+import { REPO_ROOT } from '../config';
+import { reachabilityValue } from '../engine/hub/test-support/agent-values';
+import { insertLinkFixture } from '../engine/hub/test-support/link-fixture.repository';
+import { type ServerProcess, startServerProcess } from '../engine/hub/test-support/server-process';
+import { DEMO_PASSWORD } from '../testing/test-app';
+import { TEST_POSTGRES_URL, testDialect } from '../testing/test-database';
+import { pngImage } from '../testing/test-images';
+import { type Database, openDatabase } from './database';
+
+const dir = mkdtempSync(join(tmpdir(), 'storefleet-backup-'));
+const suffix = randomBytes(5).toString('hex');
+const pgNames = { live: `sf_backup_${suffix}`, restored: `sf_restore_${suffix}` };
+const servers: ServerProcess[] = [];
+const databases: Database[] = [];
+
+async function admin(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  await client.query(text).finally(() => client.end());
+}
+
+function pgUrl(database: string): string {
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+afterAll(async () => {
+  for (const server of servers) await server.kill();
+  for (const database of databases) await database.close();
+  if (testDialect() === 'postgres') {
+    for (const name of Object.values(pgNames)) await admin(`drop database if exists ${name} with (force)`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function apiJson<T>(
+  port: number,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; data: T }> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, init);
+  const body = (await res.json()) as { data: T };
+  return { status: res.status, data: body.data };
+}
+
+/** `npm run backup -- FILE` with the server's environment; resolves with its exit code and output. */
+function runBackup(
+  env: Record<string, string>,
+  file: string,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'backup', '--', file], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, output }));
+  });
+}
+
+/**
+ * A store box streaming ping results of `deviceId` over the agent link, one batch in flight, until
+ * stopped; `acks` lists when each ack arrived and the highest seq it acknowledged (acks come after commit).
+ */
+function streamValues(port: number, key: string, deviceId: number) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}${AGENT_LINK_PATH}`);
+  const inbox: ServerToAgentMessage[] = [];
+  let wake: (() => void) | null = null;
+  socket.on('message', (data) => {
+    inbox.push(JSON.parse(data.toString()) as ServerToAgentMessage);
+    wake?.();
+  });
+  const next = async (type: ServerToAgentMessage['type']) => {
+    for (;;) {
+      const index = inbox.findIndex((m) => m.type === type);
+      if (index >= 0) return inbox.splice(index, 1)[0];
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  };
+  const state = { acked: 0, stopped: false, acks: [] as Array<{ at: number; seq: number }> };
+  const done = (async () => {
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    socket.send(
+      JSON.stringify({
+        type: 'hello',
+        protocolVersion: 1,
+        key,
+        mode: 'box',
+        agentVersion: 'test',
+        hostname: 'box',
+      }),
+    );
+    await next('welcome');
+    for (let batchId = 1; !state.stopped; batchId++) {
+      const first = state.acked + 1;
+      const values = Array.from({ length: 50 }, (_, i) =>
+        reachabilityValue({ deviceId, seq: first + i, at: Date.now() }),
+      );
+      socket.send(JSON.stringify({ type: 'results', batchId, values }));
+      const ack = await next('ack');
+      if (ack?.type !== 'ack' || ack.batchId !== batchId)
+        throw new Error(`unexpected reply ${JSON.stringify(ack)}`);
+      const mine = ack.committed.find((c) => c.deviceId === String(deviceId));
+      if (mine) state.acked = Math.max(state.acked, mine.seq);
+      state.acks.push({ at: Date.now(), seq: state.acked });
+    }
+    socket.close();
+  })();
+  return { state, done };
+}
+
+it('backs up a running server mid-ingest and restores it: intact, every acked value, same sessions', async () => {
+  const postgres = testDialect() === 'postgres';
+  if (postgres) {
+    await admin(`create database ${pgNames.live}`);
+    await admin(`create database ${pgNames.restored}`);
+  }
+  const liveData = join(dir, 'data');
+  const liveUrl = postgres ? pgUrl(pgNames.live) : `sqlite:${join(liveData, 'storefleet.db')}`;
+  // No JWT_SECRET: the server makes DATA_DIR/jwt-secret, which the backup must carry.
+  const env = {
+    DATABASE_URL: liveUrl,
+    DATA_DIR: liveData,
+    JWT_SECRET: '',
+    DEMO: '1',
+    SIMULATOR: '0',
+    SHUTDOWN_GRACE_MS: '0',
+  };
+  const port = await freePort();
+  servers.push(await startServerProcess(env, port));
+  const live = openDatabase(liveUrl);
+  databases.push(live);
+  const fixture = await insertLinkFixture(live.db, { port: 9, community: 'public' });
+
+  const signIn = await apiJson<{ accessToken: string }>(port, AuthEndpoints.login.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+  });
+  expect(signIn.status).toBe(200);
+  const authorization = `Bearer ${signIn.data.accessToken}`;
+  const logo = pngImage(16, 16);
+  const form = new FormData();
+  form.append('file', new Blob([logo], { type: 'image/png' }), 'logo.png');
+  const upload = await apiJson<{ url: string }>(port, LogoEndpoints.upload.path, {
+    method: 'POST',
+    headers: { authorization },
+    body: form,
+  });
+  expect(upload.status).toBe(200);
+
+  const box = streamValues(port, fixture.boxKey, fixture.posId);
+  await vi.waitFor(() => expect(box.state.acked).toBeGreaterThanOrEqual(500), { timeout: 30_000 });
+  const archive = join(dir, 'storefleet-backup.tar');
+  const backup = await runBackup({ DATABASE_URL: liveUrl, DATA_DIR: liveData, JWT_SECRET: '' }, archive);
+  const finishedAt = Date.now();
+  box.state.stopped = true;
+  await box.done;
+  expect(backup, backup.output).toMatchObject({ code: 0 });
+  // The command says from when its copy is: every value acked before then must be in it.
+  const snapshotAt = Date.parse(/the database as of (\S+Z),/.exec(backup.output)?.[1] ?? '');
+  expect(snapshotAt, backup.output).toBeGreaterThan(0);
+  const ackedBeforeBackup = Math.max(0, ...box.state.acks.filter((a) => a.at < snapshotAt).map((a) => a.seq));
+  expect(ackedBeforeBackup).toBeGreaterThanOrEqual(500);
+  // The box kept committing while the backup ran.
+  expect(box.state.acks.some((a) => a.at > snapshotAt && a.at < finishedAt)).toBe(true);
+  expect(statSync(archive).mode & 0o777).toBe(0o600);
+  const originalSecret = readFileSync(join(liveData, 'jwt-secret'), 'utf8');
+  for (const server of servers.splice(0)) await server.kill();
+
+  // Restore as the README says: the files back into a data folder (and the dump into a database).
+  const restoredData = join(dir, 'restored');
+  mkdirSync(restoredData);
+  execFileSync('tar', ['-xf', archive, '-C', restoredData]);
+  let restoredUrl: string;
+  if (postgres) {
+    restoredUrl = pgUrl(pgNames.restored);
+    execFileSync('pg_restore', [
+      '--no-owner',
+      '--exit-on-error',
+      `--dbname=${restoredUrl}`,
+      join(restoredData, 'storefleet.pgdump'),
+    ]);
+    rmSync(join(restoredData, 'storefleet.pgdump'));
+  } else {
+    restoredUrl = `sqlite:${join(restoredData, 'storefleet.db')}`;
+    const copy = new SqliteDatabase(join(restoredData, 'storefleet.db'), {
+      readonly: true,
+      fileMustExist: true,
+    });
+    try {
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      copy.close();
+    }
+  }
+  expect(readFileSync(join(restoredData, 'jwt-secret'), 'utf8')).toBe(originalSecret);
+  expect(statSync(join(restoredData, 'jwt-secret')).mode & 0o777).toBe(0o600);
+
+  const restored = openDatabase(restoredUrl);
+  databases.push(restored);
+  const stored = await restored.db
+    .selectFrom('device_metrics')
+    .select('seq')
+    .where('device_id', '=', fixture.posId)
+    .where('item', '=', 'icmp.delay')
+    .where('seq', '<=', ackedBeforeBackup)
+    .orderBy('seq')
+    .execute();
+  expect(stored.map((row) => row.seq)).toEqual(Array.from({ length: ackedBeforeBackup }, (_, i) => i + 1));
+
+  const restoredPort = await freePort();
+  servers.push(
+    await startServerProcess({ ...env, DATABASE_URL: restoredUrl, DATA_DIR: restoredData }, restoredPort),
+  );
+  const me = await apiJson<{ username: string }>(restoredPort, AuthEndpoints.me.path, {
+    headers: { authorization },
+  });
+  expect(me).toMatchObject({ status: 200, data: { username: 'admin' } });
+  const file = await fetch(`http://127.0.0.1:${restoredPort}${upload.data.url}`, {
+    headers: { authorization },
+  });
+  expect(file.status).toBe(200);
+  expect(Buffer.from(await file.arrayBuffer()).equals(logo)).toBe(true);
+}, 180_000);
+
+it('on PostgreSQL without pg_dump writes nothing, prints the commands to run and exits non-zero', async () => {
+  const archive = join(dir, 'no-pg-dump.tar');
+  const dataDir = join(dir, 'pg-data');
+  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  const result = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/db/backup-cli.ts', archive], {
+      cwd: REPO_ROOT,
+      // No PATH: pg_dump cannot be found (node itself is started by its full path).
+      env: { DATABASE_URL: 'postgres://fleet:s3cret@127.0.0.1:5432/storefleet', DATA_DIR: dataDir, PATH: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, output }));
+  });
+  expect(result.code).toBe(1);
+  expect(result.output).toContain('Nothing was written');
+  expect(result.output).toContain(
+    `PGPASSWORD=… pg_dump --format=custom --file=${join(dir, 'no-pg-dump.pgdump')} postgres://fleet@127.0.0.1:5432/storefleet`,
+  );
+  expect(result.output).toContain(`tar -cf ${join(dir, 'no-pg-dump-files.tar')} -C ${dataDir} uploads`);
+  expect(result.output).not.toContain('s3cret');
+  expect(() => statSync(archive)).toThrow();
+}, 60_000);

@@ -1,0 +1,274 @@
+/**
+ * Spreadsheet uploads (.xlsx) for every import: the workbook is checked as an archive before any
+ * parser sees it, then its first sheet is read as a stream that stops at the import's row cap.
+ *
+ * Checks, cheapest first: a zip (PK) holding the parts of an .xlsx; at most `maxEntries` entries; a
+ * declared uncompressed total of at most `maxUnpackedBytes`, no large part compressed more than
+ * `maxRatio` times; then only the parts the reader needs are inflated, each stopped at its declared
+ * size (a lying header gets no further than its lie). ExcelJS then reads a stored copy of exactly
+ * those checked parts: it never inflates the upload itself, and it gets the workbook and shared
+ * strings before the sheets, which its streaming reader needs (otherwise it spills sheets to
+ * temporary files).
+ */
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type ExcelJS from 'exceljs';
+
+import { AppError, invalid } from './errors';
+import type { UploadLimits } from './upload';
+import {
+  inflateEntry,
+  readZipDirectory,
+  storedPart,
+  writeZip,
+  type ZipEntry,
+  type ZipPart,
+  ZipProblem,
+} from './zip-archive';
+
+export interface SpreadsheetLimits {
+  /** Entries in the archive (an .xlsx from Excel or WPS has 10 to 30). */
+  maxEntries: number;
+  /** Declared uncompressed total (a full 1000-row device import is about 2.5 MiB). */
+  maxUnpackedBytes: number;
+  /** Uncompressed/compressed, for parts and totals over 1 MiB (worksheet XML runs 10–25). */
+  maxRatio: number;
+}
+
+export const SPREADSHEET_LIMITS: SpreadsheetLimits = {
+  maxEntries: 256,
+  maxUnpackedBytes: 16 * 1024 * 1024,
+  maxRatio: 100,
+};
+/** The multipart read of a workbook upload (`readUpload`). */
+export const SPREADSHEET_UPLOAD: UploadLimits = { maxBytes: 2 * 1024 * 1024 };
+
+/** Below this a part may compress any amount: small XML parts legitimately reach high ratios. */
+const RATIO_FLOOR = 1024 * 1024;
+const REQUIRED_PARTS = ['[Content_Types].xml', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels'];
+const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+/** An OLE compound file: an .xls, or an .xlsx saved with a password (Excel encrypts into one). */
+const COMPOUND_FILE = Buffer.from('d0cf11e0a1b11ae1', 'hex');
+const EMPTY_SHARED_STRINGS = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
+);
+/** ExcelJS gets the stored copy in slices, with a turn of the event loop between them. */
+const SLICE_BYTES = 16 * 1024;
+
+const RESAVE = 'open it in Excel or WPS, save it as "Excel Workbook (*.xlsx)" and upload that file';
+const USE_TEMPLATE = 'copy the rows into the downloaded template and upload that';
+
+/** A workbook that passed the checks: the parts ExcelJS reads, as a stored zip in reading order. */
+export interface CheckedWorkbook {
+  readonly zip: readonly Buffer[];
+}
+
+function sizeOf(bytes: number): string {
+  const units: Array<[number, string]> = [
+    [1024 ** 3, 'GiB'],
+    [1024 ** 2, 'MiB'],
+    [1024, 'KiB'],
+  ];
+  for (const [unit, name] of units) if (bytes >= unit) return `${Number((bytes / unit).toFixed(1))} ${name}`;
+  return `${bytes} bytes`;
+}
+
+function tooLarge(rule: string): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', `file: ${rule}`, { fields: [{ field: 'file', message: rule }] });
+}
+
+function refusal(problem: ZipProblem, limits: SpreadsheetLimits): AppError {
+  switch (problem.reason) {
+    case 'not-zip':
+      return invalid('file', `is not an Excel workbook (.xlsx); ${RESAVE}`);
+    case 'too-many-entries':
+      return tooLarge(
+        `holds ${problem.detail} parts, more than the ${limits.maxEntries} a workbook for import may have; ${USE_TEMPLATE}`,
+      );
+    case 'encrypted':
+      return invalid('file', `is encrypted; remove the password, then ${RESAVE}`);
+    case 'size-mismatch':
+      return invalid(
+        'file',
+        `is damaged: part ${problem.detail} does not unpack to the size its header declares, so it was not read; ${RESAVE}`,
+      );
+    case 'zip64':
+    case 'method':
+      return invalid('file', `is packed in a way Excel does not use (${problem.detail}); ${RESAVE}`);
+    case 'damaged':
+      return invalid('file', `is damaged (${problem.detail}); ${RESAVE}`);
+  }
+}
+
+function checkSizes(entries: readonly ZipEntry[], limits: SpreadsheetLimits): void {
+  const size = entries.reduce((sum, e) => sum + e.size, 0);
+  const compressed = entries.reduce((sum, e) => sum + e.compressedSize, 0);
+  if (size > limits.maxUnpackedBytes) {
+    throw tooLarge(
+      `unpacks to ${sizeOf(size)}, more than the ${sizeOf(limits.maxUnpackedBytes)} a workbook for import may hold; ${USE_TEMPLATE}`,
+    );
+  }
+  const ratios = [...entries.map((e) => [e.size, e.compressedSize]), [size, compressed]];
+  for (const [unpacked = 0, packed = 0] of ratios) {
+    const ratio = unpacked / Math.max(1, packed);
+    if (unpacked > RATIO_FLOOR && ratio > limits.maxRatio) throw tooCompressed(ratio, limits);
+  }
+}
+
+function tooCompressed(ratio: number, limits: SpreadsheetLimits): AppError {
+  return tooLarge(
+    `is compressed ${Math.round(ratio)} to 1, more than the ${limits.maxRatio} to 1 of any real workbook, so it was not opened (it looks like a zip bomb); ${USE_TEMPLATE}`,
+  );
+}
+
+/** The parts ExcelJS's streaming reader uses, in the order it needs them; every other part is never inflated. */
+function partsToRead(entries: readonly ZipEntry[]): ZipEntry[] {
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  const first = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/styles.xml', 'xl/sharedStrings.xml'];
+  const sheets = entries
+    .filter((e) => WORKSHEET.test(e.name))
+    .sort((a, b) => Number(WORKSHEET.exec(a.name)?.[1]) - Number(WORKSHEET.exec(b.name)?.[1]));
+  return [...first.flatMap((name) => byName.get(name) ?? []), ...sheets];
+}
+
+/**
+ * Checks an uploaded workbook within `limits` and returns its readable parts; refuses with 400 (not
+ * a workbook, damaged) or 413 (too many parts, too large unpacked, compressed like a bomb).
+ */
+export async function checkWorkbook(
+  bytes: Buffer,
+  limits: SpreadsheetLimits = SPREADSHEET_LIMITS,
+): Promise<CheckedWorkbook> {
+  if (bytes.subarray(0, COMPOUND_FILE.length).equals(COMPOUND_FILE)) {
+    throw invalid(
+      'file',
+      `is an old-format .xls file or a password-protected workbook; remove any password, then ${RESAVE}`,
+    );
+  }
+  if (bytes.subarray(0, 4).toString('latin1') !== 'PK\x03\x04')
+    throw refusal(new ZipProblem('not-zip', ''), limits);
+  try {
+    const entries = readZipDirectory(bytes, limits.maxEntries);
+    const names = new Set(entries.map((e) => e.name));
+    const missing = REQUIRED_PARTS.filter((name) => !names.has(name));
+    if (missing.length > 0) {
+      throw invalid(
+        'file',
+        `is a zip archive but not an Excel workbook (it has no ${missing.join(', ')}); ${RESAVE}`,
+      );
+    }
+    checkSizes(entries, limits);
+    const parts: ZipPart[] = [];
+    for (const entry of partsToRead(entries))
+      parts.push(storedPart(entry.name, await inflateEntry(bytes, entry)));
+    if (!names.has('xl/sharedStrings.xml'))
+      parts.splice(2, 0, storedPart('xl/sharedStrings.xml', EMPTY_SHARED_STRINGS));
+    return { zip: writeZip(parts) };
+  } catch (error) {
+    if (error instanceof ZipProblem) throw refusal(error, limits);
+    throw error;
+  }
+}
+
+/** The text of a cell as typed; dates as YYYY-MM-DD (UTC, as Excel stores them without a zone). */
+export type CellText = { ok: true; text: string } | { ok: false; message: string };
+
+export function cellText(value: ExcelJS.CellValue): CellText {
+  if (value === null || value === undefined) return { ok: true, text: '' };
+  if (typeof value === 'string') return { ok: true, text: value };
+  if (typeof value === 'number' || typeof value === 'boolean') return { ok: true, text: String(value) };
+  if (value instanceof Date) return { ok: true, text: value.toISOString().slice(0, 10) };
+  // A formula's cached result could be anything the sender chose, so it is never taken as data.
+  if ('formula' in value || 'sharedFormula' in value)
+    return { ok: false, message: 'must be a value, not a formula' };
+  if ('richText' in value) return { ok: true, text: value.richText.map((r) => r.text).join('') };
+  if ('text' in value && typeof value.text === 'string') return { ok: true, text: value.text };
+  if ('error' in value) return { ok: false, message: 'holds an Excel error value' };
+  return { ok: false, message: 'has a value that is not text or a number' };
+}
+
+function isBlank(cells: readonly ExcelJS.CellValue[]): boolean {
+  return cells.every((value) => {
+    const cell = cellText(value);
+    return cell.ok && cell.text.trim() === '';
+  });
+}
+
+export interface SheetRow {
+  /** The row number as Excel shows it. */
+  row: number;
+  /** Columns 1…`columns`, as ExcelJS reads them (`cellText` turns them into text). */
+  cells: ExcelJS.CellValue[];
+}
+
+export interface SheetRows {
+  /** False when the workbook has no worksheet at all. */
+  hasSheet: boolean;
+  /** The non-blank rows from `firstRow` on, at most `maxRows`. */
+  rows: SheetRow[];
+  /** The first non-blank row past `maxRows`, where reading stopped; null when all were read. */
+  pastCap: number | null;
+}
+
+async function* slices(chunks: readonly Buffer[]): AsyncGenerator<Buffer> {
+  for (const chunk of chunks) {
+    for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
+      yield chunk.subarray(at, at + SLICE_BYTES);
+      // Parsing is synchronous per slice; other requests and ingest get their turn in between.
+      await nextTurn();
+    }
+  }
+}
+
+/** ExcelJS, loaded on first use: only the workbook calls need it (~250 ms and ~25 MB at start-up otherwise). */
+let excel: Promise<typeof ExcelJS> | null = null;
+
+export function loadExcel(): Promise<typeof ExcelJS> {
+  excel ??= import('exceljs').then((module) => (module as { default?: typeof ExcelJS }).default ?? module);
+  return excel;
+}
+
+/** The tab order's first sheet id; the streaming reader gives sheets in file order. */
+function firstTabId(reader: object): number | undefined {
+  return (reader as { model?: { sheets?: Array<{ id?: number }> } }).model?.sheets?.[0]?.id;
+}
+
+/**
+ * Rows of the workbook's first sheet from `firstRow` on, blank rows skipped, read as a stream: it
+ * stops at the first non-blank row past `maxRows`, so a sheet of a million rows costs no more than
+ * the cap. A sheet ExcelJS cannot read is refused with 400.
+ */
+export async function readFirstSheet(
+  workbook: CheckedWorkbook,
+  options: { firstRow: number; columns: number; maxRows: number },
+): Promise<SheetRows> {
+  const { stream } = await loadExcel();
+  const source = Readable.from(slices(workbook.zip));
+  const reader = new stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache', // number formats tell dates from numbers
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const rows: SheetRow[] = [];
+  try {
+    for await (const sheet of reader) {
+      const first = firstTabId(reader);
+      if (first !== undefined && (sheet as { id?: number }).id !== first) continue;
+      for await (const row of sheet) {
+        if (row.number < options.firstRow) continue;
+        const cells = Array.from({ length: options.columns }, (_, i) => row.getCell(i + 1).value);
+        if (isBlank(cells)) continue;
+        if (rows.length === options.maxRows) return { hasSheet: true, rows, pastCap: row.number };
+        rows.push({ row: row.number, cells });
+      }
+      return { hasSheet: true, rows, pastCap: null };
+    }
+    return { hasSheet: false, rows, pastCap: null };
+  } catch {
+    throw invalid('file', `is not a readable .xlsx workbook; ${RESAVE}`);
+  } finally {
+    source.destroy();
+  }
+}
