@@ -20,7 +20,9 @@ class ListedMigrations implements MigrationProvider {
 
 /** The schema new tables go to on PostgreSQL (the first of the connection's search_path). */
 async function currentSchema(database: Database): Promise<string | undefined> {
-  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(database.db);
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(
+    database.db,
+  );
   return rows[0]?.schema ?? undefined;
 }
 
@@ -29,7 +31,8 @@ export async function migrateToLatest(database: Database): Promise<void> {
   // Kysely looks for its bookkeeping tables in any schema unless told which: name ours, or a second
   // schema on the same server (one per test file) would find the first one's tables and skip creating its own.
   // A URL that sets search_path (`?options=-c search_path=…`) names the schema the same way.
-  const schema = database.pgSchema ?? (database.dialect === 'postgres' ? await currentSchema(database) : undefined);
+  const schema =
+    database.pgSchema ?? (database.dialect === 'postgres' ? await currentSchema(database) : undefined);
   const migrator = new Migrator({
     db: database.db,
     provider: new ListedMigrations(database),

@@ -2,6 +2,7 @@
  * The owner of `users` and `user_companies` as user management reads and writes them (never selecting
  * the password hash out; sign-in's credential reads are in auth/auth.repository.ts).
  */
+import { UserType } from '@storefleet/contracts';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 
 import type { DB } from '../../db/database';
@@ -126,7 +127,7 @@ export async function firstPlatformUserId(db: Kysely<DB>): Promise<number | null
   const row = await db
     .selectFrom('users')
     .select('id')
-    .where('user_type', '=', 0)
+    .where('user_type', '=', UserType.PLATFORM_USER)
     .where('role_id', 'is', null)
     .orderBy('id')
     .limit(1)
