@@ -25,6 +25,11 @@ import { useLang } from '../../i18n/useLang';
 import { useScopeOptions } from '../../org/useScopeOptions';
 import { levelTreeData } from './level-tree-data';
 
+/** Whether a user of this type holds its codes through a role (platform and common users). */
+function roleHolder(userType: UserTypeNumber): boolean {
+  return userType === UserType.PLATFORM_USER || userType === UserType.CUSTOMER_COMMON_USER;
+}
+
 interface UserFormValues {
   name: string;
   userName: string;
@@ -34,7 +39,8 @@ interface UserFormValues {
   companyId?: number;
   /** Agent admins (type 2) only: the companies they work for. */
   companyIds?: number[];
-  roleId: number;
+  /** Platform and common users only: customer and agent admins hold every company code without a role. */
+  roleId?: number;
   areaCodes?: string[];
   storeIds?: string[];
   description?: string;
@@ -73,7 +79,8 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
   const idParam = useIdParam();
   const id = edit ? idParam : null;
   const [form] = Form.useForm<UserFormValues>();
-  const userType = Form.useWatch('userType', form) ?? (admin ? 0 : 3);
+  const userType =
+    Form.useWatch('userType', form) ?? (admin ? UserType.PLATFORM_USER : UserType.CUSTOMER_COMMON_USER);
   const companyId = Form.useWatch('companyId', form);
 
   const user = useQuery({
@@ -81,13 +88,13 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
     enabled: id !== null,
   });
   // Admin application: admin roles for platform users, the chosen company's roles for customer admins.
-  const roleCompany = admin && userType !== 0 ? companyId : undefined;
+  const roleCompany = admin && userType !== UserType.PLATFORM_USER ? companyId : undefined;
   const roles = useQuery({
     ...apiQuery(RoleEndpoints.listRoles, { query: { pageNum: 1, pageSize: 1000, companyId: roleCompany } }),
-    enabled: !admin || userType === 0 || roleCompany !== undefined,
+    enabled: !admin || userType === UserType.PLATFORM_USER || roleCompany !== undefined,
   });
   const companies = useQuery({ ...apiQuery(StoreEndpoints.listCompanys), enabled: admin });
-  const scoped = !admin && userType === 3;
+  const scoped = !admin && userType === UserType.CUSTOMER_COMMON_USER;
   const { levels, stores } = useScopeOptions(scoped);
 
   useEffect(() => {
@@ -99,7 +106,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
       status: u.status,
       userType: u.userType,
       companyId: u.companyId ?? undefined,
-      companyIds: u.userType === 2 ? u.companyIds : undefined,
+      companyIds: u.userType === UserType.AGENT_CUSTOMER_ADMIN_USER ? u.companyIds : undefined,
       roleId: u.roleId ?? undefined,
       areaCodes: u.areaCodes,
       storeIds: u.storeIds,
@@ -113,10 +120,14 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
     save: (values: UserFormValues) => {
       const body: Omit<UserCreateBody, 'password'> & { password?: string } = {
         ...values,
-        companyId: admin && values.userType !== 0 ? values.companyId : undefined,
-        companyIds: admin && values.userType === 2 ? agentCompanyIds(values) : undefined,
-        areaCodes: values.userType === 3 ? (values.areaCodes ?? []) : [],
-        storeIds: values.userType === 3 ? (values.storeIds ?? []) : [],
+        companyId: admin && values.userType !== UserType.PLATFORM_USER ? values.companyId : undefined,
+        companyIds:
+          admin && values.userType === UserType.AGENT_CUSTOMER_ADMIN_USER
+            ? agentCompanyIds(values)
+            : undefined,
+        areaCodes: values.userType === UserType.CUSTOMER_COMMON_USER ? (values.areaCodes ?? []) : [],
+        storeIds: values.userType === UserType.CUSTOMER_COMMON_USER ? (values.storeIds ?? []) : [],
+        roleId: roleHolder(values.userType) ? (values.roleId ?? null) : null,
       };
       if (id !== null) return api(UserEndpoints.updateUser, { body: { ...body, id } });
       return api(UserEndpoints.addUser, { body: { ...body, password: values.password ?? '' } });
@@ -144,7 +155,10 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
         form={form}
         layout="vertical"
         style={{ maxWidth: 640 }}
-        initialValues={{ status: 'ACTIVE', userType: admin ? 0 : 3 }}
+        initialValues={{
+          status: 'ACTIVE',
+          userType: admin ? UserType.PLATFORM_USER : UserType.CUSTOMER_COMMON_USER,
+        }}
         onFinish={submit}
         data-testid="user-form"
       >
@@ -176,7 +190,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
             data-testid="user-form-user-type"
           />
         </Form.Item>
-        {admin && userType !== 0 && (
+        {admin && userType !== UserType.PLATFORM_USER && (
           <Form.Item name="companyId" label={t('user.form.company')} rules={[{ required: true }]}>
             <Select
               disabled={edit}
@@ -185,7 +199,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
             />
           </Form.Item>
         )}
-        {admin && userType === 2 && (
+        {admin && userType === UserType.AGENT_CUSTOMER_ADMIN_USER && (
           <Form.Item
             name="companyIds"
             label={t('user.form.companyIds')}
@@ -200,14 +214,16 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
             />
           </Form.Item>
         )}
-        <Form.Item name="roleId" label={t('user.form.role')} rules={[{ required: true }]}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={roles.isFetching}
-            options={(roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }))}
-            data-testid="user-form-role"
-          />
-        </Form.Item>
+        {roleHolder(userType) && (
+          <Form.Item name="roleId" label={t('user.form.role')} rules={[{ required: true }]}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={roles.isFetching}
+              options={(roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }))}
+              data-testid="user-form-role"
+            />
+          </Form.Item>
+        )}
         <Form.Item name="status" label={t('user.form.status')} rules={[{ required: true }]}>
           <Select options={UserStatus.options(lang)} />
         </Form.Item>
