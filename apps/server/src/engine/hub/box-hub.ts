@@ -41,11 +41,11 @@ import {
   listCommittedMarks,
   listProbedDevices,
   listShopsOfDevices,
-  saveClockSkew,
 } from './agent-link.repository';
 import { BoxClock } from './box-clock';
 import { HelloThrottle } from './hello-throttle';
 import { IngestGate } from './ingest-gate';
+import { LinkClock } from './link-clock';
 import { LinkSession, type SessionHost } from './link-session';
 
 export interface BoxHubOptions {
@@ -68,18 +68,8 @@ export interface BoxHubOptions {
 /** What the hub reads and writes through (ingest publishes on the status bus). */
 export type HubContext = Pick<AppContext, 'db' | 'database' | 'log' | 'rulesCache' | 'statusBus'>;
 
-/** A stored clock skew is rewritten when the measurement moved by this much. */
-const SKEW_SAVE_STEP_MS = 1_000;
-/** A skew beyond this is logged as a warning at hello: someone should fix the box's clock. */
-const SKEW_WARN_MS = 60_000;
 /** Retry-After of a refusal because too many links are waiting to say hello. */
 const PENDING_RETRY_MS = 5_000;
-
-/** A linked reporter's clock, and the skew last stored for it. */
-interface LinkClock {
-  clock: BoxClock;
-  savedSkewMs: number | null;
-}
 
 /**
  * ws fixes a socket's frame limit when it upgrades it. The hub upgrades with the small pre-hello limit
@@ -122,7 +112,6 @@ export class BoxHub {
   private readonly pending = new Set<LinkSession>();
   private readonly maxPendingLinks: number;
   private readonly throttle = new HelloThrottle();
-  private readonly clocks = new WeakMap<Reporter, LinkClock>();
 
   constructor(
     private readonly ctx: HubContext,
@@ -234,27 +223,20 @@ export class BoxHub {
   }
 
   /**
-   * Stores a link's values (ingest publishes the committed status changes). For a linked reporter the
-   * values' times are first moved into server time by its box's clock (box-clock.ts); `sentAt` is the
-   * box clock when the frame was sent.
+   * Stores a link's values (ingest publishes the committed status changes). For a linked box the values'
+   * times are first moved into server time by its clock (link-clock.ts); `sentAt` is the box clock when
+   * the frame was sent.
    */
-  async ingest(reporter: Reporter, values: readonly AgentValue[], sentAt?: number): Promise<IngestOutcome> {
-    const link = this.clocks.get(reporter);
-    if (!link) return ingestValues(this.ctx, reporter, values);
+  async ingest(
+    reporter: Reporter,
+    values: readonly AgentValue[],
+    sentAt?: number,
+    clock?: LinkClock,
+  ): Promise<IngestOutcome> {
+    if (!clock) return ingestValues(this.ctx, reporter, values);
     const now = Date.now();
-    link.clock.observe(sentAt, now);
-    const timed = values.map((value) => {
-      const at = link.clock.serverTime(value.at, now);
-      return at === value.at ? value : { ...value, at };
-    });
-    const outcome = await ingestValues(this.ctx, reporter, timed);
-    const skew = link.clock.skewMs;
-    if (
-      skew !== null &&
-      (link.savedSkewMs === null || Math.abs(skew - link.savedSkewMs) >= SKEW_SAVE_STEP_MS)
-    ) {
-      await this.saveSkew(reporter, link, now);
-    }
+    const outcome = await ingestValues(this.ctx, reporter, clock.toServerTime(values, sentAt, now));
+    await clock.saveIfMoved(now);
     return outcome;
   }
 
@@ -264,6 +246,7 @@ export class BoxHub {
   private linkHost(socket: WebSocket, address: string): SessionHost {
     let epoch: string | undefined;
     let boxId: number | undefined;
+    let clock: LinkClock | undefined;
     return {
       log: this.log,
       helloTimeoutMs: this.helloTimeoutMs,
@@ -276,13 +259,18 @@ export class BoxHub {
         }
         epoch = hello.epoch;
         boxId = outcome.deviceId;
-        this.clocks.set(outcome, { clock: new BoxClock(receivedAt, hello.sentAt), savedSkewMs: null });
+        clock = new LinkClock(
+          new BoxClock(receivedAt, hello.sentAt),
+          outcome.deviceId,
+          this.ctx.db,
+          this.log,
+        );
         allowFullFrames(socket);
         return outcome;
       },
-      welcome: (reporter) => this.welcome(reporter, epoch),
+      welcome: (reporter) => this.welcome(reporter, epoch, clock),
       config: (reporter) => this.config(reporter),
-      ingest: (reporter, values, sentAt) => this.ingest(reporter, values, sentAt),
+      ingest: (reporter, values, sentAt) => this.ingest(reporter, values, sentAt, clock),
       // Only called once the link said hello (results frames).
       admit: (task) => this.gate.run(boxId ?? 0, task),
       register: (session) => {
@@ -324,7 +312,11 @@ export class BoxHub {
     return { deviceId: owner.id, shopId: owner.shop_id, mode: hello.mode };
   }
 
-  private async welcome(reporter: Reporter, epoch: string | undefined): Promise<ServerToAgentMessage> {
+  private async welcome(
+    reporter: Reporter,
+    epoch: string | undefined,
+    clock: LinkClock | undefined,
+  ): Promise<ServerToAgentMessage> {
     const config = await this.config(reporter);
     if (config.type !== 'config') throw new Error('unreachable');
     if (
@@ -337,17 +329,7 @@ export class BoxHub {
         'agent link: the agent started its seq counters afresh (new epoch); its earlier marks are forgotten',
       );
     }
-    const link = this.clocks.get(reporter);
-    const skew = link?.clock.skewMs ?? null;
-    if (link && skew !== null) {
-      if (Math.abs(skew) > SKEW_WARN_MS) {
-        this.log.warn(
-          { reporter: reporter.deviceId, skewMs: skew },
-          'agent link: the box clock is off; value times are moved into server time',
-        );
-      }
-      await this.saveSkew(reporter, link, link.clock.helloAt);
-    }
+    await clock?.saveAtHello();
     const marks = await listCommittedMarks(this.ctx.db, reporter.deviceId);
     return {
       type: 'welcome',
@@ -371,17 +353,6 @@ export class BoxHub {
   }
 
   /** Stores the reporter's measured skew as its running item (a failure is logged, never thrown). */
-  private async saveSkew(reporter: Reporter, link: LinkClock, at: number): Promise<void> {
-    const skew = link.clock.skewMs;
-    if (skew === null) return;
-    try {
-      await saveClockSkew(this.ctx.db, reporter.deviceId, Math.round(skew / 100) / 10, at);
-      link.savedSkewMs = skew;
-    } catch (error) {
-      this.log.warn({ err: error, reporter: reporter.deviceId }, 'could not store the box clock skew');
-    }
-  }
-
   private register(session: LinkSession): void {
     const id = session.reporter?.deviceId;
     if (id === undefined) return;
