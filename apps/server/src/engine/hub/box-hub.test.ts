@@ -3,11 +3,11 @@
 // values it will never store still acked, one link per box, config pushed on store change.
 import type { AddressInfo } from 'node:net';
 
-import { AGENT_CLOSE, AGENT_LINK_PATH, type ServerToAgentMessage } from '@storefleet/contracts';
+import { AGENT_CLOSE, AGENT_LINK_PATH } from '@storefleet/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { type DemoStore, post, printerBody } from '../../modules/devices/device-test-support';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { AgentPeer } from './test-support/agent-peer';
 import { reachabilityValue } from './test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
 
@@ -32,46 +32,6 @@ beforeEach(async () => {
     .execute();
 });
 
-class Peer {
-  readonly messages: ServerToAgentMessage[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-  private waiters: Array<() => void> = [];
-
-  constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      this.messages.push(JSON.parse(data.toString()) as ServerToAgentMessage);
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-    this.closed = new Promise((resolve) =>
-      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-    );
-  }
-
-  static async open(): Promise<Peer> {
-    const socket = new WebSocket(url);
-    const peer = new Peer(socket);
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    return peer;
-  }
-
-  send(message: unknown): void {
-    this.socket.send(JSON.stringify(message));
-  }
-
-  async next<T extends ServerToAgentMessage['type']>(
-    type: T,
-  ): Promise<Extract<ServerToAgentMessage, { type: T }>> {
-    for (;;) {
-      const index = this.messages.findIndex((m) => m.type === type);
-      if (index >= 0) return this.messages.splice(index, 1)[0] as Extract<ServerToAgentMessage, { type: T }>;
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-  }
-}
-
 const hello = (key: string, mode: 'box' | 'device' = 'box') => ({
   type: 'hello',
   protocolVersion: 1,
@@ -91,8 +51,8 @@ async function boxKey(): Promise<string> {
   return row.security_key ?? '';
 }
 
-async function linkedBox(): Promise<Peer> {
-  const peer = await Peer.open();
+async function linkedBox(): Promise<AgentPeer> {
+  const peer = await AgentPeer.open(url);
   peer.send(hello(await boxKey()));
   await peer.next('welcome');
   return peer;
@@ -113,28 +73,28 @@ const countStored = async (deviceId: number) => {
 
 describe('box hub', () => {
   it('closes with 4001 for an unknown key and 4003 when a box key asks for device mode', async () => {
-    const stranger = await Peer.open();
+    const stranger = await AgentPeer.open(url);
     stranger.send(hello('not-a-key-of-any-device-0000'));
     expect(await stranger.closed).toMatchObject({
       code: AGENT_CLOSE.AUTH_FAILED,
       reason: expect.stringContaining('key'),
     });
-    const wrongMode = await Peer.open();
+    const wrongMode = await AgentPeer.open(url);
     wrongMode.send(hello(await boxKey(), 'device'));
     expect((await wrongMode.closed).code).toBe(AGENT_CLOSE.MODE_REFUSED);
   });
 
   it('closes with 4400 when the first frame is not hello, and 4002 for another protocol version', async () => {
-    const rude = await Peer.open();
+    const rude = await AgentPeer.open(url);
     rude.send({ type: 'results', batchId: 1, values: [] });
     expect((await rude.closed).code).toBe(AGENT_CLOSE.MALFORMED);
-    const future = await Peer.open();
+    const future = await AgentPeer.open(url);
     future.send({ ...hello(await boxKey()), protocolVersion: 2 });
     expect((await future.closed).code).toBe(AGENT_CLOSE.PROTOCOL_UNSUPPORTED);
   });
 
   it('welcomes the box with its store and the monitored devices to probe', async () => {
-    const peer = await Peer.open();
+    const peer = await AgentPeer.open(url);
     peer.send(hello(await boxKey()));
     const welcome = await peer.next('welcome');
     expect(welcome).toMatchObject({ deviceId: String(fixture.boxId), shopId: String(fixture.shopId) });
@@ -283,7 +243,7 @@ describe('box hub', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await peer.closed).code).toBe(AGENT_CLOSE.AUTH_FAILED);
-    const stale = await Peer.open();
+    const stale = await AgentPeer.open(url);
     stale.send(hello(oldKey));
     expect((await stale.closed).code).toBe(AGENT_CLOSE.AUTH_FAILED);
     expect(await boxKey()).not.toBe(oldKey);
@@ -297,7 +257,7 @@ describe('box hub', () => {
       .set({ security_key: key })
       .where('id', '=', fixture.posId)
       .execute();
-    const peer = await Peer.open();
+    const peer = await AgentPeer.open(url);
     peer.send(hello(key, 'device'));
     const welcome = await peer.next('welcome');
     expect(welcome).toMatchObject({ deviceId: String(fixture.posId), devices: [] });

@@ -6,18 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import {
-  AGENT_CLOSE,
-  AGENT_LINK_PATH,
-  MAX_HELLO_FRAME_BYTES,
-  type ServerToAgentMessage,
-} from '@storefleet/contracts';
+import { AGENT_CLOSE, AGENT_LINK_PATH, MAX_HELLO_FRAME_BYTES } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { BoxHub } from './box-hub';
 import { FREE_FAILURES } from './hello-throttle';
+import { AgentPeer } from './test-support/agent-peer';
 import { reachabilityValue } from './test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
 
@@ -48,46 +44,11 @@ afterAll(async () => {
   await t.close();
 });
 
-class Peer {
-  readonly messages: ServerToAgentMessage[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-  private waiters: Array<() => void> = [];
-
-  constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      this.messages.push(JSON.parse(data.toString()) as ServerToAgentMessage);
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-    this.closed = new Promise((resolve) =>
-      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-    );
-  }
-
-  send(message: unknown): void {
-    this.socket.send(JSON.stringify(message));
-  }
-
-  async next<T extends ServerToAgentMessage['type']>(
-    type: T,
-  ): Promise<Extract<ServerToAgentMessage, { type: T }>> {
-    for (;;) {
-      const index = this.messages.findIndex((m) => m.type === type);
-      if (index >= 0) return this.messages.splice(index, 1)[0] as Extract<ServerToAgentMessage, { type: T }>;
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-  }
-
-  close(): Promise<unknown> {
-    this.socket.close();
-    return this.closed;
-  }
-}
-
 /** Opens a link: the peer, or the HTTP status and Retry-After the upgrade was refused with. */
-function open(): Promise<Peer | { status: number; retryAfter: number; body: string }> {
+function open(): Promise<AgentPeer | { status: number; retryAfter: number; body: string }> {
   const socket = new WebSocket(url);
   return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve(new Peer(socket)));
+    socket.once('open', () => resolve(new AgentPeer(socket)));
     socket.once('unexpected-response', (_req, res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => {
@@ -101,9 +62,9 @@ function open(): Promise<Peer | { status: number; retryAfter: number; body: stri
   });
 }
 
-async function openPeer(): Promise<Peer> {
+async function openPeer(): Promise<AgentPeer> {
   const opened = await open();
-  if (!(opened instanceof Peer)) throw new Error(`link refused with ${opened.status}: ${opened.body}`);
+  if (!(opened instanceof AgentPeer)) throw new Error(`link refused with ${opened.status}: ${opened.body}`);
   return opened;
 }
 
@@ -116,7 +77,7 @@ const hello = (key: string) => ({
   hostname: 'peer',
 });
 
-async function linked(key: string): Promise<Peer> {
+async function linked(key: string): Promise<AgentPeer> {
   const peer = await openPeer();
   peer.send(hello(key));
   await peer.next('welcome');
@@ -150,7 +111,7 @@ describe('agent link before hello', () => {
     expect((refused as { retryAfter: number }).retryAfter).toBeGreaterThan(0);
 
     // A link that says hello is no longer waiting: its place goes to the next one.
-    const first = waiting[0] as Peer;
+    const first = waiting[0] as AgentPeer;
     first.send(hello(fixture.boxKey));
     await first.next('welcome');
     const next = await openPeer();
