@@ -1,4 +1,4 @@
-import { type Store, StoreEndpoints, toPagedResult } from '@storefleet/contracts';
+import { LevelEndpoints, type Store, StoreEndpoints, toPagedResult } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { endpointKey } from '../api/call';
@@ -24,7 +24,7 @@ describe('levelTreeQuery', () => {
     const a = levelTreeQuery();
     const b = levelTreeQuery();
     expect(a.queryKey).toEqual(b.queryKey);
-    expect(a.queryKey.slice(0, 2)).toEqual(['level', '/api/user-service/levelConfig/listLevelTree']);
+    expect(a.queryKey.slice(0, 2)).toEqual(endpointKey(LevelEndpoints.listLevelTree));
     expect(a.staleTime).toBe(b.staleTime);
     expect(a.staleTime).toBeGreaterThan(0);
   });

@@ -1,3 +1,4 @@
+import { MonitoringEndpoints } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { deviceEventsUrl, reconnectDelayMs } from './live-updates';
@@ -5,7 +6,7 @@ import { deviceEventsUrl, reconnectDelayMs } from './live-updates';
 describe('live-updates stream', () => {
   it('opens the stream with a ticket and nothing else in the URL', () => {
     const url = deviceEventsUrl({ ticket: 'T'.repeat(43) });
-    expect(url).toBe(`/api/device-service/aibox/device/events?ticket=${'T'.repeat(43)}`);
+    expect(url).toBe(`${MonitoringEndpoints.events.path}?ticket=${'T'.repeat(43)}`);
     expect(url).not.toContain('token');
   });
 
