@@ -3,7 +3,7 @@
 // ends with its session (sign-out, disable, password change, a role without the device module) and
 // when the server starts shutting down.
 import type { AddressInfo } from 'node:net';
-
+import { MODULE, PAGE } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { DEMO_ROLES } from '../../demo/demo-data';
@@ -15,6 +15,7 @@ import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/t
 
 const EVENTS = '/api/device-service/aibox/device/events';
 const USER = '/api/user-service/user';
+const ROLE = '/api/user-service/role';
 /** Far below the 15 s heartbeat: a stream ending this fast was ended by the session change itself. */
 const PROMPT_MS = 3_000;
 const NEVER_SENT = 'never sent';
@@ -105,12 +106,15 @@ async function streamOf(token: string) {
 }
 
 /** A new common user with the East China operator role (device module included), signed in. */
-async function newOperator(userName: string): Promise<{ id: number; token: string }> {
+async function newOperator(
+  userName: string,
+  roleId = operatorRoleId,
+): Promise<{ id: number; token: string }> {
   const res = await t.app.inject({
     method: 'PUT',
     url: USER,
     headers: bearer(admin),
-    payload: { name: userName, userName, password: 'Secret#2026', status: 'ACTIVE', roleId: operatorRoleId },
+    payload: { name: userName, userName, password: 'Secret#2026', status: 'ACTIVE', roleId },
   });
   expect(res.statusCode).toBe(200);
   const { id } = envelopeOf<{ id: number }>(res).data;
@@ -279,6 +283,27 @@ describe('a stream ends with its session', () => {
         status: 'ACTIVE',
         roleId: viewerRoleId,
       },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await stream.endsWithin(PROMPT_MS)).toBe(true);
+  });
+
+  it("ends the stream when an admin takes the device module out of the user's role", async () => {
+    const role = await t.app.inject({
+      method: 'PUT',
+      url: ROLE,
+      headers: bearer(admin),
+      payload: { name: 'stream.role', authorities: [MODULE.device, PAGE.deviceMonitored] },
+    });
+    expect(role.statusCode).toBe(200);
+    const roleId = envelopeOf<{ id: number }>(role).data.id;
+    const user = await newOperator('stream.role.holder', roleId);
+    const stream = await streamOf(user.token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ROLE,
+      headers: bearer(admin),
+      payload: { id: roleId, name: 'stream.role', authorities: [MODULE.store, PAGE.storeOverview] },
     });
     expect(res.statusCode).toBe(200);
     expect(await stream.endsWithin(PROMPT_MS)).toBe(true);

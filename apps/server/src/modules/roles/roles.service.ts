@@ -18,7 +18,7 @@ import { readCodeList, readIdList, writeList } from '../../db/json';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
 import { findCompanyLevels } from '../levels/levels.repository';
-import { countRoleUsers } from '../users/users.repository';
+import { countRoleUsers, roleHolderIds } from '../users/users.repository';
 import { assertCodesGrantable, assertScopeGrantable, type Grant, withinCaller } from './grant';
 import {
   deleteUnheldRole,
@@ -105,6 +105,8 @@ export async function changeRole(
     updated_by: caller.userName,
     updated_at: Date.now(),
   });
+  // Its holders' open streams re-check their codes and scope now, not at the next heartbeat.
+  for (const userId of await roleHolderIds(ctx.db, row.id)) ctx.sessionEvents.changed(userId);
   return { id: row.id };
 }
 

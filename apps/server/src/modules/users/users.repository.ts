@@ -145,6 +145,12 @@ export async function countRoleUsers(db: Kysely<DB>, roleId: number): Promise<nu
   return Number(row.n);
 }
 
+/** The ids of the users holding role `roleId`. */
+export async function roleHolderIds(db: Kysely<DB>, roleId: number): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('role_id', '=', roleId).execute();
+  return rows.map((r) => r.id);
+}
+
 /** Whether an account name is taken (case-insensitively), optionally ignoring one user. */
 export async function accountNameTaken(
   db: Kysely<DB>,
