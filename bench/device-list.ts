@@ -5,10 +5,11 @@
  *
  * Per database: a fresh database, the real server as a child process (demo data), `--devices` devices
  * bulk-inserted into the demo admin's company, then autocannon with 50 connections signed in as
- * `admin`: the first page and the last page (20 per page, default order), each after a warm-up.
- * Same-run baseline: the first page (the bar's reference) and `auth/me` (the framework's floor:
- * token check and envelope, no device query). All traffic is on 127.0.0.1.
+ * `admin`: the first page and the last page (20 per page, default order: problems first), each after a
+ * warm-up. Same-run baselines: the first page (the last page's reference) and `auth/me` (the framework's
+ * floor: token check and envelope, no device query; both pages' reference). All traffic is on 127.0.0.1.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
@@ -22,17 +23,34 @@ const CONNECTIONS = 50;
 const PAGE_SIZE = 20;
 const WARM_UP_SECONDS = 2;
 const MAX_LAST_OVER_FIRST = 1.5;
+/** Issue 9 item 11: first and last page p95 within this many times the auth/me p95 of the same run. */
+const MAX_PAGE_OVER_FLOOR = 4;
 const ADMIN_COMPANY = 1;
 const LIST = '/api/device-service/aibox/device/listDevices';
+
+/** A phase's load figures and the server process's own CPU time per answered request. */
+type PhaseFigures = LoadFigures & { cpuMsPerRequest: number };
+
+/** CPU time (user + system) the process `pid` has used, ms (/proc, clock ticks of 10 ms). */
+function cpuMsOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
 
 interface ListFigures {
   dialect: DialectName;
   total: number;
   stores: number;
   lastPage: number;
-  floor: LoadFigures;
-  first: LoadFigures;
-  last: LoadFigures;
+  floor: PhaseFigures;
+  first: PhaseFigures;
+  last: PhaseFigures;
   rssPeak: number;
 }
 
@@ -84,9 +102,11 @@ async function runOn(
       process.stdout.write(`[${dialect}] ${label}: ${WARM_UP_SECONDS} s warm-up, ${seconds} s measured…\n`);
       await load(url, headers, CONNECTIONS, WARM_UP_SECONDS);
       await waitUntilIdle(server.child.pid);
+      const cpuBefore = cpuMsOf(server.child.pid);
       const figures = await load(url, headers, CONNECTIONS, seconds);
+      const cpuMs = cpuMsOf(server.child.pid) - cpuBefore;
       await waitUntilIdle(server.child.pid);
-      return figures;
+      return { ...figures, cpuMsPerRequest: figures.requests > 0 ? cpuMs / figures.requests : 0 };
     };
     const sampler = startSampler(server.rss);
     const floor = await measure(`${server.baseUrl}/api/user-service/auth/me`, 'auth/me (floor)');
@@ -107,7 +127,14 @@ function barsOf(f: ListFigures): Bar[] {
   const ratio = f.first.p95 > 0 ? f.last.p95 / f.first.p95 : Number.POSITIVE_INFINITY;
   const failures = f.floor.failures + f.first.failures + f.last.failures;
   const measured = Math.min(f.floor.requests, f.first.requests, f.last.requests);
+  const worstPage = Math.max(f.first.p95, f.last.p95);
+  const overFloor = f.floor.p95 > 0 ? worstPage / f.floor.p95 : Number.POSITIVE_INFINITY;
   return [
+    {
+      name: `first and last page p95 ≤ ${MAX_PAGE_OVER_FLOOR} × auth/me p95`,
+      pass: measured > 0 && overFloor <= MAX_PAGE_OVER_FLOOR,
+      detail: `first ${fmt(f.first.p95, 1)} ms, last ${fmt(f.last.p95, 1)} ms vs auth/me ${fmt(f.floor.p95, 1)} ms = ${fmt(overFloor, 2)}× (worst)`,
+    },
     {
       name: 'last page p95 ≤ 1.5 × first page p95',
       pass: measured > 0 && ratio <= MAX_LAST_OVER_FIRST,
@@ -150,6 +177,17 @@ async function main(): Promise<void> {
       row(`last page p95`, (f) => f.last),
       ['last page number', ...col((f) => fmt(f.lastPage))],
       ['last ÷ first (p95)', ...col((f) => `${fmt(f.last.p95 / f.first.p95, 2)}×`)],
+      [
+        'first, last ÷ auth/me (p95)',
+        ...col((f) => `${fmt(f.first.p95 / f.floor.p95, 2)}×, ${fmt(f.last.p95 / f.floor.p95, 2)}×`),
+      ],
+      [
+        'server CPU per request',
+        ...col(
+          (f) =>
+            `auth/me ${fmt(f.floor.cpuMsPerRequest, 2)}, first ${fmt(f.first.cpuMsPerRequest, 2)}, last ${fmt(f.last.cpuMsPerRequest, 2)} ms`,
+        ),
+      ],
       ['server RSS peak', ...col((f) => mb(f.rssPeak))],
     ],
   );

@@ -46,14 +46,24 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The start-up chunk is mostly antd (~290 kB gzipped); pages and ECharts load on demand.
+    // What each page downloads is measured by `npm run bench:bundle` (bar: 300 KB gzipped JavaScript per
+    // page; figures in bench/README.md "Start-up JavaScript", what loads when in docs/decisions/web.md).
+    // Start-up is React and the router, antd's core, i18next, zod and the request/session code; the
+    // signed-in shell, every page, each language's texts and ECharts are chunks of their own.
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       input: { company: here('index.html'), admin: here('admin/index.html') },
+      // The contracts package re-exports every area from one index. Its modules only declare things
+      // (schemas, endpoints, enums), so a module none of whose exports is used is left out, and a schema
+      // or endpoint nobody uses is dropped: each page carries the endpoints it calls, not all of them.
+      treeshake: {
+        moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+        manualPureFunctions: ['z', 'endpoint', 'defineEnum'],
+      },
       output: {
         // The start-up chunk shared by both applications would otherwise be named after its first module.
         chunkFileNames: (chunk) =>
-          `assets/${chunk.name === 'preload-helper' ? 'console' : '[name]'}-[hash].js`,
+          `assets/${chunk.name === 'preload-helper' || chunk.name === 'call' ? 'console' : '[name]'}-[hash].js`,
         // React and the router change rarely: their own chunk stays cached across console releases.
         // antd is deliberately not grouped: a group would pull page-only components (Table…) into start-up.
         codeSplitting: {

@@ -15,7 +15,10 @@ export const NewPassword = z
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-/** `POST /api/user-service/auth/changePassword`: every session of the user ends, this one included. */
+/**
+ * `POST /api/user-service/auth/changePassword` (ours): every other session of the user ends; the reply is
+ * a fresh sign-in result for the browser that changed it.
+ */
 export const ChangePasswordBody = z.object({
   oldPassword: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX_LENGTH),
   newPassword: NewPassword,

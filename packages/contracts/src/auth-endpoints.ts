@@ -40,6 +40,7 @@ export const AuthEndpoints = {
     module: 'auth',
     permissions: 'authenticated',
     body: ChangePasswordBody,
-    response: z.null(),
+    // A fresh session for this browser: every other session of the user has ended.
+    response: LoginResultSchema,
   }),
 };

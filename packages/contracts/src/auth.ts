@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import type { UserTypeNumber } from './enums';
 import { PageQuery } from './paging';
+import { dateTimeString, optionalFilter } from './query';
 
 export const LoginBody = z.object({
   username: z
@@ -35,9 +36,15 @@ export type Me = Omit<LoginResult, 'accessToken'> & { companyId: number | null }
 /** Agent-platform admins choose the company they act in; the console sends it as this header. */
 export const COMPANY_HEADER = 'x-company-id';
 
+/**
+ * `POST callLog/queryByPage`: the spec's userName, apiName (matched in either language) and paging,
+ * and ours: `startTime`/`endTime` (YYYY-MM-DD HH:mm:ss, both ends included) for a time range.
+ */
 export const CallLogQueryBody = PageQuery.extend({
   userName: z.string().trim().max(64).optional(),
   apiName: z.string().trim().max(128).optional(),
+  startTime: optionalFilter(dateTimeString),
+  endTime: optionalFilter(dateTimeString),
 });
 export type CallLogQueryBody = z.infer<typeof CallLogQueryBody>;
 

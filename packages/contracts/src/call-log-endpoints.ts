@@ -14,6 +14,7 @@ export const CallLogEndpoints = {
     method: 'POST',
     path: `${CALL_LOG_API}/queryByPage`,
     summary: 'List operation log entries',
+    writes: false,
     module: 'call-log',
     permissions: [MODULE.callLog],
     body: CallLogQueryBody,

@@ -65,6 +65,11 @@ export interface EndpointDefinition<
   /** The envelope's `data` on success, or a marker for a non-JSON reply. */
   response: R;
   description?: string;
+  /**
+   * Whether the call changes data; left out: every method but GET does. Set on a GET that writes
+   * (`true`) and a POST that only reads (`false`): the operation log records writes, not reads.
+   */
+  writes?: boolean;
 }
 
 /** An endpoint: its definition, frozen. The type keeps every schema so both sides infer from it. */

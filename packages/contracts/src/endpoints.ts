@@ -17,6 +17,7 @@ import { LevelLabelEndpoints } from './org/level-label-endpoints';
 import { NetTestAddressEndpoints } from './org/net-test-address-endpoints';
 import { StoreEndpoints } from './org/store-endpoints';
 import { RoleEndpoints } from './roles/role-endpoints';
+import { SearchEndpoints } from './search/search-endpoints';
 import { UserEndpoints } from './users/user-endpoints';
 
 /** Each area's endpoints, by area name. */
@@ -35,6 +36,7 @@ export const ENDPOINT_GROUPS = {
   level: LevelEndpoints,
   levelLabel: LevelLabelEndpoints,
   netTestAddress: NetTestAddressEndpoints,
+  search: SearchEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every endpoint, flat. */

@@ -35,7 +35,7 @@ export interface SessionRequest {
 }
 
 const ACTIVE: UserStatusValue = 'ACTIVE';
-const SESSION_ENDED = 'Your session has ended; please sign in again';
+const SESSION_ENDED = { zh: '会话已结束，请重新登录', en: 'Your session has ended; please sign in again' };
 
 /** The bearer token of an Authorization header, if any. */
 export function bearerToken(authorization: string | undefined): string | undefined {
@@ -50,7 +50,7 @@ export async function authenticate(
   request: SessionRequest,
 ): Promise<Session> {
   const token = bearerToken(request.authorization);
-  if (!token) throw unauthenticated('Please sign in');
+  if (!token) throw unauthenticated({ zh: '请先登录', en: 'Please sign in' });
   const claims = await tokens.verify(token);
   if (!claims) throw unauthenticated(SESSION_ENDED);
   if (await isTokenRevoked(db, claims.tokenId)) throw unauthenticated(SESSION_ENDED);
@@ -103,12 +103,18 @@ async function companiesOf(db: Kysely<DB>, user: SessionUser, userType: UserType
 
 function chooseCompany(companyIds: number[], userType: UserTypeNumber, header: string | undefined): number {
   const home = companyIds[0];
-  if (home === undefined) throw forbidden('Your account belongs to no company; ask your administrator');
+  if (home === undefined)
+    throw forbidden({
+      zh: '您的账号不属于任何公司，请联系管理员',
+      en: 'Your account belongs to no company; ask your administrator',
+    });
   // Only agent admins choose; other users always act in their own company.
   if (userType !== UserType.AGENT_CUSTOMER_ADMIN_USER || header === undefined || header === '') return home;
   const chosen = Number(header);
-  if (!Number.isSafeInteger(chosen) || chosen <= 0) throw invalid('x-company-id', 'must be a company id');
-  if (!companyIds.includes(chosen)) throw new AppError('FORBIDDEN', 'You do not work for that company');
+  if (!Number.isSafeInteger(chosen) || chosen <= 0)
+    throw invalid('x-company-id', { zh: '必须是公司 ID', en: 'must be a company id' });
+  if (!companyIds.includes(chosen))
+    throw new AppError('FORBIDDEN', { zh: '您不属于该公司', en: 'You do not work for that company' });
   return chosen;
 }
 

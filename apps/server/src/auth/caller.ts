@@ -44,7 +44,11 @@ export function isRestricted(scope: Scope): boolean {
 
 /** The company a company-side call acts in; 403 for platform callers, who act in none. */
 export function requireCompany(scope: Scope): number {
-  if (scope.companyId === null) throw forbidden('This call works inside a company; use the company console');
+  if (scope.companyId === null)
+    throw forbidden({
+      zh: '此操作只能在公司内进行，请使用公司控制台',
+      en: 'This call works inside a company; use the company console',
+    });
   return scope.companyId;
 }
 

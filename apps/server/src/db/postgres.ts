@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
 import type { DB } from './database';
+import { withWriteWatch } from './write-watch';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -28,5 +29,5 @@ export function openPostgres(url: string, schema?: string): Kysely<DB> {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: withWriteWatch(new PostgresDialect({ pool })) });
 }

@@ -7,6 +7,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 
 import type { DB } from './database';
 import { FALLBACK_PAGES, startCheckpointer } from './sqlite-checkpointer';
+import { withWriteWatch } from './write-watch';
 
 /**
  * Every commit reaches the disk before it returns: with WAL, FULL syncs the log at each commit, NORMAL
@@ -77,7 +78,9 @@ export function openSqlite(path: string, onWarning: (message: string) => void = 
   const checkpointer = inMemory
     ? null
     : startCheckpointer(path, (message) => onWarning(`WAL checkpoint failed: ${message}`));
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const db = new Kysely<DB>({
+    dialect: withWriteWatch(new SqliteDialect({ database: withStatementCache(database) })),
+  });
   return {
     db,
     close: async () => {

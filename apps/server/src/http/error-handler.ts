@@ -3,19 +3,26 @@
  * failures (AppError, unreadable requests) say what to fix; anything else is a 500 with a generic
  * message, its details only in the log.
  */
-import { ERRORS, type ErrorCode } from '@storefleet/contracts';
+import { ERRORS, type ErrorCode, type Label } from '@storefleet/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
 import { failure } from './envelope';
 import { AppError, invalidFields } from './errors';
+import { requestLang } from './route';
 import { fieldPath } from './validation';
 
 /** Fastify's own request errors, by their code. */
-const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1 MiB' },
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: Label }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    message: { zh: '请求内容超过 1 MiB', en: 'The request body is larger than 1 MiB' },
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'MALFORMED_BODY', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'MALFORMED_BODY',
+    message: { zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'MALFORMED_BODY' },
 };
 
@@ -44,9 +51,13 @@ export function asAppError(error: unknown): AppError | undefined {
   if (known) return new AppError(known.code, known.message);
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    // Other client errors raised by Fastify or its plugins: their messages describe the request, not us.
+    // Other client errors raised by Fastify or its plugins: their (English) messages describe the
+    // request; the Chinese console gets the catalogue's message for the status.
     const code = BY_STATUS[status] ?? 'MALFORMED_BODY';
-    return new AppError(code, fastifyError.message || ERRORS[code].message);
+    return new AppError(code, {
+      zh: ERRORS[code].message.zh,
+      en: fastifyError.message || ERRORS[code].message.en,
+    });
   }
   return undefined;
 }
@@ -54,14 +65,15 @@ export function asAppError(error: unknown): AppError | undefined {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const known = asAppError(error);
+    const lang = requestLang(request);
     if (!known) {
       request.log.error({ err: error }, 'unexpected failure');
       return reply
         .status(ERRORS.INTERNAL_ERROR.status)
-        .send(failure('INTERNAL_ERROR', ERRORS.INTERNAL_ERROR.message));
+        .send(failure('INTERNAL_ERROR', ERRORS.INTERNAL_ERROR.message[lang]));
     }
     request.log.debug({ code: known.code, message: known.message }, 'request refused');
     reply.headers(known.headers);
-    return reply.status(known.status).send(failure(known.code, known.message, known.data));
+    return reply.status(known.status).send(failure(known.code, known.messageIn(lang), known.dataIn(lang)));
   });
 }

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { registerProbeRoutes } from '../testing/probe-routes';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../testing/test-app';
+import { bearer, createTestApp, envelopeOf, TEST_LANGUAGE, type TestApp } from '../testing/test-app';
 
 const logLines: string[] = [];
 let t: TestApp;
@@ -53,7 +53,12 @@ describe('the reply envelope', () => {
 
 describe('validation', () => {
   it('names the field and the rule it breaks', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { pageSize: 5000 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: TEST_LANGUAGE,
+      payload: { pageSize: 5000 },
+    });
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res)).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -65,6 +70,7 @@ describe('validation', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',
+      headers: TEST_LANGUAGE,
       payload: { pageNum: 'first', filter: { name: 'far too long' } },
     });
     expect(res.statusCode).toBe(400);
@@ -75,7 +81,7 @@ describe('validation', () => {
   });
 
   it('validates path parameters', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/test/items/-3' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/items/-3', headers: TEST_LANGUAGE });
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).message).toBe('id: must be a positive id');
   });
@@ -84,11 +90,16 @@ describe('validation', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',
+      headers: TEST_LANGUAGE,
       payload: { filter: { name: 'a\u0000b' } },
     });
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).message).toBe('filter.name: must not contain the NUL character');
-    const query = await t.app.inject({ method: 'GET', url: '/api/test/items/1?tags.0=ok&tags.1=%00' });
+    const query = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/items/1?tags.0=ok&tags.1=%00',
+      headers: TEST_LANGUAGE,
+    });
     expect(envelopeOf(query).message).toBe('tags[1]: must not contain the NUL character');
   });
 

@@ -14,6 +14,8 @@ const SlowCall = endpoint({
   path: '/api/test/slow',
   summary: 'Slow call',
   module: 'test',
+  // Recorded in the operation log like a change, so the test can see closing flush it.
+  writes: true,
   permissions: 'public',
   response: z.string(),
 });

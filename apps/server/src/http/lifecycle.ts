@@ -8,6 +8,7 @@ import { ERRORS } from '@storefleet/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { failure } from './envelope';
+import { requestLang } from './route';
 
 interface DrainState {
   draining: boolean;
@@ -31,7 +32,7 @@ export function installLifecycle(app: FastifyInstance): void {
       reply.header('connection', 'close');
       return reply
         .status(ERRORS.SHUTTING_DOWN.status)
-        .send(failure('SHUTTING_DOWN', ERRORS.SHUTTING_DOWN.message));
+        .send(failure('SHUTTING_DOWN', ERRORS.SHUTTING_DOWN.message[requestLang(request)]));
     }
     state.inFlight.add(request);
   });

@@ -4,6 +4,7 @@
  * protection; an empty JSON body counts as no body. No text may hold a NUL character: PostgreSQL
  * cannot store one, so it is refused up front for every call.
  */
+import type { Label } from '@storefleet/contracts';
 import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
 
@@ -23,11 +24,21 @@ const QS_OPTIONS: qs.IParseOptions = {
 /** Marks a query string qs refused; the router cannot throw, so the onRequest hook reports it. */
 const QUERY_PROBLEM = Symbol('query problem');
 
-function limitMessage(error: unknown): string {
+function limitMessage(error: unknown): Label {
   const text = error instanceof Error ? error.message : '';
-  if (/parameter limit/i.test(text)) return `must have at most ${2 * MAX_ARRAY_ITEMS} parameters`;
-  if (/array limit/i.test(text)) return `arrays must hold at most ${MAX_ARRAY_ITEMS} values`;
-  return 'could not be read';
+  if (/parameter limit/i.test(text)) {
+    return {
+      zh: `最多 ${2 * MAX_ARRAY_ITEMS} 个参数`,
+      en: `must have at most ${2 * MAX_ARRAY_ITEMS} parameters`,
+    };
+  }
+  if (/array limit/i.test(text)) {
+    return {
+      zh: `数组最多 ${MAX_ARRAY_ITEMS} 个值`,
+      en: `arrays must hold at most ${MAX_ARRAY_ITEMS} values`,
+    };
+  }
+  return { zh: '无法读取', en: 'could not be read' };
 }
 
 /** The query-string parser handed to Fastify's router. */
@@ -55,7 +66,7 @@ export function findNul(value: unknown, path: PropertyKey[] = [], depth = 0): Pr
 export function installParsing(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const problem = (request.query as Record<symbol, unknown> | undefined)?.[QUERY_PROBLEM];
-    if (typeof problem === 'string') throw invalid('query', problem);
+    if (problem) throw invalid('query', problem as Label);
   });
 
   app.addHook('preValidation', async (request) => {
@@ -65,7 +76,11 @@ export function installParsing(app: FastifyInstance): void {
       ['body', request.body],
     ] as const) {
       const path = findNul(value);
-      if (path) throw invalid(fieldPath(path, location), 'must not contain the NUL character');
+      if (path)
+        throw invalid(fieldPath(path, location), {
+          zh: '不能包含 NUL 字符',
+          en: 'must not contain the NUL character',
+        });
     }
   });
 

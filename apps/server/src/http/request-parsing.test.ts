@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { registerProbeRoutes } from '../testing/probe-routes';
-import { createTestApp, envelopeOf, type TestApp } from '../testing/test-app';
+import { createTestApp, envelopeOf, TEST_LANGUAGE, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
 
@@ -20,12 +20,14 @@ describe('sorting, downloads and uploads', () => {
     const field = await t.app.inject({
       method: 'GET',
       url: '/api/test/sorted?sortBy=password&sortDirection=asc',
+      headers: TEST_LANGUAGE,
     });
     expect(field.statusCode).toBe(400);
     expect(envelopeOf(field).message).toBe('sortBy: must be one of storeName, storeNo');
     const direction = await t.app.inject({
       method: 'GET',
       url: '/api/test/sorted?sortBy=storeNo&sortDirection=up',
+      headers: TEST_LANGUAGE,
     });
     expect(envelopeOf(direction).message).toBe('sortDirection: must be asc or desc');
   });
@@ -76,7 +78,11 @@ describe('query strings and form bodies', () => {
     const ok = await t.app.inject({ method: 'GET', url: `/api/test/items/1?${items(1000)}` });
     expect(ok.statusCode).toBe(200);
     expect(envelopeOf<{ tags: string[] }>(ok).data.tags).toHaveLength(1000);
-    const tooMany = await t.app.inject({ method: 'GET', url: `/api/test/items/1?${items(1001)}` });
+    const tooMany = await t.app.inject({
+      method: 'GET',
+      url: `/api/test/items/1?${items(1001)}`,
+      headers: TEST_LANGUAGE,
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(envelopeOf(tooMany)).toMatchObject({
       code: 'VALIDATION_FAILED',

@@ -12,6 +12,7 @@
  */
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Label } from '@storefleet/contracts';
 import type ExcelJS from 'exceljs';
 
 import { AppError, invalid } from './errors';
@@ -55,8 +56,14 @@ const EMPTY_SHARED_STRINGS = Buffer.from(
 /** ExcelJS gets the stored copy in slices, with a turn of the event loop between them. */
 const SLICE_BYTES = 16 * 1024;
 
-const RESAVE = 'open it in Excel or WPS, save it as "Excel Workbook (*.xlsx)" and upload that file';
-const USE_TEMPLATE = 'copy the rows into the downloaded template and upload that';
+const RESAVE = {
+  zh: '请用 Excel 或 WPS 打开，另存为“Excel 工作簿 (*.xlsx)”后上传该文件',
+  en: 'open it in Excel or WPS, save it as "Excel Workbook (*.xlsx)" and upload that file',
+};
+const USE_TEMPLATE = {
+  zh: '请把这些行复制到下载的模板中再上传',
+  en: 'copy the rows into the downloaded template and upload that',
+};
 
 /** A workbook that passed the checks: the parts ExcelJS reads, as a stored zip in reading order. */
 export interface CheckedWorkbook {
@@ -73,30 +80,47 @@ function sizeOf(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-function tooLarge(rule: string): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', `file: ${rule}`, { fields: [{ field: 'file', message: rule }] });
+function tooLarge(rule: Label): AppError {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    { zh: `file：${rule.zh}`, en: `file: ${rule.en}` },
+    { fields: [{ field: 'file', message: rule }] },
+  );
 }
 
 function refusal(problem: ZipProblem, limits: SpreadsheetLimits): AppError {
   switch (problem.reason) {
     case 'not-zip':
-      return invalid('file', `is not an Excel workbook (.xlsx); ${RESAVE}`);
+      return invalid('file', {
+        zh: `不是 Excel 工作簿 (.xlsx)；${RESAVE.zh}`,
+        en: `is not an Excel workbook (.xlsx); ${RESAVE.en}`,
+      });
     case 'too-many-entries':
-      return tooLarge(
-        `holds ${problem.detail} parts, more than the ${limits.maxEntries} a workbook for import may have; ${USE_TEMPLATE}`,
-      );
+      return tooLarge({
+        zh: `包含 ${problem.detail} 个部件，超过导入工作簿允许的 ${limits.maxEntries} 个；${USE_TEMPLATE.zh}`,
+        en: `holds ${problem.detail} parts, more than the ${limits.maxEntries} a workbook for import may have; ${USE_TEMPLATE.en}`,
+      });
     case 'encrypted':
-      return invalid('file', `is encrypted; remove the password, then ${RESAVE}`);
+      return invalid('file', {
+        zh: `已加密；请先去掉密码，然后${RESAVE.zh}`,
+        en: `is encrypted; remove the password, then ${RESAVE.en}`,
+      });
     case 'size-mismatch':
-      return invalid(
-        'file',
-        `is damaged: part ${problem.detail} does not unpack to the size its header declares, so it was not read; ${RESAVE}`,
-      );
+      return invalid('file', {
+        zh: `已损坏：部件 ${problem.detail} 解压后的大小与其声明不符，未读取；${RESAVE.zh}`,
+        en: `is damaged: part ${problem.detail} does not unpack to the size its header declares, so it was not read; ${RESAVE.en}`,
+      });
     case 'zip64':
     case 'method':
-      return invalid('file', `is packed in a way Excel does not use (${problem.detail}); ${RESAVE}`);
+      return invalid('file', {
+        zh: `的打包方式不是 Excel 所用的（${problem.detail}）；${RESAVE.zh}`,
+        en: `is packed in a way Excel does not use (${problem.detail}); ${RESAVE.en}`,
+      });
     case 'damaged':
-      return invalid('file', `is damaged (${problem.detail}); ${RESAVE}`);
+      return invalid('file', {
+        zh: `已损坏（${problem.detail}）；${RESAVE.zh}`,
+        en: `is damaged (${problem.detail}); ${RESAVE.en}`,
+      });
   }
 }
 
@@ -104,9 +128,10 @@ function checkSizes(entries: readonly ZipEntry[], limits: SpreadsheetLimits): vo
   const size = entries.reduce((sum, e) => sum + e.size, 0);
   const compressed = entries.reduce((sum, e) => sum + e.compressedSize, 0);
   if (size > limits.maxUnpackedBytes) {
-    throw tooLarge(
-      `unpacks to ${sizeOf(size)}, more than the ${sizeOf(limits.maxUnpackedBytes)} a workbook for import may hold; ${USE_TEMPLATE}`,
-    );
+    throw tooLarge({
+      zh: `解压后为 ${sizeOf(size)}，超过导入工作簿允许的 ${sizeOf(limits.maxUnpackedBytes)}；${USE_TEMPLATE.zh}`,
+      en: `unpacks to ${sizeOf(size)}, more than the ${sizeOf(limits.maxUnpackedBytes)} a workbook for import may hold; ${USE_TEMPLATE.en}`,
+    });
   }
   const ratios = [...entries.map((e) => [e.size, e.compressedSize]), [size, compressed]];
   for (const [unpacked = 0, packed = 0] of ratios) {
@@ -116,9 +141,10 @@ function checkSizes(entries: readonly ZipEntry[], limits: SpreadsheetLimits): vo
 }
 
 function tooCompressed(ratio: number, limits: SpreadsheetLimits): AppError {
-  return tooLarge(
-    `is compressed ${Math.round(ratio)} to 1, more than the ${limits.maxRatio} to 1 of any real workbook, so it was not opened (it looks like a zip bomb); ${USE_TEMPLATE}`,
-  );
+  return tooLarge({
+    zh: `压缩比为 ${Math.round(ratio)}:1，超过真实工作簿的 ${limits.maxRatio}:1，未打开（疑似压缩炸弹）；${USE_TEMPLATE.zh}`,
+    en: `is compressed ${Math.round(ratio)} to 1, more than the ${limits.maxRatio} to 1 of any real workbook, so it was not opened (it looks like a zip bomb); ${USE_TEMPLATE.en}`,
+  });
 }
 
 /** The parts ExcelJS's streaming reader uses, in the order it needs them; every other part is never inflated. */
@@ -140,10 +166,10 @@ export async function checkWorkbook(
   limits: SpreadsheetLimits = SPREADSHEET_LIMITS,
 ): Promise<CheckedWorkbook> {
   if (bytes.subarray(0, COMPOUND_FILE.length).equals(COMPOUND_FILE)) {
-    throw invalid(
-      'file',
-      `is an old-format .xls file or a password-protected workbook; remove any password, then ${RESAVE}`,
-    );
+    throw invalid('file', {
+      zh: `是旧格式的 .xls 文件或有密码保护的工作簿；请先去掉密码，然后${RESAVE.zh}`,
+      en: `is an old-format .xls file or a password-protected workbook; remove any password, then ${RESAVE.en}`,
+    });
   }
   if (bytes.subarray(0, 4).toString('latin1') !== 'PK\x03\x04')
     throw refusal(new ZipProblem('not-zip', ''), limits);
@@ -152,10 +178,10 @@ export async function checkWorkbook(
     const names = new Set(entries.map((e) => e.name));
     const missing = REQUIRED_PARTS.filter((name) => !names.has(name));
     if (missing.length > 0) {
-      throw invalid(
-        'file',
-        `is a zip archive but not an Excel workbook (it has no ${missing.join(', ')}); ${RESAVE}`,
-      );
+      throw invalid('file', {
+        zh: `是 zip 压缩包而不是 Excel 工作簿（缺少 ${missing.join(', ')}）；${RESAVE.zh}`,
+        en: `is a zip archive but not an Excel workbook (it has no ${missing.join(', ')}); ${RESAVE.en}`,
+      });
     }
     checkSizes(entries, limits);
     const parts: ZipPart[] = [];
@@ -267,7 +293,10 @@ export async function readFirstSheet(
     }
     return { hasSheet: false, rows, pastCap: null };
   } catch {
-    throw invalid('file', `is not a readable .xlsx workbook; ${RESAVE}`);
+    throw invalid('file', {
+      zh: `不是可读取的 .xlsx 工作簿；${RESAVE.zh}`,
+      en: `is not a readable .xlsx workbook; ${RESAVE.en}`,
+    });
   } finally {
     source.destroy();
   }

@@ -18,6 +18,7 @@ import { registerLogoRoutes } from './logo/logo.routes';
 import { registerMonitoringRoutes } from './monitoring/monitoring.routes';
 import { registerNetTestAddressRoutes } from './nettest/net-test-address.routes';
 import { registerRoleRoutes } from './roles/roles.routes';
+import { registerSearchRoutes } from './search/search.routes';
 import { registerStoreRoutes } from './stores/stores.routes';
 import { registerUserRoutes } from './users/users.routes';
 
@@ -38,4 +39,5 @@ export const MODULE_ROUTES: readonly RegisterRoutes[] = [
   registerMonitoringRoutes,
   registerDeviceRoutes,
   registerAlertRoutes,
+  registerSearchRoutes,
 ];

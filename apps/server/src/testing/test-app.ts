@@ -68,11 +68,23 @@ export interface TestAppOptions {
   extraRoutes?: readonly RegisterRoutes[];
 }
 
-/** `{ authorization: 'Bearer …' }`, plus the agent admin's company header when given. */
+/**
+ * The language server tests read replies in: English, as an en-US console sends it. The product's
+ * default (no header) is Chinese; tests of that leave the header out (`withoutLanguage`).
+ */
+export const TEST_LANGUAGE = { 'accept-language': 'en-US' } as const;
+
+/** `{ authorization: 'Bearer …' }` and TEST_LANGUAGE, plus the agent admin's company header when given. */
 export function bearer(token: string, companyId?: number): Record<string, string> {
   return companyId === undefined
-    ? { authorization: `Bearer ${token}` }
-    : { authorization: `Bearer ${token}`, 'x-company-id': String(companyId) };
+    ? { authorization: `Bearer ${token}`, ...TEST_LANGUAGE }
+    : { authorization: `Bearer ${token}`, 'x-company-id': String(companyId), ...TEST_LANGUAGE };
+}
+
+/** `headers` without an Accept-Language header: the console's default language (Chinese). */
+export function withoutLanguage(headers: Record<string, string>): Record<string, string> {
+  const { 'accept-language': _dropped, ...rest } = headers;
+  return rest;
 }
 
 /** The parsed envelope of a reply. */

@@ -6,7 +6,7 @@
  * and pages under `src/admin/pages/<module>/<page>.tsx` loaded with `lazy(() => import(…))`.
  */
 import { FileSearchOutlined, TeamOutlined, UserOutlined, WifiOutlined } from '@ant-design/icons';
-import { MODULE, PAGE } from '@storefleet/contracts';
+import { BUTTON, MODULE, PAGE } from '@storefleet/contracts';
 import { lazy } from 'react';
 
 import { type AppRoute, listModule } from '../shared/routes/route-table';
@@ -20,6 +20,7 @@ export const adminRoutes: readonly AppRoute[] = [
       save: () => import('./pages/user/save'),
       update: () => import('./pages/user/update'),
     },
+    { formCodes: { save: [BUTTON.userAdd], update: [BUTTON.userUpdate] } },
   ),
   listModule(
     { path: 'role', titleKey: 'menu.role', codes: [MODULE.role], icon: <TeamOutlined /> },
@@ -29,6 +30,7 @@ export const adminRoutes: readonly AppRoute[] = [
       save: () => import('./pages/role/save'),
       update: () => import('./pages/role/update'),
     },
+    { formCodes: { save: [BUTTON.roleAdd], update: [BUTTON.roleUpdate] } },
   ),
   {
     path: 'net-test',

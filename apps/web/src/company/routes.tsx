@@ -22,6 +22,8 @@
  *    Full paths come from nesting: `/device/index.html`. A page with an id uses `store/:id.html`.
  * 3. The title key exists in `src/locales/*\/menu.ts` for every spec route; add one if yours is new.
  * 4. Buttons inside the page use `<Access codes={[BUTTON.x]}>`; menu codes come from `MODULE`/`PAGE`.
+ *    A form page opened by a button also names that button's code (`buttonCodes`, or `formCodes` of
+ *    `listModule`): without it the user gets the 403 page, never a form refused on save.
  * A module of a list page with hidden save.html/update.html form pages is one `listModule(…)` call
  * (its fourth argument names a list title of the spec's own and adds the module's other pages).
  * An entry with `externalUrl` instead of `page` is a menu link that opens in a new tab.
@@ -36,7 +38,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { MODULE, PAGE } from '@storefleet/contracts';
+import { BUTTON, MODULE, PAGE } from '@storefleet/contracts';
 import { lazy } from 'react';
 
 import { type AppRoute, listModule } from '../shared/routes/route-table';
@@ -52,6 +54,7 @@ export const companyRoutes: readonly AppRoute[] = [
     },
     {
       listTitleKey: 'menu.stores.overview',
+      formCodes: { save: [BUTTON.storeAdd], update: [BUTTON.storeUpdate] },
       more: [
         {
           path: 'level/index.html',
@@ -113,12 +116,14 @@ export const companyRoutes: readonly AppRoute[] = [
       {
         path: 'save.html',
         titleKey: 'menu.device.save',
+        buttonCodes: [BUTTON.deviceAdd],
         hidden: true,
         page: lazy(() => import('./pages/device/save')),
       },
       {
         path: 'update.html',
         titleKey: 'menu.device.update',
+        buttonCodes: [BUTTON.deviceUpdate],
         hidden: true,
         page: lazy(() => import('./pages/device/update')),
       },
@@ -151,6 +156,7 @@ export const companyRoutes: readonly AppRoute[] = [
       save: () => import('./pages/alarm-rules/save'),
       update: () => import('./pages/alarm-rules/update'),
     },
+    { formCodes: { save: [BUTTON.alarmRuleAdd], update: [BUTTON.alarmRuleUpdate] } },
   ),
   {
     path: 'config',
@@ -180,6 +186,7 @@ export const companyRoutes: readonly AppRoute[] = [
       save: () => import('./pages/user/save'),
       update: () => import('./pages/user/update'),
     },
+    { formCodes: { save: [BUTTON.userAdd], update: [BUTTON.userUpdate] } },
   ),
   listModule(
     { path: 'role', titleKey: 'menu.role', codes: [MODULE.role], icon: <TeamOutlined /> },
@@ -189,6 +196,7 @@ export const companyRoutes: readonly AppRoute[] = [
       save: () => import('./pages/role/save'),
       update: () => import('./pages/role/update'),
     },
+    { formCodes: { save: [BUTTON.roleAdd], update: [BUTTON.roleUpdate] } },
   ),
   {
     path: 'operation-log/index.html',

@@ -41,16 +41,32 @@ export interface DeviceImportRowError {
   message: string;
 }
 
-/** Reply of a successful import. A failed import answers 400 with `data.rows: DeviceImportRowError[]`. */
-export interface DeviceImportResult {
-  imported: number;
-  deviceIds: number[];
-}
+const RowProblemSchema = z.object({ field: z.string(), message: z.string() });
 
+/**
+ * A row the import left out: its sheet row number, its cells as text (template column order) and
+ * every problem, in the caller's language. The console lists them and offers `report` for download.
+ */
+export const DeviceImportRejectedRowSchema = z.object({
+  row: z.number(),
+  cells: z.array(z.string()),
+  errors: z.array(RowProblemSchema),
+});
+export type DeviceImportRejectedRow = z.infer<typeof DeviceImportRejectedRowSchema>;
+
+/**
+ * Reply of an import that got as far as the rows: the good rows are imported, the others rejected
+ * and listed. `report` is an .xlsx (base64) of the rejected rows in the template's columns plus an
+ * error column, null when none was rejected. A file that cannot be read, or holds no device rows or
+ * too many, answers 400 with `data.rows: DeviceImportRowError[]` (or `data.fields`) and writes nothing.
+ */
 export const DeviceImportResultSchema = z.object({
   imported: z.number(),
   deviceIds: z.array(z.number()),
-}) satisfies z.ZodType<DeviceImportResult>;
+  rejected: z.array(DeviceImportRejectedRowSchema),
+  report: z.string().nullable(),
+});
+export type DeviceImportResult = z.infer<typeof DeviceImportResultSchema>;
 
 /** Reply of `rotateKey`. */
 export const DeviceKeySchema = z.object({ deviceId: z.number(), securityKey: z.string() });

@@ -1,6 +1,7 @@
 export * from './device';
 export * from './device-body';
 export * from './device-calls';
+export * from './device-class-rules';
 export * from './device-endpoints';
 export {
   DEFAULT_SNMP_PORT,

@@ -30,6 +30,7 @@ export const DictionaryEndpoints = {
     method: 'POST',
     path: `${USER_SERVICE}/class/type/code`,
     summary: 'Small categories of a large one, or the large category of a small one',
+    writes: false,
     module: 'dictionary',
     permissions: 'authenticated',
     body: ClassTypeCodeBody,

@@ -106,6 +106,7 @@ export const MonitoringEndpoints = {
     method: 'POST',
     path: `${DEVICE_API}/events/ticket`,
     summary: 'Ticket for one live-updates stream',
+    writes: false,
     module: 'device',
     permissions: [MODULE.device],
     response: DeviceEventsTicket,

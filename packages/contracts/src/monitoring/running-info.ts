@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { HostBattery, HostCpu, HostDisk, HostMemory } from '../agent-values';
 import { intFromQuery } from '../paging';
-import { idParam } from '../query';
+import { idParam, optionalFilter } from '../query';
 
 /** GET getRunninginfo: `hostid` is accepted for the console's sake; `deviceId` decides. */
 export const RunningInfoQuery = z.object({ hostid: z.string().max(128).optional(), deviceId: idParam });
@@ -20,11 +20,22 @@ export const RunningItem = z.object({
 });
 export type RunningItem = z.infer<typeof RunningItem>;
 
-/** GET getRunninginfos: the last 20 points of one item. */
+/**
+ * Ours: the time ranges the running-info chart offers over the kept history (retention
+ * `history_retention_days`, at least a day): the last hour, day or week up to now.
+ */
+export const HISTORY_RANGES = ['hour', 'day', 'week'] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+
+/**
+ * GET getRunninginfos: the last 20 points of one item (spec §9). With `range` (ours) the item's
+ * numeric history over that range instead, averaged per step (hour: 1 min, day: 15 min, week: 1 h).
+ */
 export const RunningInfosQuery = z.object({
   itemid: z.string().trim().min(1, 'is required').max(64),
   value_type: intFromQuery.pipe(z.number().int().min(0).max(4)).optional(),
   deviceId: idParam,
+  range: optionalFilter(z.enum(HISTORY_RANGES, { error: `must be one of ${HISTORY_RANGES.join(', ')}` })),
 });
 export type RunningInfosQuery = z.infer<typeof RunningInfosQuery>;
 

@@ -13,6 +13,7 @@ import * as netTestAddresses from './20251122_0340_net_test_addresses';
 import * as settings from './20251122_0350_settings';
 import * as alerts from './20251122_0400_alerts';
 import * as agentSeqEpoch from './20261123_0100_agent_seq_epoch';
+import * as deviceProblemRank from './20261123_0200_device_problem_rank';
 
 export interface StorefleetMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -26,4 +27,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20251122_0350_settings', settings],
   ['20251122_0400_alerts', alerts],
   ['20261123_0100_agent_seq_epoch', agentSeqEpoch],
+  ['20261123_0200_device_problem_rank', deviceProblemRank],
 ];

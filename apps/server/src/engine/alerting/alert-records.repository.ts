@@ -4,7 +4,7 @@
  * so a batch's records commit or roll back with its values.
  */
 import { AlertRecordStatus, AlertRuleStatus } from '@storefleet/contracts';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
 import type { AlertRecordsTable, AlertRulesTable } from '../../db/tables/alerts';
@@ -73,4 +73,24 @@ export async function recoverAlerts<T extends { id: number; at: number }>(
     if (Number(result.numUpdatedRows) > 0) recovered.push(recovery);
   }
   return recovered;
+}
+
+/**
+ * Recomputes `devices.open_alerts` (alerting owns that column; the lists' problems-first order reads it
+ * through `problem_rank`) for `deviceIds` from their open records, in the caller's transaction.
+ */
+export async function refreshOpenAlertCounts(db: Trx, deviceIds: readonly number[]): Promise<void> {
+  if (deviceIds.length === 0) return;
+  await db
+    .updateTable('devices')
+    .set({
+      open_alerts: (eb) =>
+        eb
+          .selectFrom('alert_records')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('alert_records.device_id', '=', 'devices.id')
+          .where('alert_records.status', '=', AlertRecordStatus.UNRESOLVED),
+    })
+    .where('devices.id', 'in', [...new Set(deviceIds)])
+    .execute();
 }

@@ -14,7 +14,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { DeviceLatestTable } from '../../db/tables/monitoring';
 import { type AlertDevice, type AlertObservation, type CompanyRules, planAlerts } from './alert-evaluation';
-import { insertAlerts, listOpenAlerts, recoverAlerts } from './alert-records.repository';
+import {
+  insertAlerts,
+  listOpenAlerts,
+  recoverAlerts,
+  refreshOpenAlertCounts,
+} from './alert-records.repository';
 import type { AlertRulesCache } from './rules-cache';
 
 type Trx = Kysely<DB> | Transaction<DB>;
@@ -170,8 +175,10 @@ export async function evaluateAlerts(
   }
   const openById = new Map(open.map((record) => [record.id, record]));
   const recovered: RecoveredAlert[] = [];
+  const touched = inserted.map((row) => row.device_id);
   for (const { id, at } of await recoverAlerts(trx, plan.recover)) {
     const record = openById.get(id);
+    if (record) touched.push(record.device_id);
     const device = record ? devices.get(record.device_id) : undefined;
     if (!record || !device) continue;
     recovered.push({
@@ -184,5 +191,7 @@ export async function evaluateAlerts(
       at,
     });
   }
+  // The devices' open-alert counts (problems-first order) change with the records, in the same transaction.
+  await refreshOpenAlertCounts(trx, touched);
   return { opened, recovered };
 }

@@ -99,7 +99,10 @@ export class LinkSession {
     socket.on('close', () => {
       this.stopped = true;
       clearTimeout(this.helloTimer);
-      this.pending.failAll('The store box disconnected before it answered; try again when it is back online');
+      this.pending.failAll({
+        zh: '门店盒子在响应前断开了连接，请在它重新上线后再试',
+        en: 'The store box disconnected before it answered; try again when it is back online',
+      });
       this.host.unregister(this);
     });
     socket.on('error', (error) => host.log.warn({ err: error }, 'agent link error'));

@@ -4,7 +4,7 @@
  */
 import type { CommandReplyMessage } from '@storefleet/contracts';
 
-import { AppError } from '../../http/errors';
+import { AppError, type Message } from '../../http/errors';
 
 interface Waiting {
   resolve: (reply: CommandReplyMessage) => void;
@@ -25,10 +25,10 @@ export class PendingCommands {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
         reject(
-          new AppError(
-            'BOX_TIMEOUT',
-            `The store box did not answer within ${Math.round(timeoutMs / 1000)} s; check its network and try again`,
-          ),
+          new AppError('BOX_TIMEOUT', {
+            zh: `门店盒子在 ${Math.round(timeoutMs / 1000)} 秒内没有响应，请检查其网络后重试`,
+            en: `The store box did not answer within ${Math.round(timeoutMs / 1000)} s; check its network and try again`,
+          }),
         );
       }, timeoutMs);
       this.waiting.set(id, { resolve, reject, timer });
@@ -46,7 +46,7 @@ export class PendingCommands {
   }
 
   /** Fails every waiting command (the link closed). */
-  failAll(message: string): void {
+  failAll(message: Message): void {
     for (const [id, waiting] of this.waiting) {
       clearTimeout(waiting.timer);
       this.waiting.delete(id);

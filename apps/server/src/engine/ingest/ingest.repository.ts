@@ -303,10 +303,19 @@ export async function upsertLatest(
   );
 }
 
-/** Writes the online columns of changed devices. */
-export async function saveOnlineStates(trx: Trx, states: readonly OnlineState[]): Promise<void> {
+/**
+ * Writes the online columns of changed devices: all of them for the devices in `transitioned`, only
+ * last_seen_at for the others (so a batch that changes no status leaves the columns the device list
+ * counts by untouched, and their cached counts valid: db/write-watch.ts).
+ */
+export async function saveOnlineStates(
+  trx: Trx,
+  states: readonly OnlineState[],
+  transitioned: ReadonlySet<number>,
+): Promise<void> {
   for (const { id, ...columns } of states) {
-    await trx.updateTable('devices').set(columns).where('id', '=', id).execute();
+    const changes = transitioned.has(id) ? columns : { last_seen_at: columns.last_seen_at };
+    await trx.updateTable('devices').set(changes).where('id', '=', id).execute();
   }
 }
 

@@ -177,7 +177,7 @@ async function storeValues(
     const latestRows = [...latest.values()].flatMap((items) => [...items.values()]);
     await upsertLatest(trx, database.dialect, latestRows);
     await saveSeqMarks(trx, reporter.deviceId, marks);
-    await saveOnlineStates(trx, [...states.values()]);
+    await saveOnlineStates(trx, [...states.values()], new Set(changes.map((c) => c.deviceId)));
     await insertOnlineEvents(
       trx,
       changes.map((c) => ({ device_id: c.deviceId, status: c.onlineStatus, at: c.at, cause: 'value' })),

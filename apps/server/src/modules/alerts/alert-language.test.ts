@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
 import { ingestValues } from '../../engine/ingest/ingest.service';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { bearer, createTestApp, envelopeOf, type TestApp, withoutLanguage } from '../../testing/test-app';
 
 const RULE_NAME = '收银机延迟过高';
 const EN = 'en-US,en;q=0.9';
@@ -45,7 +45,7 @@ async function call<T>(
   const res = await t.app.inject({
     method,
     url: path,
-    headers: { ...bearer(admin), ...(language ? { 'accept-language': language } : {}) },
+    headers: { ...withoutLanguage(bearer(admin)), ...(language ? { 'accept-language': language } : {}) },
     ...(payload ? { payload } : {}),
   });
   expect(res.statusCode, res.body).toBe(200);

@@ -10,6 +10,7 @@ import type { DB } from '../../db/database';
 import { pageWindow } from '../../db/paging';
 import type { AlertRulesTable } from '../../db/tables/alerts';
 import { containsText } from '../../db/text';
+import { refreshOpenAlertCounts } from '../../engine/alerting/alert-records.repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type AlertRuleRow = Selectable<AlertRulesTable>;
@@ -94,15 +95,23 @@ export async function deleteAlertRule(db: Db, companyId: number, id: number): Pr
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Recovers every open record of rule `ruleId` at `at`; returns how many. */
+/**
+ * Recovers every open record of rule `ruleId` at `at`, and recounts those devices' open alerts (the
+ * lists' problems-first order) in the same transaction; returns how many records.
+ */
 export async function recoverRuleAlerts(db: Db, ruleId: number, at: number): Promise<number> {
-  const result = await db
+  const rows = await db
     .updateTable('alert_records')
     .set({ status: AlertRecordStatus.RECOVERED, recovery_time: at })
     .where('rule_id', '=', ruleId)
     .where('status', '=', AlertRecordStatus.UNRESOLVED)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('device_id')
+    .execute();
+  await refreshOpenAlertCounts(
+    db,
+    rows.map((r) => r.device_id),
+  );
+  return rows.length;
 }
 
 /** Inserts several rules (the demo seed). */

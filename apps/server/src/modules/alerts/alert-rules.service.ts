@@ -22,7 +22,7 @@ import {
 
 import { type Caller, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { type FieldProblem, invalidFields, notFound } from '../../http/errors';
+import { type FieldMessage, invalidFields, notFound } from '../../http/errors';
 import { listCodeParents, listItemsOfType } from '../dictionaries/dictionary.repository';
 import { type LevelNames, toAlertRule } from './alert-rule-view';
 import {
@@ -97,13 +97,13 @@ export async function changeRule(
   const now = Date.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
     const before = await findCompanyRule(trx, companyId, body.id);
-    if (!before) throw notFound('alert rule');
+    if (!before) throw notFound({ zh: '告警规则', en: 'alert rule' });
     const after = await updateAlertRule(trx, companyId, body.id, {
       ...columnsOf(body),
       updated_at: now,
       update_by: caller.userName,
     });
-    if (!after) throw notFound('alert rule');
+    if (!after) throw notFound({ zh: '告警规则', en: 'alert rule' });
     if (before.trigger_type !== after.trigger_type) await recoverRuleAlerts(trx, after.id, now);
     return after;
   });
@@ -128,7 +128,7 @@ export async function setRuleStatus(
       updated_at: now,
       update_by: caller.userName,
     });
-    if (!updated) throw notFound('alert rule');
+    if (!updated) throw notFound({ zh: '告警规则', en: 'alert rule' });
     if (status === AlertRuleStatus.DISABLED) await recoverRuleAlerts(trx, id, now);
     return updated;
   });
@@ -140,7 +140,7 @@ export async function setRuleStatus(
 export async function removeRule(ctx: AppContext, scope: Scope, id: number): Promise<void> {
   const companyId = requireCompany(scope);
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await deleteAlertRule(trx, companyId, id))) throw notFound('alert rule');
+    if (!(await deleteAlertRule(trx, companyId, id))) throw notFound({ zh: '告警规则', en: 'alert rule' });
     await recoverRuleAlerts(trx, id, Date.now());
   });
   ctx.rulesCache.invalidate(companyId);
@@ -151,12 +151,15 @@ export async function removeRule(ctx: AppContext, scope: Scope, id: number): Pro
  * codes of the category dictionary, the class one of the category's.
  */
 async function checkRule(ctx: AppContext, body: AlertRuleBody): Promise<void> {
-  const problems: FieldProblem[] = [];
+  const problems: FieldMessage[] = [];
   const trigger = triggerTypeOf(body.triggerType);
   if (trigger && trigger.alertType !== body.alertType) {
     problems.push({
       field: 'triggerType',
-      message: `is a trigger of alert type ${trigger.alertType} (${AlertType.labelOf(trigger.alertType, 'en')}), not of alert type ${body.alertType}`,
+      message: {
+        zh: `是告警类型 ${trigger.alertType}（${AlertType.labelOf(trigger.alertType, 'zh')}）的触发项，不属于告警类型 ${body.alertType}`,
+        en: `is a trigger of alert type ${trigger.alertType} (${AlertType.labelOf(trigger.alertType, 'en')}), not of alert type ${body.alertType}`,
+      },
     });
   }
   const [categories, classes] = await Promise.all([

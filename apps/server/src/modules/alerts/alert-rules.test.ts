@@ -4,7 +4,7 @@ import type { AlertItem, AlertRule, AlertTypeItem, PagedResult } from '@storefle
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type OrgFixture, openOrgFixture } from '../../testing/org-fixture';
-import { bearer, envelopeOf } from '../../testing/test-app';
+import { bearer, envelopeOf, withoutLanguage } from '../../testing/test-app';
 
 const ALERT = '/api/device-service/aibox/alert';
 let f: OrgFixture;
@@ -14,10 +14,20 @@ beforeAll(async () => {
 });
 afterAll(() => f.t.close());
 
+// A Chinese console (the default language): names and messages below are checked in Chinese.
 const get = (url: string, token = f.admin, companyId?: number) =>
-  f.t.app.inject({ method: 'GET', url: `${ALERT}/${url}`, headers: bearer(token, companyId) });
+  f.t.app.inject({
+    method: 'GET',
+    url: `${ALERT}/${url}`,
+    headers: withoutLanguage(bearer(token, companyId)),
+  });
 const post = (url: string, payload: Record<string, unknown>, token = f.admin, companyId?: number) =>
-  f.t.app.inject({ method: 'POST', url: `${ALERT}/${url}`, headers: bearer(token, companyId), payload });
+  f.t.app.inject({
+    method: 'POST',
+    url: `${ALERT}/${url}`,
+    headers: withoutLanguage(bearer(token, companyId)),
+    payload,
+  });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   alertName: 'Printer offline',
@@ -68,7 +78,7 @@ describe('lookups', () => {
     expect(envelopeOf<AlertItem[]>(await get('getAlertItems')).data).toHaveLength(12);
     const bad = await get('getAlertItems?alertTypeCode=3');
     expect(bad.statusCode).toBe(400);
-    expect(envelopeOf(bad).message).toContain('alertTypeCode: must be 1 to 2');
+    expect(envelopeOf(bad).message).toContain('alertTypeCode: 必须在 1 到 2 之间');
   });
 });
 
@@ -134,17 +144,17 @@ describe('adding and changing rules', () => {
   });
 
   it.each([
-    [{ alertType: 2, triggerType: 1 }, 'triggerType: is a trigger of alert type 1'],
-    [{ alertType: 1, triggerType: 9 }, 'triggerType: is a trigger of alert type 2'],
-    [{ deviceCategory: 'spaceship' }, 'deviceCategory: must be a device category code (CATEGORY_TYPE)'],
-    [{ deviceClass: 'warp-drive' }, 'deviceClass: must be a device class code (SUBCLASS_TYPE)'],
-    [{ deviceClass: 'pda' }, 'deviceClass: must be a class of category print'],
-    [{ alertName: '  ' }, 'alertName: is required'],
-    [{ alertLevel: 6 }, 'alertLevel: must be 1 to 5'],
-    [{ triggerOperator: 'GE' }, 'triggerOperator: must be EQ, LT or GT'],
-    [{ triggerType: 99 }, 'triggerType: is not a known trigger type'],
-    [{ triggerValue: 'lots' }, 'triggerValue: must be a number'],
-    [{ connectType: 6 }, 'connectType: must be 1 to 5'],
+    [{ alertType: 2, triggerType: 1 }, 'triggerType: 是告警类型 1'],
+    [{ alertType: 1, triggerType: 9 }, 'triggerType: 是告警类型 2'],
+    [{ deviceCategory: 'spaceship' }, 'deviceCategory: 必须是设备大类编码（CATEGORY_TYPE）'],
+    [{ deviceClass: 'warp-drive' }, 'deviceClass: 必须是设备小类编码（SUBCLASS_TYPE）'],
+    [{ deviceClass: 'pda' }, 'deviceClass: 必须是大类 print 下的小类'],
+    [{ alertName: '  ' }, 'alertName: 必填'],
+    [{ alertLevel: 6 }, 'alertLevel: 必须在 1 到 5 之间'],
+    [{ triggerOperator: 'GE' }, 'triggerOperator: 必须是 EQ, LT 或 GT'],
+    [{ triggerType: 99 }, 'triggerType: 不是已知的触发类型'],
+    [{ triggerValue: 'lots' }, 'triggerValue: 必须是数字'],
+    [{ connectType: 6 }, 'connectType: 必须在 1 到 5 之间'],
   ])('refuses %j with 400 naming the field', async (change, message) => {
     const res = await post('addAlertRule', body(change));
     expect(res.statusCode).toBe(400);
@@ -271,7 +281,7 @@ describe('company isolation', () => {
       await get(`listAlertRules?id=${rule.id}`, f.agent, f.harbor),
     ];
     expect(asHarbor.slice(0, 3).map((r) => r.statusCode)).toEqual([404, 404, 404]);
-    expect(envelopeOf(asHarbor[0] ?? asHarbor[1]!).message).toBe('Alert rule not found');
+    expect(envelopeOf(asHarbor[0] ?? asHarbor[1]!).message).toBe('告警规则不存在');
     expect(envelopeOf<PagedResult<AlertRule>>(asHarbor[3]!).data.list).toEqual([]);
     expect((await list(`id=${rule.id}`)).list).toEqual([rule]);
   });
@@ -307,7 +317,7 @@ describe('status and deletion', () => {
     expect(envelopeOf<AlertRule>(on).data.status).toBe(1);
     const bad = await get(`update/${rule.id}/status?status=2`);
     expect(bad.statusCode).toBe(400);
-    expect(envelopeOf(bad).message).toContain('status: must be 0 or 1');
+    expect(envelopeOf(bad).message).toContain('status: 必须是 0 或 1');
   });
 
   it('deletes a rule, recovering its open records and keeping its history', async () => {

@@ -18,7 +18,7 @@ import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
 import { formatDateTime } from '../../http/time';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { bearer, createTestApp, envelopeOf, type TestApp, withoutLanguage } from '../../testing/test-app';
 
 const ALERT = '/api/device-service/aibox/alert';
 let t: TestApp;
@@ -102,13 +102,13 @@ const reach = (deviceId: number, at: number, delayMs: number) =>
   reachabilityValue({ deviceId, seq: ++seq, at, delayMs });
 
 const get = (path: string, token = admin) =>
-  t.app.inject({ method: 'GET', url: `${ALERT}/${path}`, headers: bearer(token) });
+  t.app.inject({ method: 'GET', url: `${ALERT}/${path}`, headers: withoutLanguage(bearer(token)) });
 
 async function addRule(overrides: Record<string, unknown>): Promise<AlertRule> {
   const res = await t.app.inject({
     method: 'POST',
     url: `${ALERT}/addAlertRule`,
-    headers: bearer(admin),
+    headers: withoutLanguage(bearer(admin)),
     payload: {
       alertName: 'Slow POS',
       alertLevel: 3,
@@ -251,7 +251,7 @@ describe('scope and permissions', () => {
     ]) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(404);
-      expect(envelopeOf(res).message).toBe('Device not found');
+      expect(envelopeOf(res).message).toBe('设备不存在');
     }
   });
 

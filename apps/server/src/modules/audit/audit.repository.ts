@@ -11,7 +11,12 @@ export type NewOperationLog = Insertable<OperationLogsTable>;
 
 export interface OperationLogFilter {
   userName?: string | undefined;
+  /** Text inside the recorded name, or one of `apiNames` (the names whose translation matched). */
   apiName?: string | undefined;
+  apiNames?: readonly string[] | undefined;
+  /** Instants (ms), both ends included. */
+  from?: number | undefined;
+  to?: number | undefined;
 }
 
 /** Inserts a batch of entries in one statement. */
@@ -26,7 +31,16 @@ function scoped(db: Kysely<DB>, scope: Scope, filter: OperationLogFilter) {
   // Operation logs belong to companies, not stores: a company caller sees its company's entries.
   if (scope.companyId !== null) query = query.where('company_id', '=', scope.companyId);
   if (filter.userName) query = query.where(containsText('operation_logs.user_name', filter.userName));
-  if (filter.apiName) query = query.where(containsText('operation_logs.api_name', filter.apiName));
+  const { apiName, apiNames } = filter;
+  if (apiName) {
+    const contains = containsText('operation_logs.api_name', apiName);
+    query =
+      apiNames && apiNames.length > 0
+        ? query.where((eb) => eb.or([contains, eb('api_name', 'in', [...apiNames])]))
+        : query.where(contains);
+  }
+  if (filter.from !== undefined) query = query.where('operation_time', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('operation_time', '<=', filter.to);
   return query;
 }
 

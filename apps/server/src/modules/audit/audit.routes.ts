@@ -7,10 +7,10 @@ import { defineRoute } from '../../http/route';
 import { operationNames, queryOperationLogs } from './audit.service';
 
 export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  defineRoute(app, E.queryByPage, async function queryByPage({ body, scope }) {
-    return queryOperationLogs(ctx, app.operationLog, scope, body);
+  defineRoute(app, E.queryByPage, async function queryByPage({ body, scope, lang }) {
+    return queryOperationLogs(ctx, app.operationLog, scope, body, lang);
   });
-  defineRoute(app, E.logOperation, async function logOperation({ scope }) {
-    return operationNames(ctx, app.operationLog, scope);
+  defineRoute(app, E.logOperation, async function logOperation({ scope, lang }) {
+    return operationNames(ctx, app.operationLog, scope, lang);
   });
 }

@@ -1,4 +1,8 @@
-/** Records every /api call in the operation log once its reply has gone out. */
+/**
+ * Records /api calls in the operation log once their reply has gone out: calls that change data,
+ * sign-ins and refusals (contracts `isRecordedCall`), not reads.
+ */
+import { type AnyEndpoint, isRecordedCall, UNKNOWN_CALL } from '@storefleet/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { isApiPath } from '../../http/web';
@@ -20,6 +24,12 @@ export function installOperationLog(app: FastifyInstance): void {
   const writer = new OperationLogWriter(app.ctx.db, app.log);
   app.decorate('operationLog', writer);
   const errorMessages = new WeakMap<FastifyRequest, string>();
+  // The app's calls by method and path, read once every route is declared (a test app adds its own).
+  let endpoints: Map<string, AnyEndpoint> | undefined;
+  const endpointOf = (method: string, url: string | undefined) => {
+    endpoints ??= new Map(app.apiRoutes.map((e) => [`${e.method} ${e.path}`, e]));
+    return endpoints.get(`${method} ${url ?? ''}`);
+  };
 
   // Failures are rendered as envelopes by then; keep their message for errorMsg.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -38,11 +48,13 @@ export function installOperationLog(app: FastifyInstance): void {
     const path = request.url.split('?')[0] ?? '';
     if (!isApiPath(path) || NOT_LOGGED.test(path) || request.routeOptions.config.operationLog === false)
       return;
+    const endpoint = endpointOf(request.method, request.routeOptions.url);
+    if (!isRecordedCall(endpoint, request.method, reply.statusCode)) return;
     const meta = request.routeOptions.config.api;
     const caller = request.caller;
     writer.push({
       company_id: caller?.companyId ?? null,
-      api_name: meta?.summary ?? 'Unknown call',
+      api_name: meta?.summary ?? UNKNOWN_CALL,
       class_method: meta?.classMethod ?? `${request.method} ${path}`,
       req_data: requestData(request.query, request.body),
       req_url: path,

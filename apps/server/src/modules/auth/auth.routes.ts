@@ -21,7 +21,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return describeSession(ctx, caller);
   });
   defineRoute(app, E.changePassword, async function changeOwnPassword({ caller, body, request }) {
-    await changePassword(ctx, caller, body, request.ip);
-    return null;
+    return changePassword(ctx, caller, body, request.ip);
   });
 }

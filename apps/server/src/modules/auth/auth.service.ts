@@ -33,9 +33,18 @@ export async function signIn(ctx: AppContext, body: LoginBody, clientAddress: st
     throw new AppError('BAD_CREDENTIALS');
   }
   // The password was right, so saying why the account cannot sign in reveals nothing to a guesser.
-  if (account.status !== ACTIVE) throw forbidden('This account is not active; ask your administrator');
+  if (account.status !== ACTIVE)
+    throw forbidden({
+      zh: '该账号未启用，请联系管理员',
+      en: 'This account is not active; ask your administrator',
+    });
   await noteSuccess(ctx.db, keys);
-  const issued = await ctx.tokens.issue(account.id, account.tokenVersion);
+  return openSession(ctx, account.id, account.tokenVersion);
+}
+
+/** Issues a token for the account and describes the session it opens. */
+async function openSession(ctx: AppContext, userId: number, tokenVersion: number): Promise<SignedIn> {
+  const issued = await ctx.tokens.issue(userId, tokenVersion);
   const session = await authenticate(ctx.db, ctx.tokens, {
     authorization: `Bearer ${issued.token}`,
     companyHeader: undefined,
@@ -70,15 +79,17 @@ export async function signOut(ctx: AppContext, caller: Caller): Promise<void> {
 }
 
 /**
- * Replaces the caller's password after checking the current one. Every session of the user ends,
- * this one included: the console signs in again with the new password.
+ * Replaces the caller's password after checking the current one (a wrong one counts towards the
+ * sign-in throttle, under the caller's account name). Every other session of the user ends (the token
+ * version moves on; open live streams close through the session events); this browser goes on with
+ * the fresh session returned.
  */
 export async function changePassword(
   ctx: AppContext,
   caller: Caller,
   body: ChangePasswordBody,
   clientAddress: string,
-): Promise<void> {
+): Promise<LoginResult> {
   const now = Date.now();
   const keys = throttleKeys(caller.userName, clientAddress);
   await refuseWhenThrottled(ctx.db, ctx.config.signInThrottle, keys, now);
@@ -86,12 +97,15 @@ export async function changePassword(
   if (!account) throw unauthenticated();
   if (!(await ctx.passwords.verify(account.passwordHash, body.oldPassword))) {
     await noteFailure(ctx.db, keys, now);
-    throw invalid('oldPassword', 'is not your current password');
+    throw invalid('oldPassword', { zh: '当前密码不正确', en: 'is not your current password' });
   }
   if (body.newPassword === body.oldPassword)
-    throw invalid('newPassword', 'must differ from the current password');
+    throw invalid('newPassword', { zh: '不能与当前密码相同', en: 'must differ from the current password' });
   await replacePassword(ctx.db, caller.userId, await ctx.passwords.hash(body.newPassword), now);
   ctx.sessionEvents.changed(caller.userId);
+  const changed = await findAccountById(ctx.db, caller.userId);
+  if (!changed) throw unauthenticated();
+  return (await openSession(ctx, changed.id, changed.tokenVersion)).result;
 }
 
 function withoutCompany(me: Me): Omit<LoginResult, 'accessToken'> {

@@ -1,8 +1,15 @@
 import { COMPANY_CODES, MODULE, PLATFORM_CODES } from '@storefleet/contracts';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { HARBOR, NORTHWIND } from '../../demo/demo-data';
-import { bearer, createTestApp, DEMO_PASSWORD, envelopeOf, type TestApp } from '../../testing/test-app';
+import {
+  bearer,
+  createTestApp,
+  DEMO_PASSWORD,
+  envelopeOf,
+  TEST_LANGUAGE,
+  type TestApp,
+} from '../../testing/test-app';
 
 const LOGIN = '/api/user-service/auth/login';
 const ME = '/api/user-service/auth/me';
@@ -90,7 +97,12 @@ describe('sign-in', () => {
   });
 
   it('refuses a body without a password, naming the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: LOGIN, payload: { username: 'admin' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      headers: TEST_LANGUAGE,
+      payload: { username: 'admin' },
+    });
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).message).toBe('password: is required');
   });
@@ -147,43 +159,106 @@ describe('sessions', () => {
         .execute();
     }
   });
+});
 
-  it('ends every session of a user whose password changes', async () => {
-    const { password_hash } = await t.ctx.db
+describe("changing one's own password", () => {
+  const CHANGE = '/api/user-service/auth/changePassword';
+  const change = (
+    token: string,
+    body: Record<string, unknown>,
+    lang = 'en-US',
+    remoteAddress = '127.0.0.1',
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: CHANGE,
+      headers: { ...bearer(token), 'accept-language': lang },
+      payload: body,
+      remoteAddress,
+    });
+  let agentHash: string;
+  beforeAll(async () => {
+    ({ password_hash: agentHash } = await t.ctx.db
       .selectFrom('users')
       .select('password_hash')
       .where('account_name', '=', 'agent')
-      .executeTakeFirstOrThrow();
-    // Other tests sign in as agent with the demo password, whatever happens here.
-    onTestFinished(async () => {
-      await t.ctx.db
-        .updateTable('users')
-        .set({ password_hash })
-        .where('account_name', '=', 'agent')
-        .execute();
-    });
+      .executeTakeFirstOrThrow());
+  });
+  // Other tests sign in as agent with the demo password, whatever happens here.
+  afterEach(async () => {
+    await t.ctx.db
+      .updateTable('users')
+      .set({ password_hash: agentHash })
+      .where('account_name', '=', 'agent')
+      .execute();
+    await t.ctx.db.deleteFrom('login_failures').execute();
+  });
+
+  it('keeps this session going with a fresh token and ends every other session', async () => {
     const first = await t.signIn('agent');
     const second = await t.signIn('agent');
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/user-service/auth/changePassword',
-      headers: bearer(first),
-      payload: { oldPassword: 'not-it', newPassword: 'A-new-passw0rd' },
-    });
-    expect(wrong.statusCode).toBe(400);
-    expect(envelopeOf(wrong).message).toBe('oldPassword: is not your current password');
-
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/user-service/auth/changePassword',
-      headers: bearer(first),
-      payload: { oldPassword: DEMO_PASSWORD, newPassword: 'A-new-passw0rd' },
-    });
+    const changed = await change(first, { oldPassword: DEMO_PASSWORD, newPassword: 'A-new-passw0rd' });
     expect(changed.statusCode).toBe(200);
+    const fresh = envelopeOf<LoginData>(changed).data;
+    expect(fresh.username).toBe('agent');
+    expect((await me(fresh.accessToken)).statusCode).toBe(200);
     expect((await me(first)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(401);
     expect((await login('agent', DEMO_PASSWORD)).statusCode).toBe(401);
     expect((await login('agent', 'A-new-passw0rd')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password on its field, in the language of the request', async () => {
+    const token = await t.signIn('agent');
+    const en = await change(token, { oldPassword: 'not-it', newPassword: 'A-new-passw0rd' });
+    expect(en.statusCode).toBe(400);
+    expect(envelopeOf<{ fields: { field: string; message: string }[] }>(en).data.fields).toEqual([
+      { field: 'oldPassword', message: 'is not your current password' },
+    ]);
+    const zh = await change(token, { oldPassword: 'not-it', newPassword: 'A-new-passw0rd' }, 'zh-CN');
+    expect(envelopeOf<{ fields: { field: string; message: string }[] }>(zh).data.fields).toEqual([
+      { field: 'oldPassword', message: '当前密码不正确' },
+    ]);
+    // Nothing changed: the session still works and the old password still signs in.
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await login('agent', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('holds a new password to the password rules and refuses the current one again', async () => {
+    const token = await t.signIn('agent');
+    const short = await change(token, { oldPassword: DEMO_PASSWORD, newPassword: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(envelopeOf<{ fields: { field: string }[] }>(short).data.fields.map((f) => f.field)).toEqual([
+      'newPassword',
+    ]);
+    const same = await change(token, { oldPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD });
+    expect(envelopeOf<{ fields: { field: string; message: string }[] }>(same).data.fields).toEqual([
+      { field: 'newPassword', message: 'must differ from the current password' },
+    ]);
+    expect((await me(token)).statusCode).toBe(200);
+  });
+
+  it('counts wrong current passwords like failed sign-ins and then refuses even the right one', async () => {
+    const token = await t.signIn('agent');
+    // Spread over addresses so only the account's limit (100 an hour) is reached.
+    for (let i = 0; i < 100; i++) {
+      const res = await change(
+        token,
+        { oldPassword: `guess-${i}`, newPassword: 'A-new-passw0rd' },
+        'en-US',
+        `127.0.4.${i % 50}`,
+      );
+      expect(res.statusCode).toBe(400);
+    }
+    const refused = await change(
+      token,
+      { oldPassword: DEMO_PASSWORD, newPassword: 'A-new-passw0rd' },
+      'zh-CN',
+      '127.0.5.1',
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(envelopeOf(refused).message).toMatch(/^登录失败次数过多/);
+    expect((await me(token)).statusCode).toBe(200);
   });
 });
 

@@ -38,9 +38,13 @@ export async function refuseWhenThrottled(
     const window = await failuresSince(db, key, since);
     if (window.count >= limit) {
       const retryAfter = Math.max(1, Math.ceil(((window.oldest ?? now) + WINDOW_MS - now) / 1000));
+      const minutes = Math.ceil(retryAfter / 60);
       throw new AppError(
         'TOO_MANY_ATTEMPTS',
-        `Too many failed sign-ins; try again in ${Math.ceil(retryAfter / 60)} minutes`,
+        {
+          zh: `登录失败次数过多，请 ${minutes} 分钟后再试`,
+          en: `Too many failed sign-ins; try again in ${minutes} minutes`,
+        },
         null,
         { 'retry-after': String(retryAfter) },
       );

@@ -67,7 +67,8 @@ export async function listCompanyConfigItems(
   scope: Scope,
   companyId: number,
 ): Promise<ConfigItem[]> {
-  if (!coversCompany(scope, companyId) || !(await companyExists(db, companyId))) throw notFound('company');
+  if (!coversCompany(scope, companyId) || !(await companyExists(db, companyId)))
+    throw notFound({ zh: '公司', en: 'company' });
   return companyItems(db, companyId);
 }
 
@@ -84,7 +85,10 @@ export async function updateConfigItems(
   const duplicates = body.configItems.filter(({ code }) => seen.has(code) || !seen.add(code));
   if (duplicates.length) {
     throw invalidFields(
-      duplicates.map(({ code }) => ({ field: `configItems.${code}`, message: 'is given more than once' })),
+      duplicates.map(({ code }) => ({
+        field: `configItems.${code}`,
+        message: { zh: '重复出现', en: 'is given more than once' },
+      })),
     );
   }
   const values = mergedValues(await listCompanyConfigRows(db, companyId));

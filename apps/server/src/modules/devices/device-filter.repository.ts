@@ -18,6 +18,7 @@ import { isRestricted, type Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { type StoreColumns, storeInScope } from '../../db/scope';
 import { containsText } from '../../db/text';
+import { cachedCount } from './device-count-cache';
 
 /** The filter fields the builder reads (list filters, or the sub-device list's subset). */
 export type DeviceFilterInput = Partial<Omit<DeviceFilter, 'sortBy' | 'sortDirection'>> & {
@@ -110,8 +111,19 @@ function deviceConditions(
   return eb.and(parts);
 }
 
-/** Online/offline/total (and pre-installed) counts over the filtered devices, in one query. */
+/**
+ * Online/offline/total (and pre-installed) counts over the filtered devices, in one query; kept in the
+ * count cache (device-count-cache.ts) until a write could change them.
+ */
 export async function countDevices(
+  db: Kysely<DB>,
+  scope: Scope,
+  filter: DeviceFilterInput,
+): Promise<{ total: number; online: number; preinstalled: number }> {
+  return cachedCount(db, 'status', scope, filter, () => countDevicesNow(db, scope, filter));
+}
+
+async function countDevicesNow(
   db: Kysely<DB>,
   scope: Scope,
   filter: DeviceFilterInput,

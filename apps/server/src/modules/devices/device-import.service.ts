@@ -1,17 +1,28 @@
 /**
- * `downloadExcelTemplate` and `importExcel/{shopId}`. The import is all or nothing: every row is
- * checked with the add rules first, and any refused row means nothing is written; the reply then
- * lists every problem as { row, field, message }.
+ * `downloadExcelTemplate` and `importExcel/{shopId}`. Every row is checked with the add rules and
+ * the duplicate checks (against the registry and the rows above it); the good rows are imported in
+ * one transaction and the others come back listed, in the caller's language, with a workbook of
+ * them for download (device-import-report.ts). A file that cannot be read, holds no device rows or
+ * too many is refused whole (400, nothing written).
  */
-import { type DeviceImportResult, type DeviceImportRowError, ProductType } from '@storefleet/contracts';
+import {
+  type DeviceAddBody,
+  type DeviceImportRejectedRow,
+  type DeviceImportResult,
+  type Lang,
+  ProductType,
+} from '@storefleet/contracts';
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { AppError, invalid } from '../../http/errors';
+import { AppError, type FieldMessage, invalid, textIn } from '../../http/errors';
 import { type FileReply, fileReply } from '../../http/file-reply';
-import { readImportRows } from './device-import';
+import { fieldMessageLabel } from '../../http/phrases';
+import { claimValues, duplicateProblems } from './device-duplicates';
+import { type FileProblem, readImportRows } from './device-import';
+import { buildImportReport } from './device-import-report';
 import { newSecurityKey } from './device-keys';
-import { loadDeviceLookups } from './device-lookups';
+import { loadDeviceLookups, loadTakenValues } from './device-lookups';
 import { checkDeviceRules, deviceColumns } from './device-rules';
 import { buildDeviceTemplate } from './device-template';
 import { insertDevices } from './devices.repository';
@@ -23,18 +34,30 @@ export async function deviceTemplate(_ctx: AppContext): Promise<FileReply> {
   return fileReply(await buildDeviceTemplate(), XLSX, 'device-import-template.xlsx');
 }
 
-function refuse(errors: DeviceImportRowError[]): AppError {
-  const shown = errors.slice(0, 5).map((e) => `row ${e.row} ${e.field}: ${e.message}`);
-  const more = errors.length > 5 ? `; and ${errors.length - 5} more` : '';
-  return new AppError('VALIDATION_FAILED', `Nothing imported: ${shown.join('; ')}${more}`, {
-    rows: errors,
-    fields: errors.map((e) => ({ field: `row ${e.row} ${e.field}`, message: e.message })),
-  });
+/** A message in both languages (plain English rule texts through the phrase tables). */
+const labelled = (message: FieldMessage['message']) =>
+  typeof message === 'string' ? fieldMessageLabel(message) : message;
+
+/** 400 for a file the import cannot take at all; `data.rows` lists why. */
+function refuse(problems: FileProblem[]): AppError {
+  const rows = problems.map((p) => ({ ...p, message: labelled(p.message) }));
+  const shown = (lang: Lang) =>
+    rows.map(
+      (p) => (lang === 'zh' ? `第 ${p.row} 行 ${p.field}：` : `row ${p.row} ${p.field}: `) + p.message[lang],
+    );
+  return new AppError(
+    'VALIDATION_FAILED',
+    {
+      zh: `未导入任何数据：${shown('zh').join('；')}`,
+      en: `Nothing imported: ${shown('en').join('; ')}`,
+    },
+    { rows, fields: rows.map((p) => ({ field: p.field, message: p.message })) },
+  );
 }
 
 /**
  * Imports the uploaded template (`bytes`, read with SPREADSHEET_UPLOAD) into store `shopId` (in
- * scope); sub-devices join the store's box.
+ * scope); sub-devices join the store's box. Rejected rows are worded in `lang`.
  */
 export async function importDevices(
   ctx: AppContext,
@@ -42,30 +65,48 @@ export async function importDevices(
   scope: Scope,
   shopId: number,
   bytes: Buffer,
+  lang: Lang,
 ): Promise<DeviceImportResult> {
   // Scope first: an unknown store answers 404 before the workbook is opened.
   await loadDeviceLookups(ctx.db, scope, shopId);
   // Checked and parsed before the transaction: on SQLite a transaction holds the one connection, so
   // parsing inside it would stall every other request and all ingest for as long as it takes.
   const parsed = await readImportRows(bytes, shopId);
-  return ctx.db.transaction().execute(async (trx) => {
+  if (parsed.fileProblems.length > 0) throw refuse(parsed.fileProblems);
+  if (parsed.rows.length === 0) {
+    throw invalid('file', {
+      zh: '没有设备行（从第 2 行起填写设备，每行一台）',
+      en: 'holds no device rows (fill in one device per row from row 2)',
+    });
+  }
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
     const lookups = await loadDeviceLookups(trx, scope, shopId);
     const parentBox = [...lookups.boxIds][0] ?? null;
-    const rows = parsed.rows.map(({ row, body }) => ({
-      row,
-      body: { ...body, parentDeviceId: body.productId === ProductType.AI_BOX ? null : parentBox },
-    }));
-    const errors = [...parsed.errors];
-    for (const { row, body } of rows) {
-      for (const p of checkDeviceRules(body, lookups))
-        errors.push({ row, field: p.field, message: p.message });
+    const hostids = parsed.rows.flatMap((r) => (r.body ? [r.body.hostid] : []));
+    const taken = await loadTakenValues(trx, lookups.store.company_id, shopId, hostids);
+    const accepted: DeviceAddBody[] = [];
+    const rejected: Array<{ row: number; cells: string[]; errors: FieldMessage[] }> = [];
+    for (const { row, cells, body: parsedBody, errors } of parsed.rows) {
+      if (!parsedBody) {
+        rejected.push({ row, cells, errors });
+        continue;
+      }
+      const body = {
+        ...parsedBody,
+        parentDeviceId: parsedBody.productId === ProductType.AI_BOX ? null : parentBox,
+      };
+      const problems = [...checkDeviceRules(body, lookups), ...duplicateProblems(body, taken)];
+      if (problems.length > 0) {
+        rejected.push({ row, cells, errors: problems });
+        continue;
+      }
+      claimValues(taken, body, { row });
+      accepted.push(body);
     }
-    if (errors.length > 0) throw refuse(errors.sort((a, b) => a.row - b.row));
-    if (rows.length === 0) throw invalid('file', 'holds no device rows (data starts at row 3)');
     const now = Date.now();
     const deviceIds = await insertDevices(
       trx,
-      rows.map(({ body }) => ({
+      accepted.map((body) => ({
         ...deviceColumns(body),
         company_id: lookups.store.company_id,
         security_key: body.productId === ProductType.AI_BOX ? newSecurityKey() : null,
@@ -76,6 +117,14 @@ export async function importDevices(
         updated_at: now,
       })),
     );
-    return { imported: deviceIds.length, deviceIds };
+    return { deviceIds, rejected };
   });
+  if (outcome.deviceIds.length > 0) await ctx.hub.notifyDevicesChanged(outcome.deviceIds);
+  const rejected: DeviceImportRejectedRow[] = outcome.rejected.map(({ row, cells, errors }) => ({
+    row,
+    cells,
+    errors: errors.map((e) => ({ field: e.field, message: textIn(labelled(e.message), lang) })),
+  }));
+  const report = rejected.length > 0 ? (await buildImportReport(rejected, lang)).toString('base64') : null;
+  return { imported: outcome.deviceIds.length, deviceIds: outcome.deviceIds, rejected, report };
 }

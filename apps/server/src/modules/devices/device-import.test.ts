@@ -10,7 +10,7 @@ import {
   zerosBomb,
   zipOf,
 } from '../../http/spreadsheet-test-support';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { bearer, createTestApp, envelopeOf, type TestApp, withoutLanguage } from '../../testing/test-app';
 import { TEMPLATE_COLUMNS } from './device-template';
 import { type DemoStore, demoStore } from './device-test-support';
 
@@ -19,6 +19,7 @@ let admin: string;
 let operator: string;
 let east: DemoStore;
 let harbor: DemoStore;
+let west: DemoStore;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,6 +27,7 @@ beforeAll(async () => {
   operator = await t.signIn('operator');
   east = await demoStore(t, 'NW001', '华东大区');
   harbor = await demoStore(t, 'HL001', '华中大区');
+  west = await demoStore(t, 'NW001', '华南大区');
 });
 afterAll(async () => t.close());
 
@@ -42,20 +44,29 @@ async function template(): Promise<ExcelJS.Workbook> {
   return workbook;
 }
 
-/** The template with `rows` (values by column key) written from row 3 on. */
-async function filled(rows: Array<Record<string, ExcelJS.CellValue>>): Promise<Buffer> {
+/**
+ * The template with `rows` (values by column key) written from `firstRow` on: from row 3 the example
+ * row stays as shipped; from row 2 the first row overwrites it (its other cells cleared).
+ */
+async function filled(rows: Array<Record<string, ExcelJS.CellValue>>, firstRow = 3): Promise<Buffer> {
   const workbook = await template();
   const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
   rows.forEach((values, r) => {
     TEMPLATE_COLUMNS.forEach((column, c) => {
-      const value = values[column.key];
-      if (value !== undefined) sheet.getCell(3 + r, c + 1).value = value;
+      sheet.getCell(firstRow + r, c + 1).value = values[column.key] ?? null;
     });
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function upload(token: string, shopId: number, bytes: Buffer) {
+interface ImportReply {
+  imported: number;
+  deviceIds: number[];
+  rejected: Array<{ row: number; cells: string[]; errors: Array<{ field: string; message: string }> }>;
+  report: string | null;
+}
+
+function upload(token: string, shopId: number, bytes: Buffer, english = true) {
   const boundary = 'storefleet-device-import';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="devices.xlsx"\r\n`),
@@ -66,7 +77,10 @@ function upload(token: string, shopId: number, bytes: Buffer) {
   return t.app.inject({
     method: 'POST',
     url: fillPath(DeviceEndpoints.importExcel.path, { shopId }),
-    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      ...(english ? bearer(token) : withoutLanguage(bearer(token))),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
     payload,
   });
 }
@@ -113,10 +127,13 @@ describe('device import', () => {
     const res = await upload(
       admin,
       east.id,
-      await filled([printer, { ...printer, hostid: 'imp-2', deviceName: '=1+1 label' }]),
+      await filled([
+        printer,
+        { ...printer, hostid: 'imp-2', deviceName: '=1+1 label', intranetIp: '127.0.9.2' },
+      ]),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(envelopeOf<{ imported: number }>(res).data.imported).toBe(2);
+    expect(envelopeOf<ImportReply>(res).data).toMatchObject({ imported: 2, rejected: [], report: null });
     expect(await storeDeviceCount(east.id)).toBe(before + 2);
     const row = await t.ctx.db
       .selectFrom('devices')
@@ -126,24 +143,132 @@ describe('device import', () => {
     expect(row).toEqual({ device_name: '=1+1 label', parent_device_id: east.boxId, port: 161 });
   });
 
-  it('writes nothing and reports the row when any row is bad', async () => {
+  it('imports the good rows and reports the rejected ones with their cells', async () => {
     const before = await storeDeviceCount(east.id);
     const res = await upload(
       admin,
       east.id,
       await filled([
-        printer,
-        { ...printer, hostid: 'imp-bad', macAddress: '00:11:22:33:44' },
-        { ...printer, deviceName: { formula: '1+1' } },
+        { ...printer, hostid: 'imp-ok', intranetIp: '127.0.9.3' },
+        { ...printer, hostid: 'imp-bad', macAddress: '00:11:22:33:44', intranetIp: '127.0.9.4' },
+        { ...printer, hostid: 'imp-formula', deviceName: { formula: '1+1' }, intranetIp: '127.0.9.5' },
       ]),
     );
-    expect(res.statusCode).toBe(400);
-    const rows = envelopeOf<{ rows: Array<{ row: number; field: string; message: string }> }>(res).data.rows;
-    expect(rows).toEqual([
-      { row: 4, field: 'macAddress', message: 'Invalid MAC address' },
-      { row: 5, field: 'deviceName', message: 'must be a value, not a formula' },
+    expect(res.statusCode, res.body).toBe(200);
+    const reply = envelopeOf<ImportReply>(res).data;
+    expect(reply.imported).toBe(1);
+    expect(reply.rejected.map(({ row, errors }) => ({ row, errors }))).toEqual([
+      { row: 4, errors: [{ field: 'macAddress', message: 'Invalid MAC address' }] },
+      { row: 5, errors: [{ field: 'deviceName', message: 'must be a value, not a formula' }] },
     ]);
-    expect(await storeDeviceCount(east.id)).toBe(before);
+    expect(reply.rejected[0]?.cells[TEMPLATE_COLUMNS.findIndex((c) => c.key === 'hostid')]).toBe('imp-bad');
+    expect(await storeDeviceCount(east.id)).toBe(before + 1);
+  });
+
+  it('takes an overwritten example row as data and skips it only when unchanged', async () => {
+    const overwritten = await upload(
+      admin,
+      east.id,
+      await filled([{ ...printer, hostid: 'imp-row2', intranetIp: '127.0.9.6' }], 2),
+    );
+    expect(overwritten.statusCode, overwritten.body).toBe(200);
+    expect(envelopeOf<ImportReply>(overwritten).data.imported).toBe(1);
+    const row = await t.ctx.db
+      .selectFrom('devices')
+      .select('shop_id')
+      .where('hostid', '=', 'imp-row2')
+      .executeTakeFirstOrThrow();
+    expect(row.shop_id).toBe(east.id);
+    // The shipped template alone (example row unchanged) holds no device to import.
+    const untouched = await upload(admin, east.id, await filled([]));
+    expect(untouched.statusCode).toBe(400);
+    expect(envelopeOf(untouched).message).toContain('holds no device rows');
+  });
+
+  it('rejects a hostid, MAC or IP already registered or repeated in the file', async () => {
+    const taken = await t.ctx.db
+      .selectFrom('devices')
+      .select(['hostid', 'device_name'])
+      .where('shop_id', '=', west.id)
+      .executeTakeFirstOrThrow();
+    const storeDevice = await t.ctx.db
+      .selectFrom('devices')
+      .select(['mac_address', 'device_name'])
+      .where('shop_id', '=', east.id)
+      .where('mac_address', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const before = await storeDeviceCount(east.id);
+    const res = await upload(
+      admin,
+      east.id,
+      await filled([
+        { ...printer, hostid: taken.hostid, intranetIp: '127.0.9.7' },
+        { ...printer, hostid: 'imp-dup', intranetIp: '127.0.9.8', macAddress: storeDevice.mac_address },
+        { ...printer, hostid: 'imp-first', intranetIp: '127.0.9.9', macAddress: '02:00:00:00:09:09' },
+        { ...printer, hostid: 'imp-first', intranetIp: '127.0.9.9', macAddress: '02-00-00-00-09-09' },
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const reply = envelopeOf<ImportReply>(res).data;
+    expect(reply.imported).toBe(1);
+    expect(reply.rejected.map(({ row, errors }) => ({ row, errors }))).toEqual([
+      {
+        row: 3,
+        errors: [
+          { field: 'hostid', message: `is already used by device "${taken.device_name}" in this company` },
+        ],
+      },
+      {
+        row: 4,
+        errors: [
+          {
+            field: 'macAddress',
+            message: `is already used by device "${storeDevice.device_name}" in this store`,
+          },
+        ],
+      },
+      {
+        row: 6,
+        errors: [
+          { field: 'hostid', message: 'repeats row 5' },
+          { field: 'macAddress', message: 'repeats row 5' },
+          { field: 'intranetIp', message: 'repeats row 5' },
+        ],
+      },
+    ]);
+    expect(await storeDeviceCount(east.id)).toBe(before + 1);
+  });
+
+  it('reports in Chinese for the Chinese console, with a workbook of the rejected rows and their errors', async () => {
+    const res = await upload(
+      admin,
+      east.id,
+      await filled([
+        { ...printer, hostid: 'imp-zh', deviceName: '=HYPERLINK("x")', intranetIp: 'not-an-ip' },
+        { ...printer, hostid: 'imp-zh-ok', intranetIp: '127.0.9.10' },
+      ]),
+      false,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const reply = envelopeOf<ImportReply>(res).data;
+    expect(reply.imported).toBe(1);
+    expect(reply.rejected).toEqual([
+      {
+        row: 3,
+        cells: expect.any(Array),
+        errors: [{ field: 'intranetIp', message: 'IP 地址无效' }],
+      },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(reply.report ?? '', 'base64') as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const errorColumn = TEMPLATE_COLUMNS.length + 1;
+    expect(String(sheet.getCell(1, errorColumn).value)).toContain('错误');
+    expect(String(sheet.getCell(1, 1).value)).toContain('deviceName');
+    expect(sheet.getCell(2, 1).value).toBe('\'=HYPERLINK("x")');
+    expect(sheet.getCell(2, TEMPLATE_COLUMNS.findIndex((c) => c.key === 'hostid') + 1).value).toBe('imp-zh');
+    expect(sheet.getCell(2, errorColumn).value).toBe('第 3 行 intranetIp：IP 地址无效');
+    expect(sheet.rowCount).toBe(2);
   });
 
   it("refuses another company's store and callers without the import button", async () => {
@@ -175,6 +300,8 @@ describe('device import of hostile or oversized workbooks', () => {
     const rows = Array.from({ length: count }, (_, i) =>
       TEMPLATE_COLUMNS.map((c) => {
         if (c.key === 'hostid') return `${prefix}-${i}`;
+        // Each its own address: an intranet IP may not repeat within the store.
+        if (c.key === 'intranetIp') return `127.0.${20 + Math.floor(i / 250)}.${(i % 250) + 1}`;
         const value = printer[c.key as keyof typeof printer];
         return value ?? '';
       }),

@@ -1,8 +1,9 @@
 /**
  * One page of the device list. Deferred join: the page's ids are picked on an index first
- * (`devices(company_id, id)` for the default order), then only those rows are joined to stores and
- * the dictionary. Pages in the back half are read from the other end (reversed order, smaller
- * offset) and flipped, so the last page costs what the first does.
+ * (`devices(company_id, problem_rank, id)` for the default order, problems first), then only those rows
+ * are joined to stores and the dictionary. Pages in the back half are read from the other end
+ * (reversed order, smaller offset) and flipped, so the last page costs what the first does. The total
+ * comes from the count cache (device-count-cache.ts), not a count(*) per page.
  */
 import type { DeviceSortField } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
@@ -10,8 +11,9 @@ import type { Kysely } from 'kysely';
 import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { pageWindow } from '../../db/paging';
+import { cachedCount } from './device-count-cache';
 import { type DeviceFilterInput, filteredDevices, needsStoreJoin } from './device-filter.repository';
-import { type DeviceRow, loadDeviceRows } from './device-rows.repository';
+import { type DeviceReplyRow, deviceReplyRowQuery } from './device-rows.repository';
 
 type Direction = 'asc' | 'desc';
 
@@ -29,15 +31,22 @@ const SORT_COLUMNS = {
   deviceOnlineTime: 'devices.device_online_time',
   deviceOnlineStatus: 'devices.online_status',
   state: 'devices.state',
-} as const satisfies Record<DeviceSortField, string>;
+  problems: 'devices.problem_rank',
+} as const satisfies Record<DeviceListOrder, string>;
+
+/**
+ * `problems`: the default order, never asked for by name: offline devices first, then alerting ones,
+ * then the rest (`devices.problem_rank` descending), newest first within each.
+ */
+export type DeviceListOrder = DeviceSortField | 'problems';
 
 export interface DeviceSort {
-  field: DeviceSortField;
+  field: DeviceListOrder;
   direction: Direction;
 }
 
-/** Default order: newest device first. */
-export const DEFAULT_DEVICE_SORT: DeviceSort = { field: 'deviceId', direction: 'desc' };
+/** Default order: problems first (offline, then alerting, then the rest), newest first within each. */
+export const DEFAULT_DEVICE_SORT: DeviceSort = { field: 'problems', direction: 'desc' };
 
 /** The opposite direction (reading a back-half page from the other end). */
 function flip(direction: Direction): Direction {
@@ -51,11 +60,13 @@ export async function listDevicePage(
   filter: DeviceFilterInput,
   sort: DeviceSort,
   page: { pageNum: number; pageSize: number },
-): Promise<{ rows: DeviceRow[]; total: number }> {
+): Promise<{ rows: DeviceReplyRow[]; total: number }> {
   const join = needsStoreJoin(scope, filter) || sort.field === 'shopName';
   const base = filteredDevices(db, scope, filter, join);
-  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const total = Number(countRow.total);
+  const total = await cachedCount(db, 'total', scope, filterKey(filter), async () => {
+    const row = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return Number(row.total);
+  });
   const { limit, offset } = pageWindow(page);
   if (offset >= total) return { rows: [], total };
 
@@ -66,11 +77,27 @@ export async function listDevicePage(
   const column = SORT_COLUMNS[sort.field];
   let ids = base.select('devices.id').orderBy(column, direction);
   if (sort.field !== 'deviceId') ids = ids.orderBy('devices.id', direction);
-  const picked = await ids
-    .limit(take)
-    .offset(reversed ? fromEnd : offset)
-    .execute();
-  const order = picked.map((r) => r.id);
-  if (reversed) order.reverse();
-  return { rows: await loadDeviceRows(db, order), total };
+  // One statement: the page's ids (off the index), then their reply rows in the list's order.
+  let rows = deviceReplyRowQuery(db)
+    .where('devices.id', 'in', ids.limit(take).offset(reversed ? fromEnd : offset))
+    .orderBy(column, sort.direction);
+  if (sort.field !== 'deviceId') rows = rows.orderBy('devices.id', sort.direction);
+  return { rows: await rows.execute(), total };
+}
+
+/** The filter fields alone (a list query also carries its page and sort, which do not change a count). */
+export function filterKey(filter: DeviceFilterInput): DeviceFilterInput {
+  const {
+    pageNum: _n,
+    pageSize: _s,
+    sortBy: _b,
+    sortDirection: _d,
+    ...rest
+  } = filter as DeviceFilterInput & {
+    pageNum?: unknown;
+    pageSize?: unknown;
+    sortBy?: unknown;
+    sortDirection?: unknown;
+  };
+  return rest;
 }

@@ -43,7 +43,7 @@ export async function listSubDevices(
   query: DeviceSubListQuery,
 ): Promise<PagedResult<Device>> {
   const box = await findDeviceRowInScope(ctx.db, scope, query.parentId);
-  if (!box) throw notFound('device');
+  if (!box) throw notFound({ zh: '设备', en: 'device' });
   return pageOfDevices(ctx, caller, scope, query, DEFAULT_DEVICE_SORT, query);
 }
 

@@ -8,8 +8,51 @@ import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { storeInScope } from '../../db/scope';
 
-/** Every column a device reply is built from. */
-export function deviceRowQuery(db: Kysely<DB>) {
+/** The device columns a reply shows (device-view.ts): what a list page reads, 20 rows at a time. */
+const REPLY_COLUMNS = [
+  'devices.id',
+  'devices.company_id',
+  'devices.shop_id',
+  'devices.parent_device_id',
+  'devices.product_id',
+  'devices.hostid',
+  'devices.device_name',
+  'devices.device_sn',
+  'devices.device_brand',
+  'devices.model',
+  'devices.device_system',
+  'devices.connect_type',
+  'devices.intranet_ip',
+  'devices.extranet_ip',
+  'devices.mac_address',
+  'devices.community',
+  'devices.port',
+  'devices.udp_type',
+  'devices.description',
+  'devices.asset_no',
+  'devices.vin_no',
+  'devices.device_category',
+  'devices.device_class',
+  'devices.property_type',
+  'devices.service_life',
+  'devices.custodian',
+  'devices.specifications',
+  'devices.obtain_time',
+  'devices.state',
+  'devices.monitored',
+  'devices.is_preinstallation',
+  'devices.enable_remote',
+  'devices.is_network_device',
+  'devices.security_key',
+  'devices.register_time',
+  'devices.online_status',
+  'devices.device_online_time',
+  'devices.first_online_time',
+  'devices.latest_offline_time',
+] as const;
+
+/** The device joined to its store and the dictionary names, selecting nothing yet. */
+function deviceJoins(db: Kysely<DB>) {
   return db
     .selectFrom('devices')
     .innerJoin('stores', 'stores.id', 'devices.shop_id')
@@ -21,34 +64,38 @@ export function deviceRowQuery(db: Kysely<DB>) {
     )
     .leftJoin('dictionary_items as prop', (j) =>
       j.onRef('prop.code', '=', 'devices.property_type').on('prop.type', '=', 'PROPERTY_TYPE'),
-    )
-    .selectAll('devices')
-    .select([
-      'stores.store_name',
-      'stores.status as store_status',
-      'stores.area_level',
-      'stores.province_level',
-      'stores.city_level',
-      'cat.name as category_name',
-      'cat.name_en as category_name_en',
-      'cls.name as class_name',
-      'cls.name_en as class_name_en',
-      'prop.name as property_type_name',
-    ]);
+    );
+}
+
+/** The store and dictionary columns of a reply. */
+const JOINED_COLUMNS = [
+  'stores.store_name',
+  'stores.status as store_status',
+  'stores.area_level',
+  'stores.province_level',
+  'stores.city_level',
+  'cat.name as category_name',
+  'cat.name_en as category_name_en',
+  'cls.name as class_name',
+  'cls.name_en as class_name_en',
+  'prop.name as property_type_name',
+] as const;
+
+/** Every column of the device (writes check more than a reply shows) plus the reply's joined names. */
+export function deviceRowQuery(db: Kysely<DB>) {
+  return deviceJoins(db).selectAll('devices').select(JOINED_COLUMNS);
+}
+
+/** Only what a reply shows: the list pages' rows (fewer values to read per row). */
+export function deviceReplyRowQuery(db: Kysely<DB>) {
+  return deviceJoins(db).select(REPLY_COLUMNS).select(JOINED_COLUMNS);
 }
 
 export type DeviceRow = Awaited<ReturnType<ReturnType<typeof deviceRowQuery>['executeTakeFirstOrThrow']>>;
-
-/** The rows of `ids`, in the order of `ids` (rows that vanished meanwhile are left out). */
-export async function loadDeviceRows(db: Kysely<DB>, ids: readonly number[]): Promise<DeviceRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await deviceRowQuery(db).where('devices.id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [row] : [];
-  });
-}
+/** A reply row: what `toDevice` reads (a whole DeviceRow is one too). */
+export type DeviceReplyRow = Awaited<
+  ReturnType<ReturnType<typeof deviceReplyRowQuery>['executeTakeFirstOrThrow']>
+>;
 
 /** The reply row of one device inside `scope`, or undefined (unknown and out-of-scope look the same). */
 export async function findDeviceRowInScope(

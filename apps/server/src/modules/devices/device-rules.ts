@@ -1,19 +1,21 @@
 /**
  * The rules of spec §5 that need the database: the store is in the caller's scope, the levels are
  * the store's, the parent is a box of the same store, category and class are dictionary codes (class
- * under category). Pure over preloaded lookups so the import checks every row without a query each.
+ * under category, and of the body's product type where the class names one). Pure over preloaded
+ * lookups so the import checks every row without a query each.
  */
 import {
   type CategoryLookups,
   ConnectType,
   checkCategoryClass,
+  classFitsProductType,
   type DeviceAddBody,
   DeviceSystem,
   Flag,
   ProductType,
 } from '@storefleet/contracts';
 
-import type { FieldProblem } from '../../http/errors';
+import type { FieldMessage } from '../../http/errors';
 import type { StorePlace } from '../stores/stores.repository';
 import type { NewDevice } from './devices.repository';
 
@@ -22,6 +24,8 @@ export interface DeviceLookups extends CategoryLookups {
   store: StorePlace;
   /** Ids of the store's boxes. */
   boxIds: ReadonlySet<number>;
+  /** SUBCLASS_TYPE code → the product type the class is a kind of (classes that name one). */
+  classProductTypes: ReadonlyMap<string, number>;
 }
 
 /** Columns of a device row decided by the body (store, company and bookkeeping are set by the caller). */
@@ -32,8 +36,8 @@ export function checkDeviceRules(
   body: DeviceAddBody,
   lookups: DeviceLookups,
   selfId?: number,
-): FieldProblem[] {
-  const problems: FieldProblem[] = [];
+): FieldMessage[] {
+  const problems: FieldMessage[] = [];
   const { store } = lookups;
   const levels = [
     ['areaId', body.areaId, store.area_level, 'region'],
@@ -56,7 +60,22 @@ export function checkDeviceRules(
       problems.push({ field: 'parentDeviceId', message: 'must be a box of the same store' });
     }
   }
-  problems.push(...checkCategoryClass(lookups, body.deviceCategory, body.deviceClass));
+  const category = checkCategoryClass(lookups, body.deviceCategory, body.deviceClass);
+  problems.push(...category);
+  const classProductType = lookups.classProductTypes.get(body.deviceClass);
+  if (category.length === 0 && !classFitsProductType(classProductType, body.productId)) {
+    const name = (lang: 'zh' | 'en') =>
+      ProductType.has(classProductType)
+        ? ProductType.labelOf(classProductType, lang)
+        : String(classProductType);
+    problems.push({
+      field: 'deviceClass',
+      message: {
+        zh: `属于产品类型“${name('zh')}”，与所选产品类型不符`,
+        en: `belongs to product type "${name('en')}", not the one chosen`,
+      },
+    });
+  }
   return problems;
 }
 

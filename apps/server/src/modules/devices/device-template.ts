@@ -53,7 +53,7 @@ export const TEMPLATE_COLUMNS: readonly TemplateColumn[] = [
   { key: 'describe', title: '描述', required: false, width: 24 },
 ];
 
-/** The example row (second row): a receipt printer on the store box's network. */
+/** The example row (second row): a receipt printer on the store box's network. Users may overwrite it. */
 const EXAMPLE: Record<string, string | number> = {
   deviceName: '收银台打印机1',
   hostid: 'printer-01',
@@ -73,9 +73,25 @@ const EXAMPLE: Record<string, string | number> = {
 };
 
 export const TEMPLATE_SHEET = 'devices';
-/** Rows 1 (header) and 2 (example) are not imported; data starts at row 3. */
-export const FIRST_DATA_ROW = 3;
+/**
+ * Data starts at row 2, where the example sits: users overwrite it with their first device, so it
+ * is read like any row and skipped only when it still reads exactly as the example (isExampleRow).
+ */
+export const FIRST_DATA_ROW = 2;
 const VALIDATED_ROWS = 1000;
+
+/** The example row's cells as text, in column order. */
+const EXAMPLE_TEXTS = TEMPLATE_COLUMNS.map((c) => String(EXAMPLE[c.key] ?? ''));
+
+/** Whether a row's cell texts (column order) are the template's example, unchanged. */
+export function isExampleRow(texts: readonly string[]): boolean {
+  return EXAMPLE_TEXTS.every((text, i) => (texts[i] ?? '').trim() === text);
+}
+
+/** Row 1's text of each column: `*设备名称 (deviceName)` (a star marks required columns). */
+export function columnHeader(column: TemplateColumn): string {
+  return `${column.required ? '*' : ''}${column.title} (${column.key})`;
+}
 
 /** Builds the template workbook as .xlsx bytes. */
 export async function buildDeviceTemplate(): Promise<Buffer> {
@@ -83,14 +99,14 @@ export async function buildDeviceTemplate(): Promise<Buffer> {
   const workbook = new Workbook();
   const sheet = workbook.addWorksheet(TEMPLATE_SHEET);
   sheet.columns = TEMPLATE_COLUMNS.map((c) => ({ key: c.key, width: c.width }));
-  sheet.getRow(1).values = TEMPLATE_COLUMNS.map((c) => `${c.required ? '*' : ''}${c.title} (${c.key})`);
+  sheet.getRow(1).values = TEMPLATE_COLUMNS.map(columnHeader);
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(2).values = TEMPLATE_COLUMNS.map((c) => EXAMPLE[c.key] ?? null);
   sheet.getRow(2).font = { italic: true, color: { argb: 'FF888888' } };
   TEMPLATE_COLUMNS.forEach((column, i) => {
     if (!column.choices) return;
     const list = `"${column.choices.join(',')}"`;
-    for (let row = 2; row < FIRST_DATA_ROW + VALIDATED_ROWS; row++) {
+    for (let row = FIRST_DATA_ROW; row <= VALIDATED_ROWS + 1; row++) {
       sheet.getCell(row, i + 1).dataValidation = {
         type: 'list',
         allowBlank: !column.required,

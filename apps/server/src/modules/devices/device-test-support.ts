@@ -48,13 +48,19 @@ export async function demoStore(t: TestApp, companyNo: string, regionName: strin
   };
 }
 
-/** A valid add body for a receipt printer under the store's box. */
+let printers = 0;
+
+/**
+ * A valid add body for a receipt printer under the store's box. Each call gets its own hostid, MAC
+ * and intranet IP (a device's identifiers may not repeat), unless `overrides` names them.
+ */
 export function printerBody(
   store: DemoStore,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
+  printers++;
   return {
-    hostid: 'printer-test',
+    hostid: `printer-test-${printers}`,
     deviceName: 'Test printer',
     productId: 5,
     connectType: 4,
@@ -62,8 +68,8 @@ export function printerBody(
     deviceBrand: 'Epson',
     model: 'TM-T82III',
     isPreinstallation: 0,
-    intranetIp: '127.0.0.99',
-    macAddress: '00:26:ab:00:00:01',
+    intranetIp: `127.0.8.${printers % 250}`,
+    macAddress: `00:26:ab:00:${(printers >> 8).toString(16).padStart(2, '0')}:${(printers % 256).toString(16).padStart(2, '0')}`,
     shopId: store.id,
     areaId: store.area,
     proviceId: store.province,

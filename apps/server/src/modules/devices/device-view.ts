@@ -3,7 +3,7 @@ import { BUTTON, type Device, deviceDisplayState } from '@storefleet/contracts';
 
 import type { Caller } from '../../auth/caller';
 import { formatDateTime } from '../../http/time';
-import type { DeviceRow } from './device-rows.repository';
+import type { DeviceReplyRow } from './device-rows.repository';
 
 /** Whether replies to this caller may carry box keys: those who may edit devices or manage keys. */
 export function mayReadKeys(caller: Caller): boolean {
@@ -14,7 +14,7 @@ export function mayReadKeys(caller: Caller): boolean {
 }
 
 /** One reply device; `index` is its 1-based row number in the list. */
-export function toDevice(row: DeviceRow, index: number, showKey: boolean): Device {
+export function toDevice(row: DeviceReplyRow, index: number, showKey: boolean): Device {
   return {
     deviceId: row.id,
     index,

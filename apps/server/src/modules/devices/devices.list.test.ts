@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('listDevices filters', () => {
-  it('lists only the caller company devices, newest first by default', async () => {
+  it('lists only the caller company devices, problems first (offline), then newest first by default', async () => {
     const all = await listed('');
     expect(all.length).toBeGreaterThan(0);
     const companies = await t.ctx.db
@@ -49,8 +49,14 @@ describe('listDevices filters', () => {
       .distinct()
       .execute();
     expect(companies.map((c) => c.company_id)).toEqual([east.companyId]);
+    // No alert is open here: offline (monitored, not disabled) devices first, then the rest, newest first in each.
+    const offline = (d: Device) => d.monitored === 1 && d.state !== 2 && d.deviceOnlineStatus === 0;
     const ids = all.map((d) => d.deviceId);
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const expected = [...all]
+      .sort((a, b) => Number(offline(b)) - Number(offline(a)) || b.deviceId - a.deviceId)
+      .map((d) => d.deviceId);
+    expect(all.some(offline) && all.some((d) => !offline(d))).toBe(true);
+    expect(ids).toEqual(expected);
     expect(all[0]?.index).toBe(1);
   });
 

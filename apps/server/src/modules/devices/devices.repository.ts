@@ -184,3 +184,35 @@ export async function listBoxKeys(
       : [],
   );
 }
+
+/** The company's devices that use any of `hostids` (the duplicate checks of add, update and import). */
+export async function findHostidHolders(
+  db: Kysely<DB>,
+  companyId: number,
+  hostids: readonly string[],
+): Promise<Array<{ id: number; hostid: string; device_name: string }>> {
+  const distinct = [...new Set(hostids)];
+  if (distinct.length === 0) return [];
+  return db
+    .selectFrom('devices')
+    .select(['id', 'hostid', 'device_name'])
+    .where('company_id', '=', companyId)
+    .where('hostid', 'in', distinct)
+    .orderBy('id')
+    .execute();
+}
+
+/** Every device of store `shopId` with its addresses (the store's duplicate checks). */
+export async function listStoreAddresses(
+  db: Kysely<DB>,
+  shopId: number,
+): Promise<
+  Array<{ id: number; device_name: string; mac_address: string | null; intranet_ip: string | null }>
+> {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'device_name', 'mac_address', 'intranet_ip'])
+    .where('shop_id', '=', shopId)
+    .orderBy('id')
+    .execute();
+}

@@ -64,8 +64,8 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: AppContext): voi
   defineRoute(app, E.downloadExcelTemplate, async function downloadExcelTemplate() {
     return deviceTemplate(ctx);
   });
-  defineRoute(app, E.importExcel, async function importExcel({ params, caller, scope, request }) {
+  defineRoute(app, E.importExcel, async function importExcel({ params, caller, scope, lang, request }) {
     const bytes = await readUpload(request, SPREADSHEET_UPLOAD);
-    return importDevices(ctx, caller, scope, params.shopId, bytes);
+    return importDevices(ctx, caller, scope, params.shopId, bytes, lang);
   });
 }

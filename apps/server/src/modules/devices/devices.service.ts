@@ -13,8 +13,9 @@ import {
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { invalid, invalidFields, notFound } from '../../http/errors';
+import { duplicateProblems } from './device-duplicates';
 import { newSecurityKey } from './device-keys';
-import { loadDeviceLookups } from './device-lookups';
+import { loadDeviceLookups, loadTakenValues } from './device-lookups';
 import { findDeviceRowInScope } from './device-rows.repository';
 import { checkDeviceRules, deviceColumns } from './device-rules';
 import { mayReadKeys, toDevice } from './device-view';
@@ -34,7 +35,7 @@ export async function getDevice(
   deviceId: number,
 ): Promise<Device> {
   const row = await findDeviceRowInScope(ctx.db, scope, deviceId);
-  if (!row) throw notFound('device');
+  if (!row) throw notFound({ zh: '设备', en: 'device' });
   return toDevice(row, 1, mayReadKeys(caller));
 }
 
@@ -47,7 +48,8 @@ export async function addDevice(
 ): Promise<Device> {
   const deviceId = await ctx.db.transaction().execute(async (trx) => {
     const lookups = await loadDeviceLookups(trx, scope, body.shopId);
-    const problems = checkDeviceRules(body, lookups);
+    const taken = await loadTakenValues(trx, lookups.store.company_id, body.shopId, [body.hostid]);
+    const problems = [...checkDeviceRules(body, lookups), ...duplicateProblems(body, taken)];
     if (problems.length > 0) throw invalidFields(problems);
     const now = Date.now();
     const [id] = await insertDevices(trx, [
@@ -80,19 +82,28 @@ export async function editDevice(
 ): Promise<Device> {
   const previousShopId = await ctx.db.transaction().execute(async (trx) => {
     const existing = await findDeviceRowInScope(trx, scope, body.deviceId);
-    if (!existing) throw notFound('device');
+    if (!existing) throw notFound({ zh: '设备', en: 'device' });
     const wasBox = existing.product_id === ProductType.AI_BOX;
     if (wasBox !== (body.productId === ProductType.AI_BOX)) {
       throw invalid(
         'productId',
-        wasBox ? 'a box must stay a box (product type 1)' : 'cannot turn a device into a box',
+        wasBox
+          ? { zh: '盒子必须保持为盒子（产品类型 1）', en: 'a box must stay a box (product type 1)' }
+          : { zh: '不能把设备改成盒子', en: 'cannot turn a device into a box' },
       );
     }
     if (wasBox && body.shopId !== existing.shop_id && (await countSubDevices(trx, existing.id)) > 0) {
-      throw invalid('shopId', 'cannot move a box that still has devices; move its devices first');
+      throw invalid('shopId', {
+        zh: '盒子下还有设备，不能移动；请先移走其设备',
+        en: 'cannot move a box that still has devices; move its devices first',
+      });
     }
     const lookups = await loadDeviceLookups(trx, scope, body.shopId);
-    const problems = checkDeviceRules(body, lookups, existing.id);
+    const taken = await loadTakenValues(trx, lookups.store.company_id, body.shopId, [body.hostid]);
+    const problems = [
+      ...checkDeviceRules(body, lookups, existing.id),
+      ...duplicateProblems(body, taken, existing.id),
+    ];
     if (problems.length > 0) throw invalidFields(problems);
     await updateDevice(trx, existing.id, {
       ...deviceColumns(body),
@@ -116,8 +127,9 @@ export async function rotateDeviceKey(
   deviceId: number,
 ): Promise<DeviceKey> {
   const row = await findDeviceRowInScope(ctx.db, scope, deviceId);
-  if (!row) throw notFound('device');
-  if (row.product_id !== ProductType.AI_BOX) throw invalid('deviceId', 'must be a box (product type 1)');
+  if (!row) throw notFound({ zh: '设备', en: 'device' });
+  if (row.product_id !== ProductType.AI_BOX)
+    throw invalid('deviceId', { zh: '必须是盒子（产品类型 1）', en: 'must be a box (product type 1)' });
   const securityKey = newSecurityKey();
   await updateDevice(ctx.db, deviceId, {
     security_key: securityKey,
@@ -137,7 +149,7 @@ export async function setDeviceState(
   state: number,
 ): Promise<Device> {
   const row = await findDeviceRowInScope(ctx.db, scope, deviceId);
-  if (!row) throw notFound('device');
+  if (!row) throw notFound({ zh: '设备', en: 'device' });
   await updateDevice(ctx.db, deviceId, { state, updated_by: caller.userName, updated_at: Date.now() });
   if (state === DeviceState.DISABLED) ctx.hub.notifyKeyRevoked(deviceId);
   await ctx.hub.notifyDevicesChanged([deviceId]);
@@ -155,7 +167,8 @@ export async function setMonitored(
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const visible = new Set(await deviceIdsInScope(trx, scope, ids));
     const missing = ids.filter((id) => !visible.has(id));
-    if (missing.length > 0) throw notFound(`device ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw notFound({ zh: `设备 ${missing.join(', ')}`, en: `device ${missing.join(', ')}` });
     await updateDevices(trx, ids, {
       monitored: query.mornitored,
       updated_by: caller.userName,
@@ -175,8 +188,9 @@ export async function setPreinstallation(
   body: PreinstallationBody,
 ): Promise<Device> {
   const row = await findDeviceRowInScope(ctx.db, scope, body.deviceId);
-  if (!row) throw notFound('device');
-  if (row.product_id !== ProductType.AI_BOX) throw invalid('deviceId', 'must be a box (product type 1)');
+  if (!row) throw notFound({ zh: '设备', en: 'device' });
+  if (row.product_id !== ProductType.AI_BOX)
+    throw invalid('deviceId', { zh: '必须是盒子（产品类型 1）', en: 'must be a box (product type 1)' });
   await updateDevice(ctx.db, body.deviceId, {
     is_preinstallation: body.status,
     updated_by: caller.userName,

@@ -1,7 +1,7 @@
 import type { Device } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { bearer, createTestApp, envelopeOf, type TestApp, withoutLanguage } from '../../testing/test-app';
 import { type DemoStore, demoStore, get, post, printerBody } from './device-test-support';
 
 let t: TestApp;
@@ -127,6 +127,131 @@ describe('device add', () => {
   });
 });
 
+describe('device identifiers and class', () => {
+  /** A second store of NW001 (another region), for store-wide rules. */
+  let west: DemoStore;
+  beforeAll(async () => {
+    west = await demoStore(t, 'NW001', '华南大区');
+  });
+
+  it('refuses a hostid used by another device of the company, naming the field and the device', async () => {
+    const first = (await post(t, admin, 'add', printerBody(east, { deviceName: 'Front printer' }))).body
+      .data as unknown as Device;
+    const before = await deviceCount();
+    const again = await post(t, admin, 'add', printerBody(west, { hostid: first.hostid }));
+    expect(again.status).toBe(400);
+    expect(fieldsOf(again.body)).toEqual({
+      hostid: 'is already used by device "Front printer" in this company',
+    });
+    expect(await deviceCount()).toBe(before);
+  });
+
+  it('accepts a hostid another company uses, and a device keeping its own values on update', async () => {
+    const theirs = await t.ctx.db
+      .selectFrom('devices')
+      .select('hostid')
+      .where('company_id', '=', harbor.companyId)
+      .executeTakeFirstOrThrow();
+    const added = await post(t, admin, 'add', printerBody(east, { hostid: theirs.hostid }));
+    expect(added.status).toBe(200);
+    const device = added.body.data as unknown as Device;
+    const kept = await post(
+      t,
+      admin,
+      'update',
+      printerBody(east, {
+        deviceId: device.deviceId,
+        hostid: device.hostid,
+        macAddress: device.macAddress,
+        intranetIp: device.intranetIp,
+        deviceName: 'Same identifiers',
+      }),
+    );
+    expect(kept.status).toBe(200);
+  });
+
+  it('refuses a MAC or intranet IP used in the same store, in any spelling, but not in another store', async () => {
+    const first = (
+      await post(
+        t,
+        admin,
+        'add',
+        printerBody(east, {
+          deviceName: 'Back printer',
+          macAddress: '00:26:AB:7E:00:01',
+          intranetIp: '127.0.7.1',
+        }),
+      )
+    ).body.data as unknown as Device;
+    const clash = await post(
+      t,
+      admin,
+      'add',
+      printerBody(east, { macAddress: '00-26-ab-7e-00-01', intranetIp: '127.0.7.1' }),
+    );
+    expect(clash.status).toBe(400);
+    expect(fieldsOf(clash.body)).toEqual({
+      macAddress: 'is already used by device "Back printer" in this store',
+      intranetIp: 'is already used by device "Back printer" in this store',
+    });
+    const elsewhere = await post(
+      t,
+      admin,
+      'add',
+      printerBody(west, {
+        macAddress: '0026.ab7e.0001',
+        intranetIp: '127.0.7.1',
+        parentDeviceId: west.boxId,
+      }),
+    );
+    expect(elsewhere.status).toBe(200);
+    // Moving the first printer's address onto another device of the store is refused on update too.
+    const other = (await post(t, admin, 'add', printerBody(east))).body.data as unknown as Device;
+    const update = await post(
+      t,
+      admin,
+      'update',
+      printerBody(east, { deviceId: other.deviceId, intranetIp: first.intranetIp }),
+    );
+    expect(fieldsOf(update.body)).toEqual({
+      intranetIp: 'is already used by device "Back printer" in this store',
+    });
+  });
+
+  it('counts a disabled device: its hostid stays taken', async () => {
+    const added = (await post(t, admin, 'add', printerBody(east, { deviceName: 'Retired printer' }))).body
+      .data as unknown as Device;
+    await get(t, admin, `updateState/${added.deviceId}/2`);
+    const again = await post(t, admin, 'add', printerBody(east, { hostid: added.hostid }));
+    expect(fieldsOf(again.body)).toEqual({
+      hostid: 'is already used by device "Retired printer" in this company',
+    });
+  });
+
+  it('refuses a class of another product type, and words it in Chinese for the Chinese console', async () => {
+    const pdaAsPrinter = printerBody(east, { deviceCategory: 'mobile', deviceClass: 'pda' });
+    const res = await post(t, admin, 'add', pdaAsPrinter);
+    expect(fieldsOf(res.body)).toEqual({
+      deviceClass: 'belongs to product type "PDA", not the one chosen',
+    });
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/api/device-service/aibox/device/add',
+      headers: withoutLanguage(bearer(admin)),
+      payload: pdaAsPrinter,
+    });
+    expect(fieldsOf(envelopeOf(zh))).toEqual({ deviceClass: '属于产品类型“PDA”，与所选产品类型不符' });
+    // A class that names no product type (an IP camera) fits any.
+    const camera = await post(
+      t,
+      admin,
+      'add',
+      printerBody(east, { productId: 6, deviceCategory: 'camera', deviceClass: 'ipc' }),
+    );
+    expect(camera.status).toBe(200);
+  });
+});
+
 describe('box keys', () => {
   it('gives a new box a random key of at least 128 bits and rotates it', async () => {
     const res = await post(
@@ -213,7 +338,7 @@ describe('device update and switches', () => {
 
   it("changes nothing when the batch names another company's device", async () => {
     const res = await get(t, admin, `ids?ids=${east.boxId},${harbor.boxId}&mornitored=0`);
-    expect(res.status).toBe(404);
+    expect(res.status, JSON.stringify(res.body)).toBe(404);
     const rows = await t.ctx.db
       .selectFrom('devices')
       .select('monitored')

@@ -1,5 +1,10 @@
 /** Reads of the global dictionaries: category tree, class lookups and typed lists. */
-import { type ClassTypeCodeBody, type DictionaryItem, KNOWN_DICTIONARY_TYPES } from '@storefleet/contracts';
+import {
+  type ClassTypeCodeBody,
+  type DictionaryItem,
+  KNOWN_DICTIONARY_TYPES,
+  type Label,
+} from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../../db/database';
@@ -49,12 +54,12 @@ export async function classTypeLookup(db: Kysely<DB>, body: ClassTypeCodeBody): 
   switch (body.type) {
     case 'SUBCLASS_TYPE': {
       const category = await findItem(db, 'CATEGORY_TYPE', body.relativeCode);
-      if (!category) throw unknownCode('large category', body.relativeCode);
+      if (!category) throw unknownCode({ zh: '大类', en: 'large category' }, body.relativeCode);
       return (await listSubclasses(db, category.code)).map((row) => toItem(row));
     }
     case 'CATEGORY_TYPE': {
       const subclass = await findItem(db, 'SUBCLASS_TYPE', body.relativeCode);
-      if (!subclass) throw unknownCode('small category', body.relativeCode);
+      if (!subclass) throw unknownCode({ zh: '小类', en: 'small category' }, body.relativeCode);
       const category = subclass.parent_code
         ? await findItem(db, 'CATEGORY_TYPE', subclass.parent_code)
         : undefined;
@@ -80,14 +85,17 @@ export async function dictionaryByRelative(
 function knownType(type: string): string {
   const upper = type.toUpperCase();
   if (!KNOWN_DICTIONARY_TYPES.includes(upper)) {
-    throw new AppError(
-      'NOT_FOUND',
-      `Unknown dictionary type "${type.slice(0, 64)}"; known types are ${KNOWN_DICTIONARY_TYPES.join(', ')}`,
-    );
+    throw new AppError('NOT_FOUND', {
+      zh: `未知的字典类型“${type.slice(0, 64)}”；已知类型：${KNOWN_DICTIONARY_TYPES.join(', ')}`,
+      en: `Unknown dictionary type "${type.slice(0, 64)}"; known types are ${KNOWN_DICTIONARY_TYPES.join(', ')}`,
+    });
   }
   return upper;
 }
 
-function unknownCode(what: string, code: string): AppError {
-  return new AppError('NOT_FOUND', `No ${what} with code "${code}"`);
+function unknownCode(what: Label, code: string): AppError {
+  return new AppError('NOT_FOUND', {
+    zh: `没有编码为“${code}”的${what.zh}`,
+    en: `No ${what.en} with code "${code}"`,
+  });
 }

@@ -31,25 +31,41 @@ const IMAGE_SIZE_TYPE: Record<LogoImage['extension'], string> = { png: 'png', jp
 /** The image's type and size; 400 unless it is a readable PNG, JPEG or WebP within the pixel limits. */
 export function inspectLogoImage(bytes: Buffer): LogoImage {
   const kind = sniff(bytes);
-  if (!kind) throw invalid('file', 'must be a PNG, JPEG or WebP image (checked by content, not by name)');
+  if (!kind)
+    throw invalid('file', {
+      zh: '必须是 PNG、JPEG 或 WebP 图片（按内容判断，不看文件名）',
+      en: 'must be a PNG, JPEG or WebP image (checked by content, not by name)',
+    });
   let size: { width: number; height: number; type?: string | undefined };
   try {
     size = imageSize(bytes);
   } catch {
-    throw invalid('file', `is not a readable ${kind.extension.toUpperCase()} image`);
+    throw invalid('file', {
+      zh: `不是可读取的 ${kind.extension.toUpperCase()} 图片`,
+      en: `is not a readable ${kind.extension.toUpperCase()} image`,
+    });
   }
   if (size.type !== IMAGE_SIZE_TYPE[kind.extension] || !(size.width > 0 && size.height > 0)) {
-    throw invalid('file', `is not a readable ${kind.extension.toUpperCase()} image`);
+    throw invalid('file', {
+      zh: `不是可读取的 ${kind.extension.toUpperCase()} 图片`,
+      en: `is not a readable ${kind.extension.toUpperCase()} image`,
+    });
   }
   if (size.width > LOGO_LIMITS.maxWidth || size.height > LOGO_LIMITS.maxHeight) {
     throw new AppError(
       'VALIDATION_FAILED',
-      `file: must be at most ${LOGO_LIMITS.maxWidth}×${LOGO_LIMITS.maxHeight} pixels (this one is ${size.width}×${size.height})`,
+      {
+        zh: `file：最大 ${LOGO_LIMITS.maxWidth}×${LOGO_LIMITS.maxHeight} 像素（此图为 ${size.width}×${size.height}）`,
+        en: `file: must be at most ${LOGO_LIMITS.maxWidth}×${LOGO_LIMITS.maxHeight} pixels (this one is ${size.width}×${size.height})`,
+      },
       {
         fields: [
           {
             field: 'file',
-            message: `must be at most ${LOGO_LIMITS.maxWidth}×${LOGO_LIMITS.maxHeight} pixels`,
+            message: {
+              zh: `最大 ${LOGO_LIMITS.maxWidth}×${LOGO_LIMITS.maxHeight} 像素`,
+              en: `must be at most ${LOGO_LIMITS.maxWidth}×${LOGO_LIMITS.maxHeight} pixels`,
+            },
           },
         ],
       },

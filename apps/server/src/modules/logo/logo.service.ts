@@ -78,9 +78,9 @@ export async function readIssuedLogo(
 ): Promise<{ bytes: Buffer; contentType: string }> {
   const upload = await findLogoUpload(db, fileName);
   if (!upload || upload.company_id === null || !coversCompany(scope, upload.company_id))
-    throw notFound('file');
+    throw notFound({ zh: '文件', en: 'file' });
   const bytes = await readLogoFile(dataDir, fileName);
-  if (!bytes) throw notFound('file');
+  if (!bytes) throw notFound({ zh: '文件', en: 'file' });
   return { bytes, contentType: upload.content_type };
 }
 
@@ -89,14 +89,18 @@ async function checkedImgUrl(db: Kysely<DB>, companyId: number, imgUrl: string):
   const name = fileNameOfUrl(imgUrl);
   const upload = name ? await findLogoUpload(db, name) : undefined;
   if (!upload || upload.company_id !== companyId) {
-    throw invalid('imgUrl', 'must be a URL returned by log/upload for this company');
+    throw invalid('imgUrl', {
+      zh: '必须是本公司上传标志后得到的地址',
+      en: 'must be a URL returned by log/upload for this company',
+    });
   }
   return logoFileUrl(upload.file_name);
 }
 
 async function ownCompany(db: Kysely<DB>, scope: Scope, companyId: number): Promise<number> {
   requireCompany(scope);
-  if (!coversCompany(scope, companyId) || !(await companyExists(db, companyId))) throw notFound('company');
+  if (!coversCompany(scope, companyId) || !(await companyExists(db, companyId)))
+    throw notFound({ zh: '公司', en: 'company' });
   return companyId;
 }
 
@@ -111,7 +115,10 @@ export async function insertLogo(
   const companyId = await ownCompany(db, scope, body.id);
   const imgUrl = await checkedImgUrl(db, companyId, body.imgUrl);
   if (await findCompanyLogo(db, companyId)) {
-    throw conflict('This company already has a logo; change it with log/company/logImg/update');
+    throw conflict({
+      zh: '该公司已有标志，请修改现有标志',
+      en: 'This company already has a logo; change it with log/company/logImg/update',
+    });
   }
   await insertCompanyLogo(db, {
     company_id: companyId,
@@ -124,7 +131,7 @@ export async function insertLogo(
     updated_at: now,
   });
   const row = await findCompanyLogo(db, companyId);
-  if (!row) throw notFound('logo');
+  if (!row) throw notFound({ zh: '标志', en: 'logo' });
   return toLogo(row);
 }
 
@@ -138,7 +145,7 @@ export async function updateLogo(
 ): Promise<CompanyLogo> {
   const companyId = await ownCompany(db, scope, body.companyId);
   const existing = await findLogoOfCompany(db, body.id, companyId);
-  if (!existing) throw notFound('logo');
+  if (!existing) throw notFound({ zh: '标志', en: 'logo' });
   const imgUrl = await checkedImgUrl(db, companyId, body.imgUrl);
   await updateCompanyLogo(db, existing.id, companyId, {
     img_url: imgUrl,
@@ -147,7 +154,7 @@ export async function updateLogo(
     updated_at: now,
   });
   const row = await findLogoOfCompany(db, existing.id, companyId);
-  if (!row) throw notFound('logo');
+  if (!row) throw notFound({ zh: '标志', en: 'logo' });
   return toLogo(row);
 }
 
@@ -158,7 +165,8 @@ export async function queryLogo(
   companyId: number | undefined,
 ): Promise<CompanyLogo | null> {
   const target = companyId ?? requireCompany(scope);
-  if (!coversCompany(scope, target) || !(await companyExists(db, target))) throw notFound('company');
+  if (!coversCompany(scope, target) || !(await companyExists(db, target)))
+    throw notFound({ zh: '公司', en: 'company' });
   const row = await findCompanyLogo(db, target);
   return row ? toLogo(row) : null;
 }

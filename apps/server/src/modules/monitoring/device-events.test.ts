@@ -11,7 +11,7 @@ import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
 import type { Reporter } from '../../engine/ingest/ingest.service';
 import { drainAndClose } from '../../http/lifecycle';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { bearer, createTestApp, envelopeOf, TEST_LANGUAGE, type TestApp } from '../../testing/test-app';
 
 const EVENTS = '/api/device-service/aibox/device/events';
 const USER = '/api/user-service/user';
@@ -56,7 +56,7 @@ async function ticketFor(token: string, companyId?: number): Promise<string> {
 async function openStream(query: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
   const res = await fetch(`${origin}${EVENTS}?${query}`, {
-    headers,
+    headers: { ...TEST_LANGUAGE, ...headers },
     signal: AbortSignal.any([controller.signal, AbortSignal.timeout(15_000)]),
   });
   const reader = res.body?.getReader();

@@ -12,8 +12,10 @@ import { formatDateTime } from '../../http/time';
 import { listStoreBoxes } from '../devices/devices.repository';
 import { deviceInScope } from './running-info.service';
 
-const OFFLINE =
-  "The store's box is not connected, so it cannot ping; check that the box is powered on and online, then try again";
+const OFFLINE = {
+  zh: '门店盒子未连接，无法 ping；请确认盒子已通电并在线后重试',
+  en: "The store's box is not connected, so it cannot ping; check that the box is powered on and online, then try again",
+};
 
 const sameAddress = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b;
 
@@ -26,21 +28,27 @@ export async function pingFromBox(ctx: AppContext, scope: Scope, query: PingIpQu
     (d) => sameAddress(d.intranet_ip, target) || sameAddress(d.extranet_ip, target),
   );
   if (!allowed) {
-    throw invalid(
-      'ipAddress',
-      "must be the device's own intranet or extranet IP, or the IP of its store's box",
-    );
+    throw invalid('ipAddress', {
+      zh: '必须是设备自己的内网或外网 IP，或其门店盒子的 IP',
+      en: "must be the device's own intranet or extranet IP, or the IP of its store's box",
+    });
   }
   const box = boxes.find((b) => ctx.hub.isConnected(b.id));
   if (!box) throw new AppError('BOX_OFFLINE', OFFLINE);
   const reply = await ctx.hub.command(box.id, { name: 'pingIp', ipAddress: target });
   if (!reply.ok) {
     if (reply.error.code === 'INVALID_ARGUMENT') throw invalid('ipAddress', reply.error.message);
-    throw new AppError('BOX_COMMAND_FAILED', `The store's box could not ping: ${reply.error.message}`);
+    throw new AppError('BOX_COMMAND_FAILED', {
+      zh: `门店盒子无法执行 ping：${reply.error.message}`,
+      en: `The store's box could not ping: ${reply.error.message}`,
+    });
   }
   const result = PingIpResult.safeParse(reply.result);
   if (!result.success)
-    throw new AppError('BOX_COMMAND_FAILED', "The store's box sent a ping result this server cannot read");
+    throw new AppError('BOX_COMMAND_FAILED', {
+      zh: '门店盒子返回了服务器无法读取的 ping 结果',
+      en: "The store's box sent a ping result this server cannot read",
+    });
   const pinged = Date.parse(result.data.pingTime);
   return {
     deviceId: device.id,

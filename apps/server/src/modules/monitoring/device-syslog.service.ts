@@ -22,10 +22,12 @@ export async function listDeviceLog(
 ): Promise<PagedResult<DeviceSyslog>> {
   const from = query.startDatetime ? parseDateTime(query.startDatetime) : null;
   const to = query.endDatetime ? parseDateTime(query.endDatetime) : null;
-  if (query.startDatetime && from === null) throw invalid('startDatetime', 'is not a date-time that exists');
-  if (query.endDatetime && to === null) throw invalid('endDatetime', 'is not a date-time that exists');
+  if (query.startDatetime && from === null)
+    throw invalid('startDatetime', { zh: '不是存在的日期时间', en: 'is not a date-time that exists' });
+  if (query.endDatetime && to === null)
+    throw invalid('endDatetime', { zh: '不是存在的日期时间', en: 'is not a date-time that exists' });
   if (from !== null && to !== null && from > to)
-    throw invalid('endDatetime', 'must not be before startDatetime');
+    throw invalid('endDatetime', { zh: '不能早于 startDatetime', en: 'must not be before startDatetime' });
   const device = await deviceInScope(ctx, scope, query.deviceId);
   // The range is to the second: include the whole end second.
   const { rows, total } = await listDeviceSyslogs(

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
 import { ingestValues } from '../../engine/ingest/ingest.service';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { bearer, createTestApp, envelopeOf, type TestApp, withoutLanguage } from '../../testing/test-app';
 
 let t: TestApp;
 let fixture: LinkFixture;
@@ -29,7 +29,7 @@ async function runningItems(language?: string): Promise<Map<string, RunningItem>
   const res = await t.app.inject({
     method: 'GET',
     url: `${MonitoringEndpoints.getRunninginfo.path}?deviceId=${fixture.posId}`,
-    headers: { ...bearer(token), ...(language ? { 'accept-language': language } : {}) },
+    headers: { ...withoutLanguage(bearer(token)), ...(language ? { 'accept-language': language } : {}) },
   });
   expect(res.statusCode, res.body).toBe(200);
   return new Map(envelopeOf<RunningItem[]>(res).data.map((item) => [item.itemid, item]));

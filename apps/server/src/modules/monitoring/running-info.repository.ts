@@ -1,5 +1,5 @@
 /** SQL behind running info: last values, one item's recent history, the online points. */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 import type { DB } from '../../db/database';
 import type { DeviceLatestTable } from '../../db/tables/monitoring';
@@ -44,4 +44,30 @@ export async function listRecentSamples(
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * The numeric samples of one item with clock in [from, to], averaged per `step` ms, oldest first;
+ * each point's clock is the start of its step.
+ */
+export async function listSampleSteps(
+  db: Kysely<DB>,
+  deviceId: number,
+  item: string,
+  range: { from: number; to: number; step: number },
+): Promise<Array<{ clock: number; value: number }>> {
+  const start = sql<number>`(${sql.ref('clock')} / ${sql.lit(range.step)}) * ${sql.lit(range.step)}`;
+  const rows = await db
+    .selectFrom('device_metrics')
+    .select((eb) => [start.as('start'), eb.fn.avg<number>('value_num').as('value')])
+    .where('device_id', '=', deviceId)
+    .where('item', '=', item)
+    .where('clock', '>=', range.from)
+    .where('clock', '<=', range.to)
+    .where('value_num', 'is not', null)
+    .groupBy(start)
+    .orderBy(start)
+    .execute();
+  // PostgreSQL answers bigint and numeric as text.
+  return rows.map((row) => ({ clock: Number(row.start), value: Number(row.value) }));
 }

@@ -1,5 +1,5 @@
 /** Running info of one device: last values, one item's history, the online chart (spec §3, §9). */
-import type { HistoryPoint, Lang, RunningInfosQuery, RunningItem } from '@storefleet/contracts';
+import type { HistoryPoint, HistoryRange, Lang, RunningInfosQuery, RunningItem } from '@storefleet/contracts';
 
 import type { Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
@@ -7,16 +7,22 @@ import { metricItem, STRUCTURED_ITEMS } from '../../engine/ingest/metric-items';
 import { notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
 import { type DeviceRef, findDeviceRefInScope } from '../devices/devices.repository';
-import { listLatestValues, listRecentSamples } from './running-info.repository';
+import { listLatestValues, listRecentSamples, listSampleSteps } from './running-info.repository';
 
 /** Spec §9: running history shows 20 points, the online chart the latest 30. */
 export const HISTORY_POINTS = 20;
 export const ONLINE_CHART_POINTS = 30;
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** An average rounded to 4 decimals: enough for a chart, without float noise in the reply. */
+const roundValue = (value: number) => Math.round(value * 10_000) / 10_000;
+
 /** The device in scope, or 404 (a device outside the scope looks the same as a missing one). */
 export async function deviceInScope(ctx: AppContext, scope: Scope, deviceId: number): Promise<DeviceRef> {
   const device = await findDeviceRefInScope(ctx.db, scope, deviceId);
-  if (!device) throw notFound('device');
+  if (!device) throw notFound({ zh: '设备', en: 'device' });
   return device;
 }
 
@@ -50,13 +56,33 @@ export async function getRunningInfo(
     });
 }
 
-/** The last 20 points of one item, oldest first (getRunninginfos). */
+/** How far back each chart range reaches and the step its points are averaged over. */
+export const HISTORY_RANGE_SPANS: Record<HistoryRange, { span: number; step: number }> = {
+  hour: { span: HOUR, step: MINUTE },
+  day: { span: 24 * HOUR, step: 15 * MINUTE },
+  week: { span: 7 * 24 * HOUR, step: HOUR },
+};
+
+/**
+ * One item's history, oldest first (getRunninginfos): the last 20 points, or with `range` the
+ * item's numeric values over the last hour/day/week up to `now`, averaged per step.
+ */
 export async function getRunningInfos(
   ctx: AppContext,
   scope: Scope,
   query: RunningInfosQuery,
+  now: number = Date.now(),
 ): Promise<HistoryPoint[]> {
   const device = await deviceInScope(ctx, scope, query.deviceId);
+  if (query.range) {
+    const { span, step } = HISTORY_RANGE_SPANS[query.range];
+    const points = await listSampleSteps(ctx.db, device.id, query.itemid, {
+      from: now - span,
+      to: now,
+      step,
+    });
+    return points.map((p) => ({ clock: formatDateTime(p.clock), value: String(roundValue(p.value)) }));
+  }
   const rows = await listRecentSamples(ctx.db, device.id, query.itemid, HISTORY_POINTS);
   return rows
     .reverse()

@@ -45,7 +45,7 @@ export function issueStreamTicket(
   authorization: string | undefined,
 ): DeviceEventsTicket {
   const accessToken = bearerToken(authorization);
-  if (!accessToken) throw unauthenticated('Please sign in');
+  if (!accessToken) throw unauthenticated({ zh: '请先登录', en: 'Please sign in' });
   return ctx.streamTickets.issue({
     userId: caller.userId,
     tokenId: caller.tokenId,
@@ -66,14 +66,18 @@ export function streamCredentials(
   headers: IncomingHttpHeaders,
 ): StreamCredentials {
   if (rawQuery !== null && typeof rawQuery === 'object' && 'token' in rawQuery) {
-    throw invalid(
-      'token',
-      `is not accepted in the URL; ask POST ${TICKET_PATH} for a ticket and open the stream with ?ticket=`,
-    );
+    throw invalid('token', {
+      zh: `不能放在 URL 中；请先通过 POST ${TICKET_PATH} 获取票据，再用 ?ticket= 打开数据流`,
+      en: `is not accepted in the URL; ask POST ${TICKET_PATH} for a ticket and open the stream with ?ticket=`,
+    });
   }
   if (query.ticket !== undefined) {
     const grant = ctx.streamTickets.redeem(query.ticket);
-    if (!grant) throw unauthenticated('This stream ticket is unknown, used or expired; ask for a new one');
+    if (!grant)
+      throw unauthenticated({
+        zh: '数据流票据无效、已使用或已过期，请重新获取',
+        en: 'This stream ticket is unknown, used or expired; ask for a new one',
+      });
     return {
       authorization: `Bearer ${grant.accessToken}`,
       companyHeader: grant.companyId === null ? undefined : String(grant.companyId),

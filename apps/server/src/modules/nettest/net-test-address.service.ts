@@ -42,7 +42,7 @@ export async function listAddresses(
   companyId?: number,
 ): Promise<NetTestAddress[]> {
   if (scope.companyId !== null && companyId !== undefined && companyId !== scope.companyId) {
-    throw notFound('company');
+    throw notFound({ zh: '公司', en: 'company' });
   }
   const target = scope.companyId ?? companyId ?? null;
   return (await listNetTestAddresses(ctx.db, target)).map(toAddress);
@@ -55,10 +55,17 @@ export async function saveAddress(
   scope: Scope,
   body: NetTestAddressSaveBody,
 ): Promise<NetTestAddress> {
-  if (scope.companyId !== null) throw forbidden('Only platform users manage net-test addresses');
+  if (scope.companyId !== null)
+    throw forbidden({
+      zh: '只有平台用户可以管理测试地址',
+      en: 'Only platform users manage net-test addresses',
+    });
   const companyId = body.companyId ?? null;
   if (companyId !== null && !(await companyExists(ctx.db, companyId))) {
-    throw invalid('companyId', `must be an existing company (${companyId} is not)`);
+    throw invalid('companyId', {
+      zh: `必须是已存在的公司（${companyId} 不存在）`,
+      en: `must be an existing company (${companyId} is not)`,
+    });
   }
   const now = Date.now();
   const fields = {
@@ -73,21 +80,25 @@ export async function saveAddress(
   let id: number;
   if (body.id !== undefined) {
     const existing = await findNetTestAddress(ctx.db, body.id);
-    if (!existing) throw notFound('net-test address');
+    if (!existing) throw notFound({ zh: '测试地址', en: 'net-test address' });
     await updateNetTestAddress(ctx.db, existing.id, fields);
     id = existing.id;
   } else {
     id = await insertNetTestAddress(ctx.db, { ...fields, created_by: caller.name, created_at: now });
   }
   const saved = await findNetTestAddress(ctx.db, id);
-  if (!saved) throw notFound('net-test address');
+  if (!saved) throw notFound({ zh: '测试地址', en: 'net-test address' });
   return toAddress(saved);
 }
 
 /** Deletes an address (platform users only). */
 export async function deleteAddress(ctx: AppContext, scope: Scope, id: number): Promise<void> {
-  if (scope.companyId !== null) throw forbidden('Only platform users manage net-test addresses');
+  if (scope.companyId !== null)
+    throw forbidden({
+      zh: '只有平台用户可以管理测试地址',
+      en: 'Only platform users manage net-test addresses',
+    });
   const existing = await findNetTestAddress(ctx.db, id);
-  if (!existing) throw notFound('net-test address');
+  if (!existing) throw notFound({ zh: '测试地址', en: 'net-test address' });
   await deleteNetTestAddress(ctx.db, existing.id);
 }

@@ -31,10 +31,17 @@ export function assertCodesGrantable(
   grant: Pick<Grant, 'authorities' | 'buttonAuthorities'>,
 ): void {
   const menu = codesBeyond(caller, grant.authorities);
-  if (menu.length > 0) throw invalid('authorities', `holds codes you cannot grant: ${menu.join(', ')}`);
+  if (menu.length > 0)
+    throw invalid('authorities', {
+      zh: `包含您不能授予的权限：${menu.join(', ')}`,
+      en: `holds codes you cannot grant: ${menu.join(', ')}`,
+    });
   const buttons = codesBeyond(caller, grant.buttonAuthorities);
   if (buttons.length > 0)
-    throw invalid('buttonAuthorities', `holds codes you cannot grant: ${buttons.join(', ')}`);
+    throw invalid('buttonAuthorities', {
+      zh: `包含您不能授予的权限：${buttons.join(', ')}`,
+      en: `holds codes you cannot grant: ${buttons.join(', ')}`,
+    });
 }
 
 /**
@@ -58,13 +65,21 @@ export async function assertScopeGrantable(
       const parents = new Map((await listCompanyLevels(db, companyId)).map((l) => [l.id, l.pid]));
       outside = areaIds.filter((id) => !hasAncestorIn(id, parents, allowed));
     }
-    if (outside.length > 0) throw new AppError('NOT_FOUND', `Areas not found: ${outside.join(', ')}`);
+    if (outside.length > 0)
+      throw new AppError('NOT_FOUND', {
+        zh: `区域不存在：${outside.join(', ')}`,
+        en: `Areas not found: ${outside.join(', ')}`,
+      });
   }
   const storeIds = [...new Set(grant.storeIds)];
   if (storeIds.length > 0) {
     const found = new Set(await findStoreIdsInScope(db, within, storeIds));
     const outside = storeIds.filter((id) => !found.has(id));
-    if (outside.length > 0) throw new AppError('NOT_FOUND', `Stores not found: ${outside.join(', ')}`);
+    if (outside.length > 0)
+      throw new AppError('NOT_FOUND', {
+        zh: `门店不存在：${outside.join(', ')}`,
+        en: `Stores not found: ${outside.join(', ')}`,
+      });
   }
 }
 

@@ -115,16 +115,18 @@ export async function removeRole(ctx: AppContext, caller: Caller, scope: Scope, 
   const row = await writableRole(ctx, caller, scope, id);
   if (await deleteUnheldRole(ctx.db, row.id)) return;
   const holders = await countRoleUsers(ctx.db, row.id);
-  throw conflict(
-    `The role "${row.name}" is held by ${holders} user${holders === 1 ? '' : 's'}; give them another role before deleting it`,
-  );
+  throw conflict({
+    zh: `角色“${row.name}”仍被 ${holders} 个用户使用，请先为他们换一个角色再删除`,
+    en: `The role "${row.name}" is held by ${holders} user${holders === 1 ? '' : 's'}; give them another role before deleting it`,
+  });
 }
 
 /** The role if the caller's company (or, for platform users, the admin application or any company) owns it. */
 export async function visibleRole(ctx: AppContext, scope: Scope, id: number): Promise<RoleRow> {
   const row = await findRole(ctx.db, id);
-  if (!row) throw notFound('role');
-  if (scope.companyId !== null && row.company_id !== scope.companyId) throw notFound('role');
+  if (!row) throw notFound({ zh: '角色', en: 'role' });
+  if (scope.companyId !== null && row.company_id !== scope.companyId)
+    throw notFound({ zh: '角色', en: 'role' });
   return row;
 }
 
@@ -141,12 +143,15 @@ export function grantOf(row: RoleRow): Grant {
 async function writableRole(ctx: AppContext, caller: Caller, scope: Scope, id: number): Promise<RoleRow> {
   const row = await visibleRole(ctx, scope, id);
   // Platform users write admin roles only; company roles belong to their companies.
-  if (scope.companyId === null && row.app !== 'admin') throw notFound('role');
+  if (scope.companyId === null && row.app !== 'admin') throw notFound({ zh: '角色', en: 'role' });
   if (
     scope.companyId !== null &&
     !(await withinCaller(ctx.db, caller, scope, scope.companyId, grantOf(row)))
   ) {
-    throw forbidden('This role holds more than you do; ask an administrator to change it');
+    throw forbidden({
+      zh: '该角色的权限超出您的权限，请联系管理员修改',
+      en: 'This role holds more than you do; ask an administrator to change it',
+    });
   }
   return row;
 }
@@ -168,7 +173,10 @@ async function checkGrant(
   if (scope.companyId !== null) {
     await assertScopeGrantable(ctx.db, scope, scope.companyId, grant);
     if (!(await withinCaller(ctx.db, caller, scope, scope.companyId, grant))) {
-      throw forbidden('A role you create must name areas or stores inside your own data scope');
+      throw forbidden({
+        zh: '您创建的角色只能包含您数据范围内的区域或门店',
+        en: 'A role you create must name areas or stores inside your own data scope',
+      });
     }
   }
   return grant;

@@ -1,5 +1,5 @@
 /** The region → province → city chain a store is placed in must be one branch of its company's tree. */
-import { LEVEL_DEPTH } from '@storefleet/contracts';
+import { type Label, LEVEL_DEPTH } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../../db/database';
@@ -29,23 +29,36 @@ export async function checkChain(db: Kysely<DB>, companyId: number, input: Chain
     (x): x is number => x !== undefined,
   );
   const rows = new Map((await findLevels(db, ids)).map((r) => [r.id, r]));
-  const expect = (field: string, id: number, depth: number, parent: number | null, what: string) => {
+  const expect = (field: string, id: number, depth: number, parent: number | null, what: Label) => {
     const row = rows.get(id);
     if (!row || row.company_id !== companyId)
-      throw new AppError('NOT_FOUND', `${field}: no level ${id} in your company`);
-    if (row.level !== depth) throw invalid(field, `must be a ${what}-level node`);
+      throw new AppError('NOT_FOUND', {
+        zh: `${field}：本公司没有层级 ${id}`,
+        en: `${field}: no level ${id} in your company`,
+      });
+    if (row.level !== depth)
+      throw invalid(field, { zh: `必须是${what.zh}级节点`, en: `must be a ${what.en}-level node` });
     if (parent !== null && row.pid !== parent)
-      throw invalid(field, `must lie below the chosen ${parentWhat(depth)}`);
+      throw invalid(field, {
+        zh: `必须位于所选${parentWhat(depth).zh}之下`,
+        en: `must lie below the chosen ${parentWhat(depth).en}`,
+      });
   };
-  expect('areaLevel', input.areaLevel, LEVEL_DEPTH.region, null, 'region');
+  expect('areaLevel', input.areaLevel, LEVEL_DEPTH.region, null, { zh: '大区', en: 'region' });
   if (input.cityLevel !== undefined && input.provinceLevel === undefined) {
-    throw invalid('provinceLevel', 'is required when cityLevel is given');
+    throw invalid('provinceLevel', {
+      zh: '填写 cityLevel 时必填',
+      en: 'is required when cityLevel is given',
+    });
   }
   if (input.provinceLevel !== undefined) {
-    expect('provinceLevel', input.provinceLevel, LEVEL_DEPTH.province, input.areaLevel, 'province');
+    expect('provinceLevel', input.provinceLevel, LEVEL_DEPTH.province, input.areaLevel, {
+      zh: '省份',
+      en: 'province',
+    });
   }
   if (input.cityLevel !== undefined && input.provinceLevel !== undefined) {
-    expect('cityLevel', input.cityLevel, LEVEL_DEPTH.city, input.provinceLevel, 'city');
+    expect('cityLevel', input.cityLevel, LEVEL_DEPTH.city, input.provinceLevel, { zh: '城市', en: 'city' });
   }
   return {
     areaLevel: input.areaLevel,
@@ -54,6 +67,6 @@ export async function checkChain(db: Kysely<DB>, companyId: number, input: Chain
   };
 }
 
-function parentWhat(depth: number): string {
-  return depth === LEVEL_DEPTH.city ? 'province' : 'region';
+function parentWhat(depth: number): Label {
+  return depth === LEVEL_DEPTH.city ? { zh: '省份', en: 'province' } : { zh: '大区', en: 'region' };
 }

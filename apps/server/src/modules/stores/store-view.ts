@@ -1,11 +1,16 @@
 /** A store row as the console reads it (spec §3 Store). */
-import { type Store, StoreStatus } from '@storefleet/contracts';
+import { type Lang, type Store, StoreStatus } from '@storefleet/contracts';
 
 import { formatDateTime } from '../../http/time';
 import type { StoreRow } from './stores.repository';
 
-/** Maps a joined store row to the Store of the contract; statusShow is the Chinese label, as the console shows. */
-export function toStore(row: StoreRow): Store {
+/**
+ * Maps a joined store row to the Store of the contract; statusShow is the Chinese label, as the console
+ * shows. For an English reader (`lang` 'en') region, province and city read in their English names
+ * where the company gave them.
+ */
+export function toStore(row: StoreRow, lang: Lang = 'zh'): Store {
+  const named = (zh: string | null, en: string | null) => (lang === 'en' && en ? en : zh);
   const status = row.status === StoreStatus.MOVED ? StoreStatus.MOVED : StoreStatus.NORMAL;
   return {
     id: row.id,
@@ -15,9 +20,9 @@ export function toStore(row: StoreRow): Store {
     storeName: row.store_name,
     addr: row.addr,
     areaCode: row.area_level === null ? null : String(row.area_level),
-    areaName: row.area_name,
-    provinceName: row.province_name,
-    cityName: row.city_name,
+    areaName: named(row.area_name, row.area_ename),
+    provinceName: named(row.province_name, row.province_ename),
+    cityName: named(row.city_name, row.city_ename),
     companyId: row.company_id,
     companyName: row.company_name,
     createTime: formatDateTime(Number(row.created_at)),

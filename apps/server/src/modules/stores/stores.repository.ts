@@ -40,6 +40,9 @@ function selectStoreRow(query: ReturnType<typeof storesWithNames>) {
       'area.name as area_name',
       'province.name as province_name',
       'city.name as city_name',
+      'area.ename as area_ename',
+      'province.ename as province_ename',
+      'city.ename as city_ename',
     ]);
 }
 
@@ -48,6 +51,10 @@ export type StoreRow = Selectable<StoresTable> & {
   area_name: string | null;
   province_name: string | null;
   city_name: string | null;
+  /** The levels' English names, when the company gave them. */
+  area_ename: string | null;
+  province_ename: string | null;
+  city_ename: string | null;
 };
 
 /** Stores inside `scope` matching every field `filter` sets. */

@@ -16,14 +16,14 @@ import {
 } from './stores.service';
 
 export function registerStoreRoutes(app: FastifyInstance, ctx: AppContext): void {
-  defineRoute(app, E.list, async function listStores({ query, scope }) {
-    return listStoresService(ctx, scope, query);
+  defineRoute(app, E.list, async function listStores({ query, scope, lang }) {
+    return listStoresService(ctx, scope, query, lang);
   });
   defineRoute(app, E.listCompanys, async function listCompanys({ query, caller }) {
     return listCompaniesService(caller, query, ctx);
   });
-  defineRoute(app, E.listAreas, async function listAreas({ query, scope }) {
-    return listAreasService(ctx, scope, query.companyId);
+  defineRoute(app, E.listAreas, async function listAreas({ query, scope, lang }) {
+    return listAreasService(ctx, scope, query.companyId, lang);
   });
   defineRoute(app, E.likeFindStoreByName, async function likeFindStoreByName({ query, scope }) {
     return searchStoresByName(ctx, scope, query.name);

@@ -3,6 +3,7 @@ import type {
   Area,
   Company,
   CompanyListQuery,
+  Lang,
   PagedResult,
   Store,
   StoreCreateBody,
@@ -28,6 +29,7 @@ import {
   findStoresByName,
   insertStore,
   listStores,
+  type StoreRow,
   updateStore,
 } from './stores.repository';
 import { chainInScope, targetCompany } from './target-company';
@@ -40,22 +42,24 @@ export async function listStoresService(
   ctx: AppContext,
   scope: Scope,
   query: StoreListQuery,
+  lang: Lang = 'zh',
 ): Promise<PagedResult<Store> | Store[]> {
+  const view = (row: StoreRow) => toStore(row, lang);
   const { pageNum, pageSize, ...filter } = query;
   if (filter.companyId !== undefined) targetCompany(scope, filter.companyId);
   if (pageNum === undefined && pageSize === undefined) {
     const { rows } = await listStores(ctx.db, scope, filter);
-    return rows.map(toStore);
+    return rows.map(view);
   }
   const page = { pageNum: pageNum ?? 1, pageSize: pageSize ?? 10 };
   const { rows, total } = await listStores(ctx.db, scope, filter, page);
   const orderBy = filter.sortBy ? `${filter.sortBy} ${filter.sortDirection ?? 'asc'}` : null;
-  return toPagedResult(rows.map(toStore), total, page, orderBy);
+  return toPagedResult(rows.map(view), total, page, orderBy);
 }
 
 /** Stores inside the scope whose name contains `name`, at most STORE_SEARCH_LIMIT. */
 export async function searchStoresByName(ctx: AppContext, scope: Scope, name: string): Promise<Store[]> {
-  return (await findStoresByName(ctx.db, scope, name, STORE_SEARCH_LIMIT)).map(toStore);
+  return (await findStoresByName(ctx.db, scope, name, STORE_SEARCH_LIMIT)).map((row) => toStore(row));
 }
 
 /** The companies the caller works for: platform users all, agent admins their companyMap, others their own. */
@@ -74,9 +78,12 @@ export async function listAreasService(
   ctx: AppContext,
   scope: Scope,
   companyId: number | undefined,
+  lang: Lang = 'zh',
 ): Promise<Area[]> {
   const { levels } = await loadVisibleLevels(ctx, scope, companyId);
-  return levels.filter((l) => l.pid === null).map((l) => ({ areaCode: String(l.id), areaName: l.name }));
+  return levels
+    .filter((l) => l.pid === null)
+    .map((l) => ({ areaCode: String(l.id), areaName: (lang === 'en' && l.ename) || l.name }));
 }
 
 /** Creates a store in the caller's company; the caller's scope must cover where it is placed. */
@@ -89,7 +96,10 @@ export async function createStoreService(
   const companyId = requireCompany(scope);
   const chain = await checkChain(ctx.db, companyId, body);
   if (!chainInScope(scope, { id: null, companyId, ...chain })) {
-    throw forbidden('You may only add stores inside your own areas');
+    throw forbidden({
+      zh: '只能在自己负责的区域内新增门店',
+      en: 'You may only add stores inside your own areas',
+    });
   }
   await refuseTakenNumber(ctx, companyId, body.storeNo, null);
   const now = Date.now();
@@ -127,7 +137,10 @@ export async function updateStoreService(
   const companyId = existing.companyId;
   const chain = await checkChain(ctx.db, companyId, body);
   if (!chainInScope(scope, { id: existing.id, companyId, ...chain })) {
-    throw forbidden('You may only place stores inside your own areas');
+    throw forbidden({
+      zh: '只能把门店放在自己负责的区域内',
+      en: 'You may only place stores inside your own areas',
+    });
   }
   if (body.storeNo !== existing.storeNo) await refuseTakenNumber(ctx, companyId, body.storeNo, existing.id);
   await updateStore(ctx.db, companyId, existing.id, {
@@ -170,9 +183,10 @@ export async function deleteStoreService(ctx: AppContext, scope: Scope, id: numb
   await ctx.db.transaction().execute(async (trx) => {
     const devices = await countStoreDevices(trx, existing.id);
     if (devices > 0) {
-      throw conflict(
-        `Store ${existing.storeNo} still has ${devices} device(s); move or delete them before deleting the store`,
-      );
+      throw conflict({
+        zh: `门店 ${existing.storeNo} 还有 ${devices} 台设备；请先移走或删除这些设备，再删除门店`,
+        en: `Store ${existing.storeNo} still has ${devices} device(s); move or delete them before deleting the store`,
+      });
     }
     await deleteStore(trx, existing.companyId, existing.id);
   });
@@ -180,15 +194,16 @@ export async function deleteStoreService(ctx: AppContext, scope: Scope, id: numb
 
 async function storeOrThrow(ctx: AppContext, scope: Scope, id: number): Promise<Store> {
   const row = await findStore(ctx.db, scope, id);
-  if (!row) throw notFound('store');
+  if (!row) throw notFound({ zh: '门店', en: 'store' });
   return toStore(row);
 }
 
 async function refuseTakenNumber(ctx: AppContext, companyId: number, storeNo: string, self: number | null) {
   const taken = await findStoreByNo(ctx.db, companyId, storeNo);
   if (taken && taken.id !== self) {
-    throw conflict(
-      `Store number ${storeNo} is already used by store "${taken.store_name}"; choose another number`,
-    );
+    throw conflict({
+      zh: `门店编号 ${storeNo} 已被门店“${taken.store_name}”使用，请换一个编号`,
+      en: `Store number ${storeNo} is already used by store "${taken.store_name}"; choose another number`,
+    });
   }
 }

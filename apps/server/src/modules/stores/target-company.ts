@@ -13,10 +13,12 @@ import { invalid, notFound } from '../../http/errors';
  */
 export function targetCompany(scope: Scope, companyId: number | undefined): number {
   if (companyId !== undefined) {
-    if (scope.companyId !== null && scope.companyId !== companyId) throw notFound('company');
+    if (scope.companyId !== null && scope.companyId !== companyId)
+      throw notFound({ zh: '公司', en: 'company' });
     return companyId;
   }
-  if (scope.companyId === null) throw invalid('companyId', 'is required for platform users');
+  if (scope.companyId === null)
+    throw invalid('companyId', { zh: '平台用户必填', en: 'is required for platform users' });
   return scope.companyId;
 }
 

@@ -55,7 +55,10 @@ export function defaultType(caller: Caller): UserTypeNumber {
 /** 403 unless the caller may create users of `userType`. */
 export function assertCreatable(caller: Caller, userType: UserTypeNumber): void {
   if (!creatableTypes(caller).includes(userType)) {
-    throw forbidden(`You cannot create users of type ${userType}`);
+    throw forbidden({
+      zh: `您不能创建类型为 ${userType} 的用户`,
+      en: `You cannot create users of type ${userType}`,
+    });
   }
 }
 
@@ -71,13 +74,16 @@ export function targetCompany(
 ): number | null {
   if (scope.companyId !== null) {
     if (bodyCompanyId !== undefined && bodyCompanyId !== null && bodyCompanyId !== scope.companyId) {
-      throw forbidden('You can only manage users of your own company');
+      throw forbidden({ zh: '只能管理本公司的用户', en: 'You can only manage users of your own company' });
     }
     return scope.companyId;
   }
   if (userType === UserType.PLATFORM_USER) {
     if (bodyCompanyId !== undefined && bodyCompanyId !== null) {
-      throw forbidden('Platform users belong to no company; leave companyId out');
+      throw forbidden({
+        zh: '平台用户不属于任何公司，请不要填写 companyId',
+        en: 'Platform users belong to no company; leave companyId out',
+      });
     }
     return null;
   }

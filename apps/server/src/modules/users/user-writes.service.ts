@@ -47,12 +47,14 @@ export async function createUser(
   const companyId = targetCompany(scope, userType, body.companyId) ?? companies?.[0] ?? null;
   if (companies) assertHomeCompany(companyId, companies);
   if (userType !== UserType.PLATFORM_USER) {
-    if (companyId === null) throw invalid('companyId', 'is required for company users');
-    if (!(await companyExists(ctx.db, companyId))) throw notFound('company');
+    if (companyId === null)
+      throw invalid('companyId', { zh: '公司用户必填', en: 'is required for company users' });
+    if (!(await companyExists(ctx.db, companyId))) throw notFound({ zh: '公司', en: 'company' });
   }
   await assertRoleGrantable(ctx, caller, scope, userType, companyId, body.roleId);
   const own = await ownScope(ctx, scope, userType, companyId, body);
-  if (await accountNameTaken(ctx.db, body.userName)) throw invalid('userName', 'is already taken');
+  if (await accountNameTaken(ctx.db, body.userName))
+    throw invalid('userName', { zh: '已被占用', en: 'is already taken' });
   const now = Date.now();
   const passwordHash = await ctx.passwords.hash(body.password);
   const row = {
@@ -91,14 +93,14 @@ export async function changeUser(
   await assertManageable(ctx, caller, scope, row);
   const userType = row.user_type as UserTypeNumber;
   if (body.userType !== undefined && body.userType !== userType)
-    throw forbidden('userType cannot be changed');
+    throw forbidden({ zh: 'userType 不能修改', en: 'userType cannot be changed' });
   if (scope.companyId !== null) targetCompany(scope, userType, body.companyId);
   else if (body.companyId !== undefined && body.companyId !== row.company_id) {
-    throw forbidden('companyId cannot be changed');
+    throw forbidden({ zh: 'companyId 不能修改', en: 'companyId cannot be changed' });
   }
   const self = row.id === caller.userId;
   if (self && body.status !== 'ACTIVE') {
-    throw conflict('You cannot deactivate your own account');
+    throw conflict({ zh: '不能停用自己的账号', en: 'You cannot deactivate your own account' });
   }
   const companies = await agentCompanies(ctx, scope, userType, body.companyIds, false);
   if (companies) assertHomeCompany(row.company_id, companies);
@@ -107,7 +109,8 @@ export async function changeUser(
   const own = self
     ? { areaIds: readIdList(row.area_ids), storeIds: readIdList(row.store_ids) }
     : await ownScope(ctx, scope, userType, row.company_id, body);
-  if (await accountNameTaken(ctx.db, body.userName, row.id)) throw invalid('userName', 'is already taken');
+  if (await accountNameTaken(ctx.db, body.userName, row.id))
+    throw invalid('userName', { zh: '已被占用', en: 'is already taken' });
   const now = Date.now();
   const passwordHash = body.password ? await ctx.passwords.hash(body.password) : undefined;
   await ctx.db.transaction().execute(async (trx) => {
@@ -139,7 +142,8 @@ export async function changeUser(
 export async function disableUser(ctx: AppContext, caller: Caller, scope: Scope, id: number): Promise<void> {
   const row = await managedUser(ctx, caller, scope, id);
   await assertManageable(ctx, caller, scope, row);
-  if (row.id === caller.userId) throw conflict('You cannot disable your own account');
+  if (row.id === caller.userId)
+    throw conflict({ zh: '不能禁用自己的账号', en: 'You cannot disable your own account' });
   await updateUser(
     ctx.db,
     row.id,
@@ -174,21 +178,28 @@ function assertTenantAdminGrantor(caller: Caller): void {
   if (caller.userType !== UserType.PLATFORM_USER) return;
   const missing = codesBeyond(caller, [...PLATFORM_CODES.authorities, ...PLATFORM_CODES.buttonAuthorities]);
   if (missing.length > 0) {
-    throw forbidden(
-      'Only a platform user holding every admin permission can create or change customer and agent admins',
-    );
+    throw forbidden({
+      zh: '只有拥有全部管理权限的平台用户才能创建或修改客户管理员和代理管理员',
+      en: 'Only a platform user holding every admin permission can create or change customer and agent admins',
+    });
   }
 }
 
 /** A user editing itself keeps its role, areas and stores: nobody widens its own permissions. */
 function assertOwnGrantUnchanged(row: UserRecord, body: UserUpdateBody): void {
   if ((body.roleId ?? null) !== row.role_id) {
-    throw forbidden('You cannot change your own role; ask another administrator');
+    throw forbidden({
+      zh: '不能修改自己的角色，请联系其他管理员',
+      en: 'You cannot change your own role; ask another administrator',
+    });
   }
   const same = (given: string[] | undefined, held: number[]) =>
     given === undefined || sameIds(given.map(Number), held);
   if (!same(body.areaCodes, readIdList(row.area_ids)) || !same(body.storeIds, readIdList(row.store_ids))) {
-    throw forbidden('You cannot change your own areas or stores; ask another administrator');
+    throw forbidden({
+      zh: '不能修改自己的区域或门店，请联系其他管理员',
+      en: 'You cannot change your own areas or stores; ask another administrator',
+    });
   }
 }
 
@@ -218,13 +229,19 @@ async function assertManageable(
   if (row.id === caller.userId) return;
   if (row.user_type === UserType.PLATFORM_USER) {
     if (row.id === (await firstPlatformUserId(ctx.db))) {
-      throw forbidden('The first platform user can only be changed by itself');
+      throw forbidden({
+        zh: '第一个平台用户只能由其本人修改',
+        en: 'The first platform user can only be changed by itself',
+      });
     }
     const role = row.role_id === null ? undefined : await findRole(ctx.db, row.role_id);
     // A platform user without a role holds every admin code.
     const held = codesFor(UserType.PLATFORM_USER, role ? roleCodes(role) : null);
     if (codesBeyond(caller, [...held.authorities, ...held.buttonAuthorities]).length > 0) {
-      throw forbidden('This user holds more than you do; ask an administrator');
+      throw forbidden({
+        zh: '该用户的权限超出您的权限，请联系管理员',
+        en: 'This user holds more than you do; ask an administrator',
+      });
     }
     return;
   }
@@ -241,7 +258,11 @@ async function assertManageable(
       buttonAuthorities: [],
       ...own,
     }));
-  if (!roleOk || !ownOk) throw forbidden('This user holds more than you do; ask an administrator');
+  if (!roleOk || !ownOk)
+    throw forbidden({
+      zh: '该用户的权限超出您的权限，请联系管理员',
+      en: 'This user holds more than you do; ask an administrator',
+    });
 }
 
 /** 404 unless the role fits the user: an admin role for platform users, else a role of the user's company. */
@@ -256,7 +277,10 @@ async function assertRoleGrantable(
   if (roleId === null) {
     // Tenant admins hold every company code without a role; everyone else needs one.
     if (isTenantAdmin(userType)) return;
-    throw invalid('roleId', 'is required for platform users and common users');
+    throw invalid('roleId', {
+      zh: '平台用户和普通用户必填',
+      en: 'is required for platform users and common users',
+    });
   }
   const role = await findRole(ctx.db, roleId);
   const fits =
@@ -264,20 +288,22 @@ async function assertRoleGrantable(
     (userType === UserType.PLATFORM_USER
       ? role.app === 'admin' && role.company_id === null
       : role.app === 'company' && role.company_id === companyId);
-  if (!role || !fits) throw notFound('role');
+  if (!role || !fits) throw notFound({ zh: '角色', en: 'role' });
   if (userType === UserType.PLATFORM_USER) {
     const granted = codesFor(UserType.PLATFORM_USER, roleCodes(role));
     const beyond = codesBeyond(caller, [...granted.authorities, ...granted.buttonAuthorities]);
     if (beyond.length > 0) {
-      throw forbidden(
-        `The role "${role.name}" holds more than you do (${beyond.join(', ')}); choose a role within your own permissions`,
-      );
+      throw forbidden({
+        zh: `角色“${role.name}”的权限超出您的权限（${beyond.join(', ')}），请选择您权限范围内的角色`,
+        en: `The role "${role.name}" holds more than you do (${beyond.join(', ')}); choose a role within your own permissions`,
+      });
     }
   } else if (caller.userType === UserType.CUSTOMER_COMMON_USER && companyId !== null) {
     if (!(await withinCaller(ctx.db, caller, scope, companyId, grantOf(role)))) {
-      throw forbidden(
-        `The role "${role.name}" holds more than you do; choose a role within your own permissions`,
-      );
+      throw forbidden({
+        zh: `角色“${role.name}”的权限超出您的权限，请选择您权限范围内的角色`,
+        en: `The role "${role.name}" holds more than you do; choose a role within your own permissions`,
+      });
     }
   }
 }

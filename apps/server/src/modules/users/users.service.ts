@@ -59,7 +59,7 @@ async function toUsers(ctx: AppContext, rows: UserRecord[]): Promise<User[]> {
 /** One user the caller manages; 404 for anyone else. */
 export async function getUser(ctx: AppContext, caller: Caller, scope: Scope, id: number): Promise<User> {
   const [user] = await toUsers(ctx, [await managedUser(ctx, caller, scope, id)]);
-  if (!user) throw notFound('user');
+  if (!user) throw notFound({ zh: '用户', en: 'user' });
   return user;
 }
 
@@ -72,7 +72,7 @@ export async function managedUser(
 ): Promise<UserRecord> {
   const row = await findUser(ctx.db, audienceOf(caller, scope), id);
   const visible = await visibilityOf(ctx, caller, scope);
-  if (!row || (visible !== null && !visible(row))) throw notFound('user');
+  if (!row || (visible !== null && !visible(row))) throw notFound({ zh: '用户', en: 'user' });
   return row;
 }
 

@@ -1,4 +1,5 @@
 export default {
+  'common.required': 'This field is required',
   'common.search': 'Search',
   'common.reset': 'Reset',
   'common.loading': 'Loading…',

@@ -6,4 +6,13 @@ export default {
   'dynamicMonitor.searchStore': 'Store name or number',
   'dynamicMonitor.noStores': 'No stores to show',
   'dynamicMonitor.storeNotFound': 'Store not found',
+  'dynamicMonitor.problemsOnly': 'Problems only',
+  'dynamicMonitor.trouble': 'Trouble',
+  'dynamicMonitor.noProblems': 'Every store is fine',
+  'dynamicMonitor.store.address': 'Address',
+  'dynamicMonitor.store.box': 'Store box',
+  'dynamicMonitor.store.noBox': 'No box',
+  'dynamicMonitor.store.lastContact': 'Last contact',
+  'dynamicMonitor.store.never': 'Never',
+  'dynamicMonitor.store.onlineSince': 'Online since',
 };

@@ -1,4 +1,5 @@
 export default {
+  'common.required': '此项为必填项',
   'common.search': '查询',
   'common.reset': '重置',
   'common.loading': '加载中…',

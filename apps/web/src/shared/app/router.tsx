@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 
 import { RequireSession } from '../layout/RequireSession';
-import { ShellLayout } from '../layout/ShellLayout';
 import { HomeRedirect } from '../pages/HomeRedirect';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PageGate } from '../pages/PageGate';
@@ -10,6 +10,13 @@ import { SignPage } from '../pages/SignPage';
 import { type AppRoute, flattenRoutes } from '../routes/route-table';
 import type { PageHandle } from '../routes/useCurrentRoute';
 import { type AppKind, routerBasename } from './app-kind';
+
+/**
+ * The signed-in shell (header, side menu, breadcrumbs, company switcher, user menu, the data cache) is
+ * its own chunk, loaded once a session exists: the sign-in page does not download it. The error and not-found pages
+ * stay in the start-up chunk, so they show even when a chunk cannot be loaded.
+ */
+const SignedInShell = lazy(() => import('./SignedInShell'));
 
 /** The router objects of one application, built from its route table. */
 export function appRouteObjects(app: AppKind, routes: readonly AppRoute[]): RouteObject[] {
@@ -26,13 +33,22 @@ export function appRouteObjects(app: AppKind, routes: readonly AppRoute[]): Rout
       element: <RequireSession app={app} />,
       children: [
         {
-          element: <ShellLayout routes={routes} />,
+          element: (
+            <Suspense fallback={null}>
+              <SignedInShell routes={routes} />
+            </Suspense>
+          ),
           errorElement: <RouteErrorPage />,
-          children: [{ index: true, element: <HomeRedirect routes={routes} /> }, ...pages],
+          children: [
+            { index: true, element: <HomeRedirect routes={routes} /> },
+            ...pages,
+            // Unknown paths: the not-found page inside the shell (RequireSession shows it on its own
+            // to a signed-out visitor instead of sending them to sign in).
+            { path: '*', element: <NotFoundPage inShell /> },
+          ],
         },
       ],
     },
-    { path: '*', element: <NotFoundPage /> },
   ];
 }
 

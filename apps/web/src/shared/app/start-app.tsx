@@ -6,7 +6,7 @@ import { initI18n } from '../i18n/i18n';
 import type { AppRoute } from '../routes/route-table';
 import { restoreSession } from '../session/session-store';
 import { initTheme } from '../theme/theme';
-import { AppProviders, createQueryClient } from './AppProviders';
+import { AppProviders } from './AppProviders';
 import type { AppKind } from './app-kind';
 import { createAppRouter } from './router';
 
@@ -20,7 +20,7 @@ export async function startApp(app: AppKind, routes: readonly AppRoute[]): Promi
   const router = createAppRouter(app, routes);
   createRoot(container).render(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

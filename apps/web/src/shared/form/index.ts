@@ -5,5 +5,6 @@
  */
 export * from './form-errors';
 export * from './return-to';
+export * from './rules';
 export * from './useFormPage';
 export * from './useIdParam';

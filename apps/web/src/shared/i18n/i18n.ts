@@ -1,56 +1,66 @@
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
-
+import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import { enUSModules } from '../../locales/en-US';
-import { zhCNModules } from '../../locales/zh-CN';
+import { type LanguagePack, loadLanguagePack } from './language-pack';
 import { LANGUAGE_STORAGE_KEY, type LanguageCode, pickLanguage } from './languages';
-
-const flatten = (modules: Record<string, Record<string, string>>) =>
-  Object.assign({}, ...Object.values(modules));
 
 /** The console's i18next instance; keys are flat dotted strings (`menu.device`), not nested objects. */
 export const i18n = i18next.createInstance();
 
-const DAYJS_LOCALE: Record<LanguageCode, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'zh-TW': 'zh-tw' };
+/** antd's texts for the active language (set with the language, before i18next re-renders the app). */
+let antdLocale: Locale | undefined;
 
-function applyToDocument(code: LanguageCode): void {
+function apply(code: LanguageCode, pack: LanguagePack): void {
   document.documentElement.lang = code;
-  dayjs.locale(DAYJS_LOCALE[code]);
+  dayjs.locale(pack.dayjs);
+  antdLocale = pack.antd;
 }
 
-/** Starts i18n in the remembered language (Simplified Chinese by default). */
+/** Loads a language's pack (its own chunk) and hands its texts to i18next once. */
+async function loadLanguage(code: LanguageCode): Promise<LanguagePack> {
+  const pack = await loadLanguagePack(code);
+  if (i18n.isInitialized && !i18n.hasResourceBundle(pack.textsLanguage, 'translation')) {
+    i18n.addResourceBundle(pack.textsLanguage, 'translation', pack.texts);
+  }
+  return pack;
+}
+
+/** Starts i18n in the remembered language (Simplified Chinese by default), loading only that language. */
 export async function initI18n(): Promise<void> {
   const language = pickLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+  const pack = await loadLanguage(language);
   await i18n.use(initReactI18next).init({
-    resources: {
-      'zh-CN': { translation: flatten(zhCNModules) },
-      'en-US': { translation: flatten(enUSModules) },
-    },
+    resources: { [pack.textsLanguage]: { translation: pack.texts } },
     lng: language,
-    // zh-TW has no texts of its own yet; it reads the Simplified Chinese ones.
+    // zh-TW has no texts of its own yet; it reads the Simplified Chinese ones. Every language has every
+    // key (locales.test.ts), so the other fallbacks never show and their texts need not be loaded.
     fallbackLng: { 'zh-TW': ['zh-CN'], default: ['zh-CN'] },
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  applyToDocument(language);
+  apply(language, pack);
 }
 
-/** Switches language and remembers the choice. */
+/** Switches language (loading its texts first) and remembers the choice. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
+  const pack = await loadLanguage(code);
+  apply(code, pack);
   await i18n.changeLanguage(code);
   localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
-  applyToDocument(code);
 }
 
 /** The active language as one of ours (i18next may report a fallback chain entry). */
 export function currentLanguage(): LanguageCode {
   return pickLanguageOrDefined(i18n.resolvedLanguage ?? i18n.language);
+}
+
+/** antd's texts for the active language; undefined only before `initI18n` has finished. */
+export function currentAntdLocale(): Locale | undefined {
+  return antdLocale;
 }
 
 function pickLanguageOrDefined(code: string | undefined): LanguageCode {

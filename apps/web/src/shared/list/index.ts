@@ -28,6 +28,8 @@
  * ```
  *
  * - Filters live in the query string (`?userName=ann&pageNum=2`); empty values and defaults are dropped.
+ * - The page size a user picks is remembered per user and list (route path) in localStorage and is
+ *   what the list opens with when the URL names none (page-size-memory.ts).
  * - Filter values are URL text (`string`, or `string[]` for `'list'` filters); convert in `toQuery`,
  *   and for rich form values (dates) pass `toFormValues`/`fromFormValues` to the form.
  * - Sorting is `sortBy` + `sortDirection` (`asc`/`desc` only), taken from antd Table's sorter.

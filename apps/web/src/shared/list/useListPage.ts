@@ -9,9 +9,10 @@ import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 import { api, endpointKey } from '../api/call';
+import { useSession } from '../session/useSession';
 import {
   columnSortOrder,
   type FilterSpec,
@@ -25,6 +26,13 @@ import {
   type TableSorter,
   writeListParams,
 } from './list-query';
+import {
+  browserStorage,
+  PAGE_SIZE_OPTIONS,
+  pageSizeKey,
+  readPageSize,
+  rememberPageSize,
+} from './page-size-memory';
 
 /** An endpoint whose reply is a paged result (spec §3). */
 // biome-ignore lint/suspicious/noExplicitAny: any row type
@@ -44,7 +52,10 @@ export interface UseListPageOptions<E extends PagedEndpoint, S extends FilterSpe
   toQuery?: (params: ListParams<S>) => QueryInput<E>;
   /** Row identity for the table. */
   rowKey: Extract<keyof RowOf<E>, string> | ((row: RowOf<E>) => string);
-  /** Page size when the URL names none; defaults to the contracts' DEFAULT_PAGE_SIZE. */
+  /**
+   * Page size when the URL names none and the user has not chosen one on this list before (the choice
+   * is remembered per user and list, see page-size-memory.ts); defaults to DEFAULT_PAGE_SIZE.
+   */
   defaultPageSize?: number;
   /** Columns the call can sort by; other `sortBy` values in the URL are ignored. None: not sortable. */
   sortFields?: readonly string[];
@@ -85,13 +96,20 @@ export function useListPage<E extends PagedEndpoint, S extends FilterSpec>(
   const clash = RESERVED_PARAMS.find((name) => name in spec);
   if (clash) throw new Error(`list filter "${clash}" clashes with a paging parameter`);
 
+  const userId = useSession()?.result.accountId ?? null;
+  const { pathname } = useLocation();
+  const memoryKey = userId === null ? null : pageSizeKey(userId, pathname);
+  const remembered = useMemo(
+    () => (memoryKey === null ? null : readPageSize(browserStorage(), memoryKey)),
+    [memoryKey],
+  );
   const defaults: ListDefaults = useMemo(
     () => ({
-      pageSize: options.defaultPageSize ?? DEFAULT_PAGE_SIZE,
+      pageSize: remembered ?? options.defaultPageSize ?? DEFAULT_PAGE_SIZE,
       sortFields: sortFields ?? [],
       ...(defaultSort ? { defaultSort } : {}),
     }),
-    [options.defaultPageSize, sortFields, defaultSort],
+    [remembered, options.defaultPageSize, sortFields, defaultSort],
   );
   const params = useMemo(() => readListParams(search, spec, defaults), [search, spec, defaults]);
 
@@ -133,12 +151,14 @@ export function useListPage<E extends PagedEndpoint, S extends FilterSpec>(
     (pagination: TablePaginationConfig, _filters, sorter) => {
       const sort = sortFromTable(sorter as TableSorter | TableSorter[]);
       const pageSize = pagination.pageSize ?? params.pageSize;
+      if (pageSize !== params.pageSize && memoryKey !== null)
+        rememberPageSize(browserStorage(), memoryKey, pageSize);
       const sortChanged = sort.sortBy !== params.sortBy || sort.sortDirection !== params.sortDirection;
       // A new sort or page size starts again from page 1: the old page number means nothing in the new order.
       const pageNum = sortChanged || pageSize !== params.pageSize ? 1 : (pagination.current ?? 1);
       go({ ...filtersOf(params, spec), pageNum, pageSize, ...sort } as ListParams<S>);
     },
-    [go, params, spec],
+    [go, params, spec, memoryKey],
   );
 
   const filters = useMemo(() => filtersOf(params, spec), [params, spec]);
@@ -161,7 +181,7 @@ export function useListPage<E extends PagedEndpoint, S extends FilterSpec>(
         pageSize: params.pageSize,
         total: data?.total ?? 0,
         showSizeChanger: true,
-        pageSizeOptions: [10, 20, 50, 100],
+        pageSizeOptions: [...PAGE_SIZE_OPTIONS],
         showTotal: (total) => t('common.total', { total }),
       },
     },

@@ -1,5 +1,5 @@
 import { Button, Result, Spin } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -8,19 +8,22 @@ import type { FlatRoute } from '../routes/route-table';
 
 /**
  * Renders one page of the route table: only for users holding the page's menu codes (a typed URL
- * must not show what the menu hides), lazily loaded, with the page title in the document title.
+ * must not show what the menu hides) and its button codes (a form page such as update.html needs the
+ * code of the button that opens it: a user who may not edit never reaches an editable form), lazily
+ * loaded, with the page title in the document title.
  */
 export function PageGate({ flat }: { flat: FlatRoute }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { canView } = usePermissions();
+  const { canView, canUse } = usePermissions();
   const title = t(flat.route.titleKey);
 
-  useEffect(() => {
+  // A layout effect, so a page may name itself more precisely (a device's name) in its own effect.
+  useLayoutEffect(() => {
     document.title = `${title} · ${t('shell.productName')}`;
   }, [title, t]);
 
-  if (!canView(flat.codes)) {
+  if (!canView(flat.codes) || !canUse(flat.route.buttonCodes ?? [])) {
     return (
       <Result
         status="403"

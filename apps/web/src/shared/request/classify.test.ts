@@ -4,7 +4,7 @@ import { classifyReply, type ReplyFacts } from './classify';
 
 const reply = (facts: Partial<ReplyFacts>): ReplyFacts => ({
   status: 200,
-  statusText: 'OK',
+  titleOf: (code, status) => `title ${code ?? status}`,
   body: undefined,
   binary: false,
   hadToken: true,
@@ -39,18 +39,17 @@ describe('classifyReply (spec §8)', () => {
     expect(classifyReply(reply({ binary: true }))).toEqual({ kind: 'binary' });
   });
 
-  it('signs out on a 401 and shows status text and message when a token was sent', () => {
+  it('signs out on a 401 and shows the title and message when a token was sent', () => {
     const outcome = classifyReply(
       reply({
         status: 401,
-        statusText: 'Unauthorized',
         body: { code: 'UNAUTHENTICATED', message: 'Please sign in again' },
       }),
     );
     expect(outcome).toMatchObject({
       kind: 'failure',
       signOut: true,
-      notice: { title: 'Unauthorized', description: 'Please sign in again' },
+      notice: { title: 'title UNAUTHENTICATED', description: 'Please sign in again' },
     });
   });
 
@@ -58,7 +57,6 @@ describe('classifyReply (spec §8)', () => {
     const outcome = classifyReply(
       reply({
         status: 401,
-        statusText: 'Unauthorized',
         hadToken: false,
         body: { message: 'Wrong user name or password' },
       }),
@@ -71,41 +69,38 @@ describe('classifyReply (spec §8)', () => {
     });
   });
 
-  it('titles other HTTP errors with the status text and describes them with the body msg', () => {
+  it('titles other HTTP errors in the console language and describes them with the body msg', () => {
     const outcome = classifyReply(
       reply({
         status: 403,
-        statusText: 'Forbidden',
         body: { msg: 'No access to this store', message: 'other' },
       }),
     );
     expect(outcome).toMatchObject({
-      notice: { title: 'Forbidden', description: 'No access to this store' },
+      notice: { title: 'title 403', description: 'No access to this store' },
       signOut: false,
     });
   });
 
   it('falls back to the error message when an HTTP error body has no msg or message', () => {
-    const outcome = classifyReply(reply({ status: 502, statusText: 'Bad Gateway', body: undefined }));
+    const outcome = classifyReply(reply({ status: 502, body: undefined }));
     expect(outcome).toMatchObject({
-      notice: { title: 'Bad Gateway', description: 'Request failed with status code 500' },
+      notice: { title: 'title 502', description: 'Request failed with status code 500' },
       code: null,
     });
   });
 
-  it('names the status when the server sent no status text (HTTP/2)', () => {
+  it('titles a failure by its body code, with the server message as description', () => {
     const outcome = classifyReply(
-      reply({ status: 413, statusText: '', body: { message: 'The request body is too large' } }),
+      reply({ status: 413, body: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } }),
     );
     expect(outcome).toMatchObject({
-      notice: { title: 'HTTP 413', description: 'The request body is too large' },
+      notice: { title: 'title PAYLOAD_TOO_LARGE', description: 'The request body is too large' },
     });
   });
 
   it('never treats an error status as success, even with a "200" body code', () => {
-    const outcome = classifyReply(
-      reply({ status: 500, statusText: 'Internal Server Error', body: { code: '200' } }),
-    );
+    const outcome = classifyReply(reply({ status: 500, body: { code: '200' } }));
     expect(outcome.kind).toBe('failure');
   });
 });

@@ -9,7 +9,11 @@ export interface Notice {
 /** What came back from one call, reduced to the facts spec §8 decides on. */
 export interface ReplyFacts {
   status: number;
-  statusText: string;
+  /**
+   * The notice title for a failed reply in the console's language, from the body code (the ERRORS
+   * catalogue) or else the status: never the HTTP status text, which is English whatever the console says.
+   */
+  titleOf: (code: string | null, status: number) => string;
   /** The parsed JSON body, or undefined when there was none or it was not JSON. */
   body: unknown;
   /** True when the call asked for a file and got a non-JSON reply (a binary download). */
@@ -48,15 +52,16 @@ function field(body: unknown, name: 'code' | 'message' | 'msg' | 'data'): unknow
  * Classifies a reply exactly as spec §8 says:
  * - a successful HTTP reply whose body code is not the string "200" is a failure (binary downloads
  *   excepted) and its notice shows the server message;
- * - HTTP 401 signs the user out; only when a token was sent is a notice shown (status text + message);
- * - any other HTTP error shows the status text as title and the body `msg` as description, or, without
- *   a `msg`, the status text and the error message.
+ * - HTTP 401 signs the user out; only when a token was sent is a notice shown (title + message);
+ * - any other HTTP error shows a title and the body `msg` as description, or, without a `msg`, the
+ *   server message or the error message.
+ * Spec §8 titles with the status text; the console titles in its own language instead (`titleOf`).
  */
 export function classifyReply(facts: ReplyFacts): ReplyOutcome {
   const { status, body } = facts;
-  const statusText = facts.statusText || `HTTP ${status}`;
   const rawCode = field(body, 'code');
   const code = rawCode === undefined || rawCode === null ? null : String(rawCode);
+  const title = facts.titleOf(code, status);
   const serverMessage = text(field(body, 'message'));
   const msg = text(field(body, 'msg'));
 
@@ -69,7 +74,7 @@ export function classifyReply(facts: ReplyFacts): ReplyOutcome {
 
   if (status === 401) {
     const message = serverMessage ?? msg ?? facts.errorMessage;
-    const notice = facts.hadToken ? { title: statusText, description: message } : null;
+    const notice = facts.hadToken ? { title, description: message } : null;
     return { kind: 'failure', status, code, message, notice, signOut: true };
   }
 
@@ -79,7 +84,7 @@ export function classifyReply(facts: ReplyFacts): ReplyOutcome {
       status,
       code,
       message: msg,
-      notice: { title: statusText, description: msg },
+      notice: { title, description: msg },
       signOut: false,
     };
   // Our server always sends `message`; it says more than a generic error text, so it is the error message here.
@@ -89,7 +94,7 @@ export function classifyReply(facts: ReplyFacts): ReplyOutcome {
     status,
     code,
     message,
-    notice: { title: statusText, description: message },
+    notice: { title, description: message },
     signOut: false,
   };
 }

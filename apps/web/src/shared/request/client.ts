@@ -3,6 +3,7 @@ import { COMPANY_HEADER, UserType } from '@storefleet/contracts';
 import { i18n } from '../i18n/i18n';
 import { endSession, getSession } from '../session/session-store';
 import { classifyReply } from './classify';
+import { noticeTitle } from './notice-title';
 import { showErrorNotice } from './notify';
 
 /** A scalar or list value of a query string or form body; empty values are left out. */
@@ -95,7 +96,7 @@ export async function request<T>(method: string, path: string, options: RequestO
 
   const outcome = classifyReply({
     status: response.status,
-    statusText: response.statusText,
+    titleOf: (code, status) => noticeTitle(code, status, i18n.t),
     body,
     binary,
     hadToken: token !== null,

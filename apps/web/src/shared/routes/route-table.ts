@@ -10,6 +10,9 @@ import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } fr
  * - `codes` are menu permission codes (sign-in `authorities`); all of them are required, and an
  *   entry also needs every code of the entries above it.
  * - `titleKey` is the i18n key shown in the menu, breadcrumbs and document title (`menu.*`).
+ * - `buttonCodes` are button codes (sign-in `buttonAuthorities`) a page also needs, all of them: a
+ *   form page needs the code of the button that opens it (`update.html` the module's update code),
+ *   so a user who may not edit gets the 403 page inside the shell, not a form refused on save.
  * - `hidden` keeps a routable page out of the menu (detail and edit pages).
  * - `externalUrl` makes a menu-only entry that opens in a new tab; it has no page.
  * - `page` is a lazily loaded component (`lazy(() => import('./pages/…'))`); group entries have none.
@@ -18,6 +21,7 @@ export interface AppRoute {
   path: string;
   titleKey: string;
   codes?: readonly string[];
+  buttonCodes?: readonly string[];
   icon?: ReactNode;
   hidden?: boolean;
   externalUrl?: string;
@@ -33,6 +37,8 @@ export interface ListModuleExtras {
   listTitleKey?: string;
   /** More pages of the module, after the three (each with its own codes). */
   more?: readonly AppRoute[];
+  /** The button codes of the add (save.html) and edit (update.html) forms. */
+  formCodes?: { save?: readonly string[]; update?: readonly string[] };
 }
 
 /**
@@ -52,11 +58,19 @@ export function listModule(
     ...group,
     children: [
       { path: 'index.html', titleKey: listTitleKey, codes, page: lazy(pages.index) },
-      { path: 'save.html', titleKey: `${group.titleKey}.save`, codes, hidden: true, page: lazy(pages.save) },
+      {
+        path: 'save.html',
+        titleKey: `${group.titleKey}.save`,
+        codes,
+        buttonCodes: extras.formCodes?.save,
+        hidden: true,
+        page: lazy(pages.save),
+      },
       {
         path: 'update.html',
         titleKey: `${group.titleKey}.update`,
         codes,
+        buttonCodes: extras.formCodes?.update,
         hidden: true,
         page: lazy(pages.update),
       },

@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
-import { fieldsNamed, serverFieldErrors } from '../../../shared/form';
+import { fieldsNamed, serverFieldErrors, useFormRules } from '../../../shared/form';
 
 interface Values {
   companyId?: number;
@@ -41,6 +41,7 @@ const addressFieldOf = fieldsNamed<keyof Values>([
 
 export function AddressModal({ open, address, submitting, onCancel, onSubmit }: AddressModalProps) {
   const { t } = useTranslation();
+  const rules = useFormRules();
   const [form] = Form.useForm<Values>();
   const companies = useQuery({ ...apiQuery(StoreEndpoints.listCompanys), enabled: open });
   useEffect(() => {
@@ -95,7 +96,7 @@ export function AddressModal({ open, address, submitting, onCancel, onSubmit }: 
         <Form.Item
           name="pingUrlName"
           label={t('netTest.form.pingUrlName')}
-          rules={[{ required: true, whitespace: true, message: t('netTest.form.required') }, { max: 64 }]}
+          rules={[rules.required, { max: 64 }]}
         >
           <Input data-testid="net-test-form-name" />
         </Form.Item>
@@ -104,7 +105,7 @@ export function AddressModal({ open, address, submitting, onCancel, onSubmit }: 
           label={t('netTest.form.pingUrl')}
           extra={t('netTest.form.pingUrlHint')}
           rules={[
-            { required: true, whitespace: true, message: t('netTest.form.required') },
+            rules.required,
             {
               validator: (_, value: string | undefined) =>
                 !value || isHostOrIp(value.trim())

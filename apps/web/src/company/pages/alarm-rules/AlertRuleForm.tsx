@@ -7,11 +7,11 @@
 import { AlertEndpoints, type AlertRuleBody } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
-import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
+import { useFormRules } from '../../../shared/form';
 import { CategoryCascader } from '../device/CategoryCascader';
 import {
   type AlertRuleFormValues,
@@ -40,7 +40,7 @@ export function AlertRuleForm({ initialValues, submitting, onSubmit, onCancel }:
   const [form] = Form.useForm<AlertRuleFormValues>();
   const options = useAlertRuleOptions();
   const { english } = options;
-  const required: Rule = { required: true, message: t('alarmRules.validation.required') };
+  const { required } = useFormRules();
 
   const alertType = Form.useWatch('alertType', form);
   const productType = Form.useWatch('productType', form);
@@ -88,7 +88,7 @@ export function AlertRuleForm({ initialValues, submitting, onSubmit, onCancel }:
   );
 
   const submit = async (values: AlertRuleFormValues) => {
-    const parsed = parseRuleForm(values);
+    const parsed = parseRuleForm(values, english ? 'en' : 'zh');
     if (!parsed.ok) {
       form.setFields(parsed.errors);
       return;

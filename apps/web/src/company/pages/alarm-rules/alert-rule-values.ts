@@ -3,7 +3,14 @@
  * become the add/update body (checked with the contract's own schema), and how a 400's failed fields
  * find their form field. Tested without a browser.
  */
-import { type AlertRule, AlertRuleBody, type DictionaryItem, triggerTypeOf } from '@storefleet/contracts';
+import {
+  type AlertRule,
+  AlertRuleBody,
+  type DictionaryItem,
+  type Lang,
+  schemaMessage,
+  triggerTypeOf,
+} from '@storefleet/contracts';
 
 import {
   groupByField,
@@ -118,9 +125,9 @@ export type ParsedRuleForm = { ok: true; body: AlertRuleBody } | { ok: false; er
 
 /**
  * Form values → the add body, checked by the contract's schema and the server's trigger/alert type
- * rule, so the page refuses what the server would. Failures come back per form field.
+ * rule, so the page refuses what the server would. Failures come back per form field, in `lang`.
  */
-export function parseRuleForm(values: AlertRuleFormValues): ParsedRuleForm {
+export function parseRuleForm(values: AlertRuleFormValues, lang: Lang = 'zh'): ParsedRuleForm {
   const [deviceCategory, deviceClass] = values.category ?? [];
   const candidate = {
     alertName: values.alertName ?? '',
@@ -139,12 +146,15 @@ export function parseRuleForm(values: AlertRuleFormValues): ParsedRuleForm {
     ? []
     : result.error.issues.map((issue) => ({
         field: issue.path.map(String).join('.'),
-        message: issue.message,
+        message: schemaMessage(issue.message, lang),
       }));
   // The server's own rule beyond the schema: the item must be one of the alert type's.
   const trigger = values.triggerType === undefined ? undefined : triggerTypeOf(values.triggerType);
   if (trigger && values.alertType !== undefined && trigger.alertType !== values.alertType)
-    problems.push({ field: 'triggerType', message: `is not a trigger of alert type ${values.alertType}` });
+    problems.push({
+      field: 'triggerType',
+      message: schemaMessage(`is not a trigger of alert type ${values.alertType}`, lang),
+    });
   if (result.success && problems.length === 0) return { ok: true, body: result.data };
   return { ok: false, errors: groupByField(problems, formFieldOf) };
 }

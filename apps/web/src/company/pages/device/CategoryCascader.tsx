@@ -13,7 +13,14 @@ export interface CategoryCascaderProps {
   onChange?: (value: string[]) => void;
   /** Filters may stop at a large category; the device form needs both levels. */
   changeOnSelect?: boolean;
+  /** The device form: offer only classes of this product type (or of none). */
+  productType?: number;
   'data-testid'?: string;
+}
+
+/** The category tree (large categories with their classes), cached for ten minutes. */
+export function useCategoryTree() {
+  return useQuery({ ...apiQuery(DictionaryEndpoints.categoryTypeTree), staleTime: 10 * 60_000 });
 }
 
 /** The large → small device-category picker, fed by the global category tree. */
@@ -21,12 +28,16 @@ export function CategoryCascader({
   value,
   onChange,
   changeOnSelect = false,
+  productType,
   ...rest
 }: CategoryCascaderProps) {
   const { t } = useTranslation();
-  const tree = useQuery({ ...apiQuery(DictionaryEndpoints.categoryTypeTree), staleTime: 10 * 60_000 });
+  const tree = useCategoryTree();
   const { english } = useLang();
-  const options = useMemo(() => categoryOptions(tree.data ?? [], english), [tree.data, english]);
+  const options = useMemo(
+    () => categoryOptions(tree.data ?? [], english, productType),
+    [tree.data, english, productType],
+  );
   return (
     <Cascader
       allowClear

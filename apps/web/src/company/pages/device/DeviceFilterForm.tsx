@@ -12,8 +12,12 @@ type FilterList = Pick<
   'filters' | 'setFilters' | 'resetFilters' | 'spec'
 >;
 
-/** The device lists' filter form (spec §2): region and category cascaders plus the text filters. */
-export function DeviceFilterForm({ list }: { list: FilterList }) {
+/**
+ * The device lists' filter form (spec §2): region and category cascaders plus the text filters.
+ * `inStore`: the list is one store's (the dynamic monitor's store page), so the region/store filter,
+ * which could only empty it, is left out.
+ */
+export function DeviceFilterForm({ list, inStore = false }: { list: FilterList; inStore?: boolean }) {
   const { t } = useTranslation();
   const propertyTypes = usePropertyTypes();
   const text = (name: string, testId: string) => (
@@ -23,9 +27,11 @@ export function DeviceFilterForm({ list }: { list: FilterList }) {
   );
   return (
     <ListFilterForm list={list} toFormValues={deviceFilterFormValues} fromFormValues={deviceFilterFromForm}>
-      <Form.Item name="region" label={t('device.filter.region')}>
-        <RegionFilter />
-      </Form.Item>
+      {inStore ? null : (
+        <Form.Item name="region" label={t('device.filter.region')}>
+          <RegionFilter />
+        </Form.Item>
+      )}
       <Form.Item name="category" label={t('device.filter.category')}>
         <CategoryCascader changeOnSelect data-testid="device-filter-category" />
       </Form.Item>

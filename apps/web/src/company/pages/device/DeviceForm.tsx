@@ -27,10 +27,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
-import { serverFieldErrors } from '../../../shared/form';
+import { serverFieldErrors, useFormRules } from '../../../shared/form';
 import { useLang } from '../../../shared/i18n/useLang';
-import { CategoryCascader } from './CategoryCascader';
-import { dictionaryName } from './category-options';
+import { CategoryCascader, useCategoryTree } from './CategoryCascader';
+import { classProductMismatch, dictionaryName } from './category-options';
 import { type DeviceFormValues, defaultEnableRemote, deviceFormFieldOf } from './device-form-values';
 import { ipAddressProblem, macAddressProblem } from './device-validators';
 import { StorePicker } from './RegionField';
@@ -57,7 +57,9 @@ export function DeviceForm({ initialValues, deviceId, submitting, onSubmit, onCa
   const { t } = useTranslation();
   const [form] = Form.useForm<DeviceFormValues>();
   const { lang, english } = useLang();
-  const required: Rule = { required: true, message: t('device.validation.required') };
+  const { required } = useFormRules();
+  // Pickers, switches and numbers hold no text: the shared rule's `whitespace` makes antd check the
+  // value as a string, which refuses a number, an array or a boolean. Same wording, no text check.
   const ipRule: Rule = {
     validator: (_rule, value) => {
       const problem = ipAddressProblem(value);
@@ -76,11 +78,20 @@ export function DeviceForm({ initialValues, deviceId, submitting, onSubmit, onCa
         ? Promise.reject(new Error(t('device.validation.store')))
         : Promise.resolve(),
   };
+  const categoryTree = useCategoryTree();
   const categoryRule: Rule = {
-    validator: (_rule, value: string[] | undefined) =>
-      (value ?? []).length < 2
-        ? Promise.reject(new Error(t('device.validation.category')))
-        : Promise.resolve(),
+    validator: (_rule, value: string[] | undefined) => {
+      if ((value ?? []).length < 2) return Promise.reject(new Error(t('device.validation.category')));
+      // A class that is a kind of another product type (the server refuses it too).
+      const other = classProductMismatch(
+        categoryTree.data ?? [],
+        value?.[1],
+        form.getFieldValue('productId'),
+      );
+      if (other === null) return Promise.resolve();
+      const product = ProductType.has(other) ? ProductType.labelOf(other, lang) : String(other);
+      return Promise.reject(new Error(t('device.dataCheck.classOfOtherProduct', { product })));
+    },
   };
 
   const storePath = Form.useWatch('store', form);
@@ -190,8 +201,13 @@ export function DeviceForm({ initialValues, deviceId, submitting, onSubmit, onCa
           {text('deviceName', [required])}
           {text('hostid', [required])}
           <Col {...COL}>
-            <Form.Item name="category" label={t('device.filter.category')} rules={[required, categoryRule]}>
-              <CategoryCascader data-testid="device-form-category" />
+            <Form.Item
+              name="category"
+              label={t('device.filter.category')}
+              rules={[required, categoryRule]}
+              dependencies={['productId']}
+            >
+              <CategoryCascader productType={productId} data-testid="device-form-category" />
             </Form.Item>
           </Col>
           <Col {...COL}>

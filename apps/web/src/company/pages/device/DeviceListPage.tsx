@@ -1,7 +1,7 @@
 import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Space, Table } from 'antd';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Button, Popconfirm, Space, Table, theme } from 'antd';
+import { type HTMLAttributes, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery, endpointKey } from '../../../shared/api/call';
@@ -12,7 +12,6 @@ import { Access } from '../../../shared/permissions/Access';
 import { DeviceFilterForm } from './DeviceFilterForm';
 import { deviceColumns } from './device-columns';
 import {
-  DEVICE_DEFAULT_SORT,
   DEVICE_FILTERS,
   DEVICE_LIST_SORT_FIELDS,
   type DeviceListParams,
@@ -21,6 +20,7 @@ import {
   deviceListQuery,
 } from './device-query';
 import { StatusCounts } from './StatusCounts';
+import { deviceCountCards } from './status-cards';
 import { useLiveDevices } from './useLiveDevices';
 
 export interface DeviceListPageProps {
@@ -30,16 +30,33 @@ export interface DeviceListPageProps {
   batchMonitor: 0 | 1 | null;
   /** Buttons above the table (add, import). */
   toolbar?: ReactNode;
+  /** The list is one store's: its filter form leaves out the region/store filter. */
+  inStore?: boolean;
   testId: string;
 }
 
+/** Sum of the column widths (and the selection column), so the table scrolls only as far as it must. */
+function tableWidth(columns: readonly { width?: number | string }[], selectable: boolean): number {
+  return columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), selectable ? 32 : 0);
+}
+
 /**
- * A device list (spec §2 device module): filters in the URL, sorting, the status counts over the same
- * filters, live online badges, and row selection for setting the monitored flag in batch.
+ * A device list (spec §2 device module): filters in the URL, sorting, the status counts (each a filter
+ * link; offline in red), live badges, rows that flash when their device changes state while the list is
+ * open, and row selection for setting the monitored flag in batch. With no sort chosen the server lists
+ * problems first (offline, then alerting, then the rest); a status event refetches the list, so a device
+ * going offline moves to the top without a reload.
  */
-export function DeviceListPage({ scope, batchMonitor, toolbar, testId }: DeviceListPageProps) {
+export function DeviceListPage({
+  scope,
+  batchMonitor,
+  toolbar,
+  inStore = false,
+  testId,
+}: DeviceListPageProps) {
   const { t } = useTranslation();
   const { english } = useLang();
+  const { token } = theme.useToken();
   const [selected, setSelected] = useState<number[]>([]);
   const toQuery = useCallback((params: DeviceListParams) => deviceListQuery(params, scope), [scope]);
   const list = useListPage({
@@ -47,12 +64,20 @@ export function DeviceListPage({ scope, batchMonitor, toolbar, testId }: DeviceL
     filters: DEVICE_FILTERS,
     rowKey: 'deviceId',
     sortFields: DEVICE_LIST_SORT_FIELDS,
-    defaultSort: DEVICE_DEFAULT_SORT,
     toQuery,
   });
-  const countQuery = useMemo(() => deviceCountQuery(list.params, scope), [list.params, scope]);
+  // The cards count over the list's filters except the online status, which the cards themselves set.
+  const countQuery = useMemo(
+    () => deviceCountQuery({ ...list.params, onlineStatus: undefined }, scope),
+    [list.params, scope],
+  );
   const counts = useQuery(apiQuery(E.getDeviceStatus, { query: countQuery }));
-  useLiveDevices(endpointKey(E.listDevices), endpointKey(E.getDeviceStatus));
+  const flashing = useLiveDevices(endpointKey(E.listDevices), endpointKey(E.getDeviceStatus));
+  const { filters, setFilters } = list;
+  const filterByStatus = useCallback(
+    (onlineStatus: string) => setFilters({ ...filters, onlineStatus }),
+    [filters, setFilters],
+  );
 
   const monitor = useCallMutation(E.ids, {
     // `mornitored` is spelled as the spec has it.
@@ -93,37 +118,51 @@ export function DeviceListPage({ scope, batchMonitor, toolbar, testId }: DeviceL
     [t, english, list.sortOrder, batchMonitor, monitorDevices],
   );
 
+  // A refused change has been reported by the request client; the selection stays.
+  const runBatch = () => {
+    if (batchMonitor !== null) void monitorDevices(selected, batchMonitor).catch(() => undefined);
+  };
+  const batchButton =
+    batchMonitor !== null ? (
+      <Button
+        disabled={selected.length === 0}
+        loading={monitor.isPending}
+        onClick={batchMonitor === 1 ? runBatch : undefined}
+        data-testid="device-batch-monitor"
+      >
+        {t(batchMonitor === 1 ? 'device.action.batchMonitor' : 'device.action.batchUnmonitor', {
+          count: selected.length,
+        })}
+      </Button>
+    ) : null;
+
   return (
     <div data-testid={testId}>
       <StatusCounts
+        cards={deviceCountCards(counts.data, scope)}
         loading={counts.isFetching}
-        items={[
-          { key: 'total', labelKey: 'device.count.total', value: counts.data?.deviceNum },
-          { key: 'online', labelKey: 'device.count.online', value: counts.data?.onlineNum, color: '#52c41a' },
-          {
-            key: 'offline',
-            labelKey: 'device.count.offline',
-            value: counts.data?.offlineNum,
-            color: '#8c8c8c',
-          },
-        ]}
+        onlineStatus={list.filters.onlineStatus}
+        onFilter={filterByStatus}
       />
-      <DeviceFilterForm list={list} />
+      <DeviceFilterForm list={list} inStore={inStore} />
       <Space style={{ marginBottom: 16 }} wrap>
         {toolbar}
-        {batchMonitor !== null ? (
+        {batchButton ? (
           <Access codes={[BUTTON.deviceMonitor]}>
-            <Button
-              disabled={selected.length === 0}
-              loading={monitor.isPending}
-              // A refused change has been reported by the request client; the selection stays.
-              onClick={() => void monitorDevices(selected, batchMonitor).catch(() => undefined)}
-              data-testid="device-batch-monitor"
-            >
-              {t(batchMonitor === 1 ? 'device.action.batchMonitor' : 'device.action.batchUnmonitor', {
-                count: selected.length,
-              })}
-            </Button>
+            {batchMonitor === 0 ? (
+              // Stopping monitoring silences the devices' alerts: asked first.
+              <Popconfirm
+                title={t('device.confirm.batchUnmonitor', { count: selected.length })}
+                okText={t('device.confirm.batchUnmonitorOk')}
+                okButtonProps={{ danger: true }}
+                disabled={selected.length === 0}
+                onConfirm={runBatch}
+              >
+                {batchButton}
+              </Popconfirm>
+            ) : (
+              batchButton
+            )}
           </Access>
         ) : null}
       </Space>
@@ -131,12 +170,23 @@ export function DeviceListPage({ scope, batchMonitor, toolbar, testId }: DeviceL
         {...list.tableProps}
         columns={columns}
         size="middle"
-        scroll={{ x: 1500 }}
+        tableLayout="fixed"
+        scroll={{ x: tableWidth(columns, batchMonitor !== null) }}
         rowSelection={
           batchMonitor !== null
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
             : undefined
         }
+        onRow={(row) => {
+          const flash = flashing.has(row.deviceId);
+          return {
+            'data-flash': flash ? 'true' : 'false',
+            style: {
+              transition: 'background-color 1.5s ease-out',
+              ...(flash ? { backgroundColor: token.colorWarningBg } : {}),
+            },
+          } as HTMLAttributes<HTMLTableRowElement>;
+        }}
         data-testid={`${testId}-table`}
       />
     </div>

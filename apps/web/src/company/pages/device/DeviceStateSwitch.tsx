@@ -1,14 +1,18 @@
 import { BUTTON, type Device, DeviceState, DeviceEndpoints as E } from '@storefleet/contracts';
-import { Switch } from 'antd';
+import { App, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { usePermissions } from '../../../shared/permissions/usePermissions';
 import { isEnabled } from './display-state';
 
-/** Enables (state 1) or disables (state 2) a device; read-only without BUTTON.deviceState. */
-export function DeviceStateSwitch({ device }: { device: Pick<Device, 'deviceId' | 'state'> }) {
+/**
+ * Enables (state 1) or disables (state 2) a device; read-only without BUTTON.deviceState. Disabling
+ * asks first (a disabled device raises no alerts); enabling does not.
+ */
+export function DeviceStateSwitch({ device }: { device: Pick<Device, 'deviceId' | 'state' | 'deviceName'> }) {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const { canUse } = usePermissions();
   const mutation = useCallMutation(E.updateState, {
     input: (enabled: boolean) => ({
@@ -16,6 +20,20 @@ export function DeviceStateSwitch({ device }: { device: Pick<Device, 'deviceId' 
     }),
     successMessage: t('device.message.stateSaved'),
   });
+  const change = (enabled: boolean) => {
+    if (enabled) {
+      mutation.mutate(true);
+      return;
+    }
+    void modal.confirm({
+      title: t('device.confirm.disableTitle', { name: device.deviceName }),
+      content: t('device.confirm.disable'),
+      okText: t('device.confirm.disableOk'),
+      okButtonProps: { danger: true },
+      // A refused change has been reported by the request client; the dialog closes either way.
+      onOk: () => mutation.mutateAsync(false).catch(() => undefined),
+    });
+  };
   return (
     <Switch
       size="small"
@@ -24,7 +42,7 @@ export function DeviceStateSwitch({ device }: { device: Pick<Device, 'deviceId' 
       disabled={!canUse([BUTTON.deviceState])}
       checkedChildren={t('device.state.enabled')}
       unCheckedChildren={t('device.state.disabled')}
-      onChange={(checked) => mutation.mutate(checked)}
+      onChange={change}
       data-testid={`device-state-${device.deviceId}`}
     />
   );

@@ -1,10 +1,13 @@
 import { type EloDeviceStatistic, MonitoringEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Empty, Result, Space, Spin, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
-import { useDeviceIdParam } from './useDeviceParam';
+import { formatKibibytes, formatPercent, formatUptime } from '../../../shared/format/units';
+import { DeviceHeader } from './DeviceHeader';
+import { useDevice, useDeviceIdParam } from './useDeviceParam';
+import { useDurationWords } from './useDurationWords';
 
 type Memory = EloDeviceStatistic['memory'][number];
 type Disk = EloDeviceStatistic['disks'][number];
@@ -30,7 +33,7 @@ function BatteryCard({ battery }: { battery: NonNullable<EloDeviceStatistic['bat
   const { t } = useTranslation();
   const yesNo = (on: boolean) => t(on ? 'device.android.yes' : 'device.android.no');
   const level =
-    battery.scale > 0 ? `${Math.round((battery.level / battery.scale) * 100)}%` : String(battery.level);
+    battery.scale > 0 ? formatPercent((battery.level / battery.scale) * 100) : String(battery.level);
   const items = [
     ['level', level],
     ['status', t(`device.android.batteryStatus.${BATTERY_STATUS[battery.status] ?? 'unknown'}`)],
@@ -55,14 +58,23 @@ function BatteryCard({ battery }: { battery: NonNullable<EloDeviceStatistic['bat
   );
 }
 
+/** A KiB count as the agent sends it (decimal text) in KB/MB/GB; anything else as it came. */
+const kib = (text: string) =>
+  text.trim() !== '' && Number.isFinite(Number(text)) ? formatKibibytes(Number(text)) : text;
+
 function CpuCard({ cpu }: { cpu: NonNullable<EloDeviceStatistic['cpu']> }) {
   const { t } = useTranslation();
+  const words = useDurationWords();
+  const uptime = Number(cpu.uptime);
   const items = [
     ['architecture', cpu.architecture],
     ['model', cpu.model],
     ['coreNumber', String(cpu.coreNumber)],
     ['frequency', `${cpu.frequency} MHz`],
-    ['uptime', `${cpu.uptime} s`],
+    [
+      'uptime',
+      cpu.uptime.trim() !== '' && Number.isFinite(uptime) ? formatUptime(uptime, words) : cpu.uptime,
+    ],
     ['loadAverages', cpu.loadAverages.map((l) => l.toFixed(2)).join(' / ')],
   ] as const;
   return (
@@ -76,22 +88,55 @@ function CpuCard({ cpu }: { cpu: NonNullable<EloDeviceStatistic['cpu']> }) {
   );
 }
 
-/** /device/android-info.html?deviceId=: battery, CPU, memory and disks last reported by the device. */
+/** Only a web address opens in a new tab (never `javascript:` or another scheme from a template). */
+const isWebAddress = (url: string | null): url is string => url !== null && /^https?:\/\//i.test(url);
+
+/** "Remote control" where the server has a remote-control service configured for the device; else nothing. */
+function RemoteControlButton({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation();
+  const remote = useQuery(apiQuery(MonitoringEndpoints.getRemoteUrl, { query: { eloDeviceId: deviceId } }));
+  const url = remote.data?.configured ? remote.data.url : null;
+  if (!isWebAddress(url)) return null;
+  return (
+    <Button
+      type="primary"
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid="device-remote-control"
+    >
+      {t('device.android.remoteControl')}
+    </Button>
+  );
+}
+
+/**
+ * /device/android-info.html?deviceId=: the device's head (name, store, its other pages, remote control
+ * where configured) and the battery, CPU, memory and disks it last reported, in readable units.
+ */
 export default function AndroidInfoPage() {
   const { t } = useTranslation();
   const deviceId = useDeviceIdParam();
+  const device = useDevice(deviceId);
   const stats = useQuery({
     ...apiQuery(MonitoringEndpoints.getEloDeviceStatistic, { query: { deviceId: deviceId ?? 0 } }),
     enabled: deviceId !== null,
     refetchInterval: 60_000,
   });
-  if (deviceId === null || stats.isError) {
+  if (deviceId === null || stats.isError || device.isError) {
     return <Result status="404" title={t('device.details.notFound')} data-testid="device-not-found" />;
   }
   const data = stats.data;
   if (!data) return <Spin />;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="android-info">
+      {device.data ? (
+        <DeviceHeader
+          device={device.data}
+          current="androidInfo"
+          extra={<RemoteControlButton deviceId={deviceId} />}
+        />
+      ) : null}
       <Typography.Text type="secondary">
         {t('device.android.reportTime')}: {data.reportTime ?? '-'}
       </Typography.Text>
@@ -105,9 +150,9 @@ export default function AndroidInfoPage() {
           dataSource={data.memory}
           columns={[
             { key: 'type', dataIndex: 'type', title: t('device.android.memoryType') },
-            { key: 'total', dataIndex: 'total', title: t('device.android.total') },
-            { key: 'used', dataIndex: 'used', title: t('device.android.used') },
-            { key: 'free', dataIndex: 'free', title: t('device.android.free') },
+            { key: 'total', dataIndex: 'total', title: t('device.android.total'), render: kib },
+            { key: 'used', dataIndex: 'used', title: t('device.android.used'), render: kib },
+            { key: 'free', dataIndex: 'free', title: t('device.android.free'), render: kib },
           ]}
         />
       </Card>
@@ -119,9 +164,9 @@ export default function AndroidInfoPage() {
           dataSource={data.disks}
           columns={[
             { key: 'filesystem', dataIndex: 'filesystem', title: t('device.android.filesystem') },
-            { key: 'size', dataIndex: 'size', title: t('device.android.size') },
-            { key: 'used', dataIndex: 'used', title: t('device.android.used') },
-            { key: 'available', dataIndex: 'available', title: t('device.android.available') },
+            { key: 'size', dataIndex: 'size', title: t('device.android.size'), render: kib },
+            { key: 'used', dataIndex: 'used', title: t('device.android.used'), render: kib },
+            { key: 'available', dataIndex: 'available', title: t('device.android.available'), render: kib },
             { key: 'usedPercent', dataIndex: 'usedPercent', title: t('device.android.usedPercent') },
             { key: 'mountedOn', dataIndex: 'mountedOn', title: t('device.android.mountedOn') },
           ]}

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 
 import { actionsColumn, type RowAction } from '../../../shared/list';
 import { DeviceStateSwitch } from './DeviceStateSwitch';
-import { displayBadge, displayStateOf } from './display-state';
+import { displayBadge, shownStateOf } from './display-state';
+import { offersSyslog } from './syslog-offer';
 
 /** Where a device's pages live. */
 export const devicePage = {
@@ -15,9 +16,9 @@ export const devicePage = {
   androidInfo: (id: number) => `/device/android-info.html?deviceId=${id}`,
 } as const;
 
-/** The online badge of reading B (1 online, 2 offline, 3 disabled). */
+/** The row's state badge: online, offline (red), disabled, or "not monitored" (never "offline"). */
 export function DeviceStatusBadge({ device, t }: { device: Device; t: TFunction }) {
-  const badge = displayBadge(displayStateOf(device));
+  const badge = displayBadge(shownStateOf(device));
   return (
     <Badge status={badge.status} text={t(badge.labelKey)} data-testid={`device-online-${device.deviceId}`} />
   );
@@ -31,7 +32,14 @@ export interface DeviceColumnOptions {
   extraActions?: (device: Device) => RowAction[];
 }
 
-/** The device list columns of spec §3; every device value is rendered as text. */
+/** A text cell cut with an ellipsis (full text on hover), so one long name cannot widen the table. */
+const ellipsis = { ellipsis: { showTitle: true } } as const;
+
+/**
+ * The device list columns of spec §3; every device value is rendered as text. At 1440 px (content about
+ * 1150 px) name, store, state, IP, MAC and last online fit left of the fixed actions column; category,
+ * model and the enable switch come after them.
+ */
 export function deviceColumns({
   t,
   english,
@@ -40,13 +48,20 @@ export function deviceColumns({
 }: DeviceColumnOptions): TableColumnsType<Device> {
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
   return [
-    { ...sortable('shopName'), dataIndex: 'shopName', title: t('device.field.shopName'), width: 160 },
     {
       ...sortable('deviceName'),
+      ...ellipsis,
       dataIndex: 'deviceName',
       title: t('device.field.deviceName'),
-      width: 180,
+      width: 160,
       render: (name: string, row) => <Link to={devicePage.details(row.deviceId)}>{name}</Link>,
+    },
+    {
+      ...sortable('shopName'),
+      ...ellipsis,
+      dataIndex: 'shopName',
+      title: t('device.field.shopName'),
+      width: 140,
     },
     {
       ...sortable('deviceOnlineStatus'),
@@ -55,17 +70,27 @@ export function deviceColumns({
       width: 100,
       render: (_: unknown, row) => <DeviceStatusBadge device={row} t={t} />,
     },
+    { ...sortable('intranetIp'), dataIndex: 'intranetIp', title: t('device.field.intranetIp'), width: 130 },
+    { ...sortable('macAddress'), dataIndex: 'macAddress', title: t('device.field.macAddress'), width: 150 },
+    {
+      ...sortable('deviceOnlineTime'),
+      dataIndex: 'deviceOnlineTime',
+      title: t('device.field.deviceOnlineTime'),
+      width: 160,
+      render: (time: string | null) => time ?? '-',
+    },
     {
       ...sortable('state'),
       dataIndex: 'state',
       title: t('device.field.state'),
-      width: 100,
+      width: 90,
       render: (_: unknown, row) => <DeviceStateSwitch device={row} />,
     },
     {
       key: 'category',
+      ...ellipsis,
       title: t('device.field.category'),
-      width: 170,
+      width: 150,
       render: (_: unknown, row) => {
         const large = (english ? row.categoryNameEn : null) ?? row.categoryName;
         const small = (english ? row.classNameEn : null) ?? row.className;
@@ -74,23 +99,15 @@ export function deviceColumns({
     },
     {
       ...sortable('model'),
+      ...ellipsis,
       dataIndex: 'model',
       title: t('device.field.brandModel'),
-      width: 170,
+      width: 150,
       render: (_: unknown, row) => [row.deviceBrand, row.model].filter(Boolean).join(' / ') || '-',
-    },
-    { ...sortable('intranetIp'), dataIndex: 'intranetIp', title: t('device.field.intranetIp'), width: 140 },
-    { ...sortable('macAddress'), dataIndex: 'macAddress', title: t('device.field.macAddress'), width: 160 },
-    {
-      ...sortable('deviceOnlineTime'),
-      dataIndex: 'deviceOnlineTime',
-      title: t('device.field.deviceOnlineTime'),
-      width: 170,
-      render: (time: string | null) => time ?? '-',
     },
     actionsColumn<Device>({
       title: t('device.column.actions'),
-      width: 220,
+      width: 200,
       actions: (row) => [
         { key: 'details', label: t('common.details'), to: devicePage.details(row.deviceId) },
         {
@@ -100,7 +117,13 @@ export function deviceColumns({
           to: devicePage.update(row.deviceId),
           testId: `device-edit-${row.deviceId}`,
         },
-        { key: 'syslog', label: t('device.action.syslog'), to: devicePage.syslog(row.deviceId) },
+        {
+          key: 'syslog',
+          label: t('device.action.syslog'),
+          hidden: !offersSyslog(row),
+          to: devicePage.syslog(row.deviceId),
+          testId: `device-syslog-${row.deviceId}`,
+        },
         {
           key: 'androidInfo',
           label: t('device.action.androidInfo'),

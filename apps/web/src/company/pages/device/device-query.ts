@@ -48,8 +48,10 @@ export const DEVICE_LIST_SORT_FIELDS = [
   'state',
 ] as const;
 
-/** The spec requires a sort on the device list: newest device first unless the user picks one. */
-export const DEVICE_DEFAULT_SORT = { sortBy: 'deviceId', sortDirection: 'desc' } as const;
+/*
+ * No default sort: a list sends sortBy only when the user picks a column, so the server's own default
+ * order applies otherwise — problems first (offline, then alerting, then the rest; issue 10).
+ */
 
 /** A cascader path: level ids from the region down, optionally ending in a store (`s<id>`). */
 export type RegionPath = readonly string[];

@@ -6,6 +6,7 @@ import {
   displayStateOf,
   isEnabled,
   pageWithStatusEvent,
+  shownStateOf,
   withStatusEvent,
 } from './display-state';
 
@@ -77,10 +78,22 @@ describe('device display state (reading B)', () => {
     expect(displayStateOf({ state: 2, deviceOnlineStatus: 0 })).toBe(3);
   });
 
-  it('labels each display state with its own badge', () => {
-    expect(displayBadge(1)).toEqual({ status: 'success', labelKey: 'device.displayState.online' });
-    expect(displayBadge(2)).toEqual({ status: 'default', labelKey: 'device.displayState.offline' });
-    expect(displayBadge(3)).toEqual({ status: 'warning', labelKey: 'device.displayState.disabled' });
+  it('shows an unmonitored device as "not monitored", never "offline"; disabled still wins', () => {
+    expect(shownStateOf({ state: 1, deviceOnlineStatus: 0, monitored: 0 })).toBe('notMonitored');
+    expect(shownStateOf({ state: 1, deviceOnlineStatus: 1, monitored: 0 })).toBe('notMonitored');
+    expect(shownStateOf({ state: 2, deviceOnlineStatus: 0, monitored: 0 })).toBe('disabled');
+    expect(shownStateOf({ state: 1, deviceOnlineStatus: 0, monitored: 1 })).toBe('offline');
+    expect(shownStateOf({ state: 1, deviceOnlineStatus: 1, monitored: 1 })).toBe('online');
+  });
+
+  it('labels each shown state with its own badge, offline in red', () => {
+    expect(displayBadge('online')).toEqual({ status: 'success', labelKey: 'device.displayState.online' });
+    expect(displayBadge('offline')).toEqual({ status: 'error', labelKey: 'device.displayState.offline' });
+    expect(displayBadge('disabled')).toEqual({ status: 'warning', labelKey: 'device.displayState.disabled' });
+    expect(displayBadge('notMonitored')).toEqual({
+      status: 'default',
+      labelKey: 'device.displayState.notMonitored',
+    });
   });
 
   it('shows the state switch on for enabled and unregistered devices, off for disabled ones', () => {

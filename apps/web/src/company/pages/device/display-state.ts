@@ -9,6 +9,7 @@ import {
   DeviceState,
   type DeviceStatusEvent,
   deviceDisplayState,
+  MonitoredFlag,
   OnlineStatus,
   type PagedResult,
 } from '@storefleet/contracts';
@@ -20,23 +21,43 @@ export function displayStateOf(device: Pick<Device, 'state' | 'deviceOnlineStatu
   return deviceDisplayState(device.state, device.deviceOnlineStatus);
 }
 
-export interface DisplayBadge {
-  status: 'success' | 'default' | 'warning';
-  labelKey: 'device.displayState.online' | 'device.displayState.offline' | 'device.displayState.disabled';
+/**
+ * What a device row shows: the display state, except that a device nobody monitors is "not monitored",
+ * never "offline" (no one watches it, so its silence means nothing). Disabled wins over both.
+ */
+export type ShownState = 'online' | 'offline' | 'disabled' | 'notMonitored';
+
+/** The shown state of a device row. */
+export function shownStateOf(device: Pick<Device, 'state' | 'deviceOnlineStatus' | 'monitored'>): ShownState {
+  const state = displayStateOf(device);
+  if (state === DeviceDisplayState.DISABLED) return 'disabled';
+  if (device.monitored !== MonitoredFlag.MONITORED) return 'notMonitored';
+  return state === DeviceDisplayState.ONLINE ? 'online' : 'offline';
 }
 
-/** The badge of a display state. */
-export function displayBadge(state: DisplayState): DisplayBadge {
+export interface DisplayBadge {
+  status: 'success' | 'error' | 'warning' | 'default';
+  labelKey:
+    | 'device.displayState.online'
+    | 'device.displayState.offline'
+    | 'device.displayState.disabled'
+    | 'device.displayState.notMonitored';
+}
+
+/** The badge of a shown state: offline is the problem, so it is the red one. */
+export function displayBadge(state: ShownState): DisplayBadge {
   switch (state) {
-    case DeviceDisplayState.ONLINE:
+    case 'online':
       return { status: 'success', labelKey: 'device.displayState.online' };
-    case DeviceDisplayState.OFFLINE:
-      return { status: 'default', labelKey: 'device.displayState.offline' };
-    case DeviceDisplayState.DISABLED:
+    case 'offline':
+      return { status: 'error', labelKey: 'device.displayState.offline' };
+    case 'disabled':
       return { status: 'warning', labelKey: 'device.displayState.disabled' };
+    case 'notMonitored':
+      return { status: 'default', labelKey: 'device.displayState.notMonitored' };
     default: {
       const unreachable: never = state;
-      throw new RangeError(`unknown display state ${String(unreachable)}`);
+      throw new RangeError(`unknown shown state ${String(unreachable)}`);
     }
   }
 }

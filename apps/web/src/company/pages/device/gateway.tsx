@@ -1,7 +1,7 @@
 import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Switch, Table, type TableColumnsType } from 'antd';
-import { useMemo } from 'react';
+import { Switch, Table, type TableColumnsType, theme } from 'antd';
+import { type HTMLAttributes, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -12,7 +12,6 @@ import { usePermissions } from '../../../shared/permissions/usePermissions';
 import { DeviceFilterForm } from './DeviceFilterForm';
 import { DeviceStatusBadge, devicePage } from './device-columns';
 import {
-  DEVICE_DEFAULT_SORT,
   DEVICE_FILTERS,
   DEVICE_LIST_SORT_FIELDS,
   type DeviceListParams,
@@ -21,6 +20,7 @@ import {
 } from './device-query';
 import { GatewayKeyCell } from './GatewayKeyCell';
 import { StatusCounts } from './StatusCounts';
+import { gatewayCountCards } from './status-cards';
 import { useLiveDevices } from './useLiveDevices';
 
 /** queryType 1 = boxes (the reading Storefleet chose, see DeviceQueryType). */
@@ -49,82 +49,102 @@ function PreinstallSwitch({ device }: { device: Device }) {
 /** /device/gateway.html: the store boxes, their counts, pre-install flag and security key. */
 export default function GatewayPage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
+  // No sort chosen: the server lists problems first (offline boxes on top).
   const list = useListPage({
     endpoint: E.listDevices,
     filters: DEVICE_FILTERS,
     rowKey: 'deviceId',
     sortFields: DEVICE_LIST_SORT_FIELDS,
-    defaultSort: DEVICE_DEFAULT_SORT,
     toQuery,
   });
-  const countQuery = useMemo(() => deviceCountQuery(list.params, SCOPE), [list.params]);
+  // The cards count over the list's filters except the online status, which the cards themselves set.
+  const countQuery = useMemo(
+    () => deviceCountQuery({ ...list.params, onlineStatus: undefined }, SCOPE),
+    [list.params],
+  );
   const counts = useQuery(apiQuery(E.getGatewayStatus, { query: countQuery }));
-  useLiveDevices(endpointKey(E.listDevices), endpointKey(E.getGatewayStatus));
+  const flashing = useLiveDevices(endpointKey(E.listDevices), endpointKey(E.getGatewayStatus));
+  const { filters, setFilters } = list;
 
   const { sortOrder } = list;
   const columns = useMemo<TableColumnsType<Device>>(() => {
     const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
+    const ellipsis = { ellipsis: { showTitle: true } } as const;
+    // IP, MAC and last online come right after the name and state, so they fit a 1440 px screen.
     return [
-      { ...sortable('shopName'), dataIndex: 'shopName', title: t('device.field.shopName'), width: 160 },
       {
         ...sortable('deviceName'),
+        ...ellipsis,
         dataIndex: 'deviceName',
         title: t('device.field.deviceName'),
-        width: 180,
+        width: 150,
         render: (name: string, row) => <Link to={devicePage.details(row.deviceId)}>{name}</Link>,
       },
-      { key: 'hostid', dataIndex: 'hostid', title: t('device.field.hostid'), width: 150 },
-      { ...sortable('intranetIp'), dataIndex: 'intranetIp', title: t('device.field.intranetIp'), width: 140 },
-      { ...sortable('macAddress'), dataIndex: 'macAddress', title: t('device.field.macAddress'), width: 160 },
+      {
+        ...sortable('shopName'),
+        ...ellipsis,
+        dataIndex: 'shopName',
+        title: t('device.field.shopName'),
+        width: 140,
+      },
       {
         ...sortable('deviceOnlineStatus'),
         title: t('device.field.onlineStatus'),
         width: 100,
         render: (_: unknown, row) => <DeviceStatusBadge device={row} t={t} />,
       },
+      { ...sortable('intranetIp'), dataIndex: 'intranetIp', title: t('device.field.intranetIp'), width: 130 },
+      { ...sortable('macAddress'), dataIndex: 'macAddress', title: t('device.field.macAddress'), width: 150 },
+      {
+        ...sortable('deviceOnlineTime'),
+        dataIndex: 'deviceOnlineTime',
+        title: t('device.field.deviceOnlineTime'),
+        width: 160,
+        render: (time: string | null) => time ?? '-',
+      },
+      { key: 'hostid', ...ellipsis, dataIndex: 'hostid', title: t('device.field.hostid'), width: 140 },
       {
         key: 'isPreinstallation',
         title: t('device.field.isPreinstallation'),
-        width: 110,
+        width: 100,
         render: (_: unknown, row) => <PreinstallSwitch device={row} />,
       },
       {
         key: 'securityKey',
         title: t('device.field.securityKey'),
-        width: 330,
+        width: 300,
         render: (_: unknown, row) => <GatewayKeyCell device={row} />,
-      },
-      {
-        ...sortable('deviceOnlineTime'),
-        dataIndex: 'deviceOnlineTime',
-        title: t('device.field.deviceOnlineTime'),
-        width: 170,
-        render: (time: string | null) => time ?? '-',
       },
     ];
   }, [t, sortOrder]);
+  const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0);
 
   return (
     <div data-testid="device-gateway">
       <StatusCounts
+        cards={gatewayCountCards(counts.data)}
         loading={counts.isFetching}
-        items={[
-          { key: 'preinstalled', labelKey: 'device.count.preinstalled', value: counts.data?.isPreNum },
-          { key: 'online', labelKey: 'device.count.online', value: counts.data?.onlineNum, color: '#52c41a' },
-          {
-            key: 'offline',
-            labelKey: 'device.count.offline',
-            value: counts.data?.offlineNum,
-            color: '#8c8c8c',
-          },
-        ]}
+        onlineStatus={filters.onlineStatus}
+        onFilter={(onlineStatus) => setFilters({ ...filters, onlineStatus })}
       />
       <DeviceFilterForm list={list} />
       <Table<Device>
         {...list.tableProps}
         columns={columns}
         size="middle"
-        scroll={{ x: 1500 }}
+        tableLayout="fixed"
+        scroll={{ x: width }}
+        onRow={(row) => {
+          const flash = flashing.has(row.deviceId);
+          return {
+            'data-flash': flash ? 'true' : 'false',
+            style: {
+              transition: 'background-color 1.5s ease-out',
+              ...(flash ? { backgroundColor: token.colorWarningBg } : {}),
+            },
+          } as HTMLAttributes<HTMLTableRowElement>;
+        }}
         data-testid="device-gateway-table"
       />
     </div>

@@ -2,17 +2,31 @@
 import type { HistoryPoint } from '@storefleet/contracts';
 import type { EChartsOption } from 'echarts';
 
-/** A line of an item's last values; non-numeric values are left out of the line. */
+import { chartScaleOf } from '../../../shared/format/units';
+
+/**
+ * A line of an item's values, named for the item, scaled to the unit its axis names (bytes in MB,
+ * durations in hours); non-numeric values are left out of the line.
+ */
 export function historyOption(points: readonly HistoryPoint[], name: string, units: string): EChartsOption {
+  const { axisUnit, scale } = chartScaleOf(units);
   const numeric = points
     .map((p) => [p.clock, Number(p.value)] as const)
     .filter(([, value]) => Number.isFinite(value));
   return {
-    tooltip: { trigger: 'axis' },
+    tooltip: { trigger: 'axis', valueFormatter: (value) => `${value}${axisUnit ? ` ${axisUnit}` : ''}` },
     grid: { left: 56, right: 24, top: 32, bottom: 40 },
     xAxis: { type: 'category', data: numeric.map(([clock]) => clock) },
-    yAxis: { type: 'value', name: units },
-    series: [{ type: 'line', name, smooth: true, data: numeric.map(([, value]) => value) }],
+    yAxis: { type: 'value', name: axisUnit },
+    series: [
+      {
+        type: 'line',
+        name,
+        smooth: true,
+        showSymbol: numeric.length <= 60,
+        data: numeric.map(([, value]) => Math.round(scale(value) * 100) / 100),
+      },
+    ],
   };
 }
 

@@ -1,16 +1,20 @@
 import { type DeviceSyslog, MonitoringEndpoints } from '@storefleet/contracts';
-import { DatePicker, Form, Result, Table, type TableColumnsType, Typography } from 'antd';
+import { DatePicker, Form, Result, Spin, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ListFilterForm, useListPage } from '../../../shared/list';
+import { DeviceHeader } from './DeviceHeader';
 import { SYSLOG_FILTERS, syslogQuery } from './syslog-query';
 import { useDevice, useDeviceIdParam } from './useDeviceParam';
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** /device/syslog.html?deviceId=: the device's syslog lines, newest first, shown as plain text. */
+/**
+ * /device/syslog.html?deviceId=: the device's head (name, store, its other pages) and its syslog
+ * lines, newest first, shown as plain text.
+ */
 export default function DeviceSyslogPage() {
   const { t } = useTranslation();
   const deviceId = useDeviceIdParam();
@@ -45,12 +49,12 @@ export default function DeviceSyslogPage() {
     ],
     [t],
   );
-  if (deviceId === null) {
+  if (deviceId === null || device.isError) {
     return <Result status="404" title={t('device.details.notFound')} data-testid="device-not-found" />;
   }
   return (
     <div data-testid="device-syslog">
-      <Typography.Title level={5}>{device.data?.deviceName ?? ''}</Typography.Title>
+      {device.data ? <DeviceHeader device={device.data} current="syslog" /> : <Spin />}
       <ListFilterForm
         list={formList}
         toFormValues={(filters) => {

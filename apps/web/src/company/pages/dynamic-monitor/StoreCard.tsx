@@ -1,6 +1,6 @@
 import { DeviceEndpoints, type Store } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Card, Space, Statistic, Typography } from 'antd';
+import { Badge, Card, Space, Statistic, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -13,7 +13,10 @@ const storeCountsQuery = (shopId: number) =>
 /** The cache key of one store's counts, refreshed when a status event names the store. */
 export const storeCountsKey = (shopId: number) => storeCountsQuery(shopId).queryKey;
 
-/** A store's monitored devices: online and offline counts, linking to the store's live device list. */
+/**
+ * A store's monitored devices: online and offline counts, linking to the store's live device list. A
+ * store with an offline device is in trouble: red border, red badge and a "trouble" tag.
+ */
 export function StoreCard({
   store,
 }: {
@@ -21,22 +24,37 @@ export function StoreCard({
 }) {
   const { t } = useTranslation();
   const counts = useQuery(storeCountsQuery(store.shopId));
+  const { token } = theme.useToken();
   const offline = counts.data?.offlineNum ?? 0;
+  const trouble = offline > 0;
   return (
-    <Link to={`/dynamic-monitor/store/${store.shopId}.html`} data-testid={`store-card-${store.shopId}`}>
+    <Link
+      to={`/dynamic-monitor/store/${store.shopId}.html`}
+      data-testid={`store-card-${store.shopId}`}
+      data-trouble={trouble ? 'true' : 'false'}
+    >
       <Card
         hoverable
         size="small"
         loading={counts.isPending}
+        style={trouble ? { borderColor: token.colorError, borderWidth: 2 } : undefined}
         title={
           <Space>
-            <Badge status={offline > 0 ? 'error' : 'success'} />
-            <Typography.Text ellipsis style={{ maxWidth: 180 }}>
+            <Badge status={trouble ? 'error' : 'success'} />
+            <Typography.Text ellipsis style={{ maxWidth: 180 }} data-cell>
               {store.storeName}
             </Typography.Text>
           </Space>
         }
-        extra={<Typography.Text type="secondary">{store.storeNo}</Typography.Text>}
+        extra={
+          trouble ? (
+            <Tag color="error" data-testid={`store-trouble-${store.shopId}`}>
+              {t('dynamicMonitor.trouble')}
+            </Tag>
+          ) : (
+            <Typography.Text type="secondary">{store.storeNo}</Typography.Text>
+          )
+        }
       >
         <Space size="large">
           <Statistic

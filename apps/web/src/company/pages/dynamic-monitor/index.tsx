@@ -1,26 +1,53 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Col, Empty, Input, Pagination, Row, Spin } from 'antd';
+import { DeviceEndpoints, MAX_PAGE_SIZE, MonitoredFlag, OnlineStatus } from '@storefleet/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Col, Empty, Input, Pagination, Row, Space, Spin, Switch, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { apiQuery } from '../../../shared/api/call';
 import { FILTER_COL } from '../../../shared/grid';
 import { useDeviceStatusEvents } from '../device/useDeviceStatusEvents';
 import { useScopeStores } from '../device/useScopeStores';
 import { StoreCard, storeCountsKey } from './StoreCard';
+import { NO_TROUBLE, offlineByStore, sortByTrouble } from './store-trouble';
 
 const PAGE_SIZE = 24;
 /** A store's link dropping sends a burst of events; its counts are refetched once per burst. */
 const REFRESH_MS = 1000;
 
-/** /dynamic-monitor/index.html: a card per store in the caller's scope with live online/offline counts. */
+/**
+ * Every offline monitored device in scope, in one call (at most MAX_PAGE_SIZE rows): the stores' trouble
+ * figures for the order, without one call per store. See docs/decisions/device-lists.md.
+ */
+const offlineDevicesQuery = apiQuery(DeviceEndpoints.listDevices, {
+  query: {
+    monitored: MonitoredFlag.MONITORED,
+    onlineStatus: OnlineStatus.OFFLINE,
+    pageNum: 1,
+    pageSize: MAX_PAGE_SIZE,
+  },
+});
+
+/**
+ * /dynamic-monitor/index.html: a card per store in the caller's scope with live online/offline counts,
+ * stores in trouble first (most offline devices first) and marked red; "problems only" hides the rest.
+ */
 export default function DynamicMonitorPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [page, setPage] = useState(1);
+  const [problemsOnly, setProblemsOnly] = useState(false);
   const stores = useScopeStores();
+  const offline = useQuery(offlineDevicesQuery);
   const pending = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const offlineRefresh = useRef<ReturnType<typeof setTimeout> | null>(null);
   useDeviceStatusEvents((event) => {
+    if (!offlineRefresh.current)
+      offlineRefresh.current = setTimeout(() => {
+        offlineRefresh.current = null;
+        void queryClient.invalidateQueries({ queryKey: offlineDevicesQuery.queryKey });
+      }, REFRESH_MS);
     if (pending.current.has(event.shopId)) return;
     pending.current.set(
       event.shopId,
@@ -31,20 +58,31 @@ export default function DynamicMonitorPage() {
     );
   });
 
+  const offlineCounts = useMemo(() => offlineByStore(offline.data?.list ?? []), [offline.data]);
   const shown = useMemo(() => {
     const needle = name.trim().toLowerCase();
     const all = stores.data ?? [];
-    return needle === ''
-      ? all
-      : all.filter(
-          (s) => s.storeName.toLowerCase().includes(needle) || s.storeNo.toLowerCase().includes(needle),
-        );
-  }, [stores.data, name]);
+    const named =
+      needle === ''
+        ? all
+        : all.filter(
+            (s) => s.storeName.toLowerCase().includes(needle) || s.storeNo.toLowerCase().includes(needle),
+          );
+    return sortByTrouble(
+      named,
+      (shopId) => {
+        const count = offlineCounts.get(shopId);
+        return count ? { offline: count, openAlerts: null } : NO_TROUBLE;
+      },
+      problemsOnly,
+    );
+  }, [stores.data, name, offlineCounts, problemsOnly]);
   const pageStores = shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const loading = stores.isPending || offline.isPending;
 
   return (
     <div data-testid="dynamic-monitor">
-      <Row style={{ marginBottom: 16 }}>
+      <Row style={{ marginBottom: 16 }} gutter={16} align="middle">
         <Col {...FILTER_COL}>
           <Input.Search
             allowClear
@@ -56,15 +94,32 @@ export default function DynamicMonitorPage() {
             data-testid="dynamic-monitor-search"
           />
         </Col>
+        <Col>
+          <Space>
+            <Switch
+              checked={problemsOnly}
+              onChange={(on) => {
+                setProblemsOnly(on);
+                setPage(1);
+              }}
+              data-testid="dynamic-monitor-problems-only"
+            />
+            <Typography.Text>{t('dynamicMonitor.problemsOnly')}</Typography.Text>
+          </Space>
+        </Col>
       </Row>
-      {stores.isPending ? <Spin /> : null}
-      {!stores.isPending && shown.length === 0 ? <Empty description={t('dynamicMonitor.noStores')} /> : null}
-      <Row gutter={[16, 16]}>
-        {pageStores.map((store) => (
-          <Col key={store.shopId} xs={24} sm={12} md={8} lg={6} xl={6} xxl={4}>
-            <StoreCard store={store} />
-          </Col>
-        ))}
+      {loading ? <Spin /> : null}
+      {!loading && shown.length === 0 ? (
+        <Empty description={t(problemsOnly ? 'dynamicMonitor.noProblems' : 'dynamicMonitor.noStores')} />
+      ) : null}
+      <Row gutter={[16, 16]} data-testid="dynamic-monitor-cards">
+        {loading
+          ? null
+          : pageStores.map((store) => (
+              <Col key={store.shopId} xs={24} sm={12} md={8} lg={6} xl={6} xxl={4}>
+                <StoreCard store={store} />
+              </Col>
+            ))}
       </Row>
       {shown.length > PAGE_SIZE ? (
         <Pagination

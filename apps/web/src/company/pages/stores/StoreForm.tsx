@@ -4,7 +4,7 @@ import { Button, Card, Form, Input, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { fieldsNamed, plainFieldOf, serverFieldErrors } from '../../../shared/form';
+import { fieldsNamed, plainFieldOf, serverFieldErrors, useFormRules } from '../../../shared/form';
 import { RegionCascader } from '../../../shared/org/RegionCascader';
 import { readRegionPath, regionPathOf } from '../../../shared/org/region-path';
 
@@ -38,6 +38,7 @@ export interface StoreFormProps {
 
 export function StoreForm({ store, submitting, onSubmit, onCancel }: StoreFormProps) {
   const { t } = useTranslation();
+  const rules = useFormRules();
   const [form] = Form.useForm<StoreFormValues>();
 
   useEffect(() => {
@@ -77,18 +78,10 @@ export function StoreForm({ store, submitting, onSubmit, onCancel }: StoreFormPr
         onFinish={submit}
         data-testid="store-form"
       >
-        <Form.Item
-          name="storeNo"
-          label={t('stores.form.storeNo')}
-          rules={[{ required: true, whitespace: true, message: t('stores.form.required') }, { max: 64 }]}
-        >
+        <Form.Item name="storeNo" label={t('stores.form.storeNo')} rules={[rules.required, { max: 64 }]}>
           <Input data-testid="store-form-no" />
         </Form.Item>
-        <Form.Item
-          name="storeName"
-          label={t('stores.form.storeName')}
-          rules={[{ required: true, whitespace: true, message: t('stores.form.required') }, { max: 100 }]}
-        >
+        <Form.Item name="storeName" label={t('stores.form.storeName')} rules={[rules.required, { max: 100 }]}>
           <Input data-testid="store-form-name" />
         </Form.Item>
         <Form.Item

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 const pre = { margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
 
-/** The expanded row: handler, masked request data and error, all shown as plain text. */
+/** The expanded row: handler, HTTP status, masked request data and error, all shown as plain text. */
 export function OperationLogDetail({ row }: { row: OperationLog }) {
   const { t } = useTranslation();
   return (
@@ -12,6 +12,7 @@ export function OperationLogDetail({ row }: { row: OperationLog }) {
       <Descriptions.Item label={t('operationLog.detail.classMethod')}>
         <Typography.Text code>{row.classMethod}</Typography.Text>
       </Descriptions.Item>
+      <Descriptions.Item label={t('operationLog.detail.httpStatus')}>{row.status}</Descriptions.Item>
       <Descriptions.Item label={t('operationLog.detail.reqData')}>
         <pre style={pre}>{row.reqData}</pre>
       </Descriptions.Item>

@@ -1,19 +1,26 @@
 import { CallLogEndpoints, type OperationLog } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { DatePicker, Form, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../api/call';
 import { type FilterSpec, ListFilterForm, useListPage } from '../../list';
 import { OperationLogDetail } from './OperationLogDetail';
+import { DATE_TIME_FORMAT, fromRangeForm, OUTCOME_COLOR, outcomeOf, toRangeForm } from './operation-log-view';
 
-const FILTERS = { userName: 'text', apiName: 'text' } as const satisfies FilterSpec;
+const FILTERS = {
+  userName: 'text',
+  apiName: 'text',
+  startTime: 'text',
+  endTime: 'text',
+} as const satisfies FilterSpec;
 
-/** A call counts as failed when it recorded an error or an HTTP error status. */
-const failed = (row: OperationLog) => row.errorMsg !== null || row.status >= 400;
-
-/** The operation log (both applications): who called what, when, from where, and how it ended. */
+/**
+ * The operation log (both applications): who changed what, signed in or was refused, when, from
+ * where, and how it ended (in words; the HTTP status is in the row's details). Names come from the
+ * server in the reader's language.
+ */
 export default function OperationLogPage() {
   const { t } = useTranslation();
   const list = useListPage({
@@ -33,7 +40,13 @@ export default function OperationLogPage() {
       },
       { key: 'userName', dataIndex: 'userName', title: t('operationLog.column.userName'), width: 140 },
       { key: 'apiName', dataIndex: 'apiName', title: t('operationLog.column.apiName') },
-      { key: 'moduleName', dataIndex: 'moduleName', title: t('operationLog.column.moduleName'), width: 140 },
+      {
+        key: 'moduleName',
+        dataIndex: 'moduleName',
+        title: t('operationLog.column.moduleName'),
+        width: 140,
+        render: (module: string) => t(`operationLog.module.${module}`, { defaultValue: module }),
+      },
       {
         key: 'reqUrl',
         dataIndex: 'reqUrl',
@@ -46,8 +59,15 @@ export default function OperationLogPage() {
         key: 'status',
         dataIndex: 'status',
         title: t('operationLog.column.status'),
-        width: 90,
-        render: (status: number, row) => <Tag color={failed(row) ? 'error' : 'success'}>{status}</Tag>,
+        width: 100,
+        render: (status: number) => {
+          const outcome = outcomeOf(status);
+          return (
+            <Tag color={OUTCOME_COLOR[outcome]} title={String(status)} data-testid="operation-log-outcome">
+              {t(`operationLog.outcome.${outcome}`)}
+            </Tag>
+          );
+        },
       },
     ],
     [t],
@@ -55,7 +75,7 @@ export default function OperationLogPage() {
 
   return (
     <>
-      <ListFilterForm list={list}>
+      <ListFilterForm list={list} toFormValues={toRangeForm} fromFormValues={fromRangeForm}>
         <Form.Item name="userName" label={t('operationLog.filter.userName')}>
           <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="operation-log-user-name" />
         </Form.Item>
@@ -67,6 +87,14 @@ export default function OperationLogPage() {
             loading={operations.isFetching}
             options={(operations.data ?? []).map((name) => ({ value: name, label: name }))}
             data-testid="operation-log-api-name"
+          />
+        </Form.Item>
+        <Form.Item name="range" label={t('operationLog.filter.time')}>
+          <DatePicker.RangePicker
+            showTime
+            allowEmpty={[true, true]}
+            format={DATE_TIME_FORMAT}
+            data-testid="operation-log-range"
           />
         </Form.Item>
       </ListFilterForm>

@@ -6,15 +6,16 @@
 import { type RoleCreateBody, RoleEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Result, Select, Space, Spin, Tree } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { api, apiQuery } from '../../api/call';
-import { fieldsNamed, serverFieldErrors, useFormPage, useIdParam } from '../../form';
+import { fieldsNamed, serverFieldErrors, useFormPage, useFormRules, useIdParam } from '../../form';
 import { useLang } from '../../i18n/useLang';
+import { useAppRoutes } from '../../layout/app-routes-context';
 import { useScopeOptions } from '../../org/useScopeOptions';
 import { levelTreeData } from '../user/level-tree-data';
-import { permissionTreeData, splitCodes, toggleCode } from './permission-tree';
+import { offeredTree, permissionTreeData, routeCodes, splitCodes, toggleCode } from './permission-tree';
 
 interface RoleFormValues {
   name: string;
@@ -35,6 +36,7 @@ const ROLE_LIST = '/role/index.html';
 
 export function RoleFormPage({ admin = false, edit = false }: RoleFormPageProps) {
   const { t } = useTranslation();
+  const rules = useFormRules();
   const { lang } = useLang();
   const idParam = useIdParam();
   const id = edit ? idParam : null;
@@ -48,6 +50,9 @@ export function RoleFormPage({ admin = false, edit = false }: RoleFormPageProps)
   });
   const tree = useQuery(apiQuery(RoleEndpoints.getPermissionTree));
   const { levels, stores } = useScopeOptions(!admin);
+  // Only codes whose pages exist in this application are offered; held codes of others are kept.
+  const routes = useAppRoutes();
+  const offered = useMemo(() => offeredTree(tree.data ?? [], routeCodes(routes)), [tree.data, routes]);
 
   useEffect(() => {
     const r = role.data;
@@ -95,11 +100,7 @@ export function RoleFormPage({ admin = false, edit = false }: RoleFormPageProps)
         onFinish={submit}
         data-testid="role-form"
       >
-        <Form.Item
-          name="name"
-          label={t('role.form.name')}
-          rules={[{ required: true, whitespace: true }, { max: 64 }]}
-        >
+        <Form.Item name="name" label={t('role.form.name')} rules={[rules.required, { max: 64 }]}>
           <Input data-testid="role-form-name" />
         </Form.Item>
         <Form.Item name="description" label={t('role.form.description')} rules={[{ max: 500 }]}>
@@ -111,7 +112,7 @@ export function RoleFormPage({ admin = false, edit = false }: RoleFormPageProps)
             checkStrictly
             defaultExpandAll
             selectable={false}
-            treeData={permissionTreeData(tree.data ?? [], lang)}
+            treeData={permissionTreeData(offered, lang)}
             checkedKeys={codes}
             onCheck={(_keys, info) =>
               setCodes(toggleCode(tree.data ?? [], codes, String(info.node.key), info.checked))

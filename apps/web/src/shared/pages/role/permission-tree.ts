@@ -5,6 +5,8 @@
  */
 import type { PermissionNode } from '@storefleet/contracts';
 
+import { type AppRoute, flattenRoutes } from '../../routes/route-table';
+
 export interface PermissionTreeItem {
   key: string;
   title: string;
@@ -20,6 +22,32 @@ export function permissionTreeData(
     title: n.label[lang],
     children: permissionTreeData(n.children ?? [], lang),
   }));
+}
+
+/** Every menu code some page of the route table needs (its own and the codes of the entries above it). */
+export function routeCodes(routes: readonly AppRoute[]): Set<string> {
+  return new Set(flattenRoutes(routes).flatMap((r) => r.codes));
+}
+
+/**
+ * The part of the tree the role editor offers: modules and pages whose codes a page of the route
+ * table needs, with their buttons. Codes of pages still to come stay out of the editor (they appear
+ * as their pages land); a role that already holds one keeps it, since saving splits the held codes
+ * over the whole tree (`splitCodes`).
+ */
+export function offeredTree(
+  nodes: readonly PermissionNode[],
+  withPages: ReadonlySet<string>,
+): PermissionNode[] {
+  const out: PermissionNode[] = [];
+  for (const n of nodes) {
+    if (n.kind === 'button') {
+      out.push(n);
+    } else if (withPages.has(n.code)) {
+      out.push({ ...n, children: offeredTree(n.children ?? [], withPages) });
+    }
+  }
+  return out;
 }
 
 /** Codes grouped by kind. */

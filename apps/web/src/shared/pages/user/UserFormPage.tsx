@@ -20,7 +20,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { api, apiQuery } from '../../api/call';
-import { fieldsNamed, serverFieldErrors, useFormPage, useIdParam } from '../../form';
+import { fieldsNamed, serverFieldErrors, useFormPage, useFormRules, useIdParam } from '../../form';
 import { useLang } from '../../i18n/useLang';
 import { useScopeOptions } from '../../org/useScopeOptions';
 import { levelTreeData } from './level-tree-data';
@@ -75,6 +75,7 @@ const USER_LIST = '/user/index.html';
 
 export function UserFormPage({ admin = false, edit = false }: UserFormPageProps) {
   const { t } = useTranslation();
+  const rules = useFormRules();
   const { lang } = useLang();
   const idParam = useIdParam();
   const id = edit ? idParam : null;
@@ -162,18 +163,10 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
         onFinish={submit}
         data-testid="user-form"
       >
-        <Form.Item
-          name="userName"
-          label={t('user.form.userName')}
-          rules={[{ required: true, whitespace: true }, { max: 64 }]}
-        >
+        <Form.Item name="userName" label={t('user.form.userName')} rules={[rules.required, { max: 64 }]}>
           <Input autoComplete="off" data-testid="user-form-user-name" />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('user.form.name')}
-          rules={[{ required: true, whitespace: true }, { max: 64 }]}
-        >
+        <Form.Item name="name" label={t('user.form.name')} rules={[rules.required, { max: 64 }]}>
           <Input data-testid="user-form-name" />
         </Form.Item>
         <Form.Item
@@ -183,7 +176,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
         >
           <Input.Password autoComplete="new-password" data-testid="user-form-password" />
         </Form.Item>
-        <Form.Item name="userType" label={t('user.form.userType')} rules={[{ required: true }]}>
+        <Form.Item name="userType" label={t('user.form.userType')} rules={[rules.required]}>
           <Select
             disabled={edit}
             options={UserType.options(lang).filter((o) => types.includes(o.value))}
@@ -191,7 +184,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
           />
         </Form.Item>
         {admin && userType !== UserType.PLATFORM_USER && (
-          <Form.Item name="companyId" label={t('user.form.company')} rules={[{ required: true }]}>
+          <Form.Item name="companyId" label={t('user.form.company')} rules={[rules.required]}>
             <Select
               disabled={edit}
               options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
@@ -204,7 +197,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
             name="companyIds"
             label={t('user.form.companyIds')}
             extra={t('user.form.companyIdsHelp')}
-            rules={[{ required: true, type: 'array', min: 1 }]}
+            rules={[{ required: true, type: 'array', min: 1, message: t('common.required') }]}
           >
             <Select
               mode="multiple"
@@ -215,7 +208,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
           </Form.Item>
         )}
         {roleHolder(userType) && (
-          <Form.Item name="roleId" label={t('user.form.role')} rules={[{ required: true }]}>
+          <Form.Item name="roleId" label={t('user.form.role')} rules={[rules.required]}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               loading={roles.isFetching}
@@ -224,7 +217,7 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
             />
           </Form.Item>
         )}
-        <Form.Item name="status" label={t('user.form.status')} rules={[{ required: true }]}>
+        <Form.Item name="status" label={t('user.form.status')} rules={[rules.required]}>
           <Select options={UserStatus.options(lang)} />
         </Form.Item>
         {scoped && (

@@ -3,7 +3,7 @@ import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { fieldsNamed, serverFieldErrors } from '../../../../shared/form';
+import { fieldsNamed, serverFieldErrors, useFormRules } from '../../../../shared/form';
 
 export interface LevelNameValues {
   name: string;
@@ -31,6 +31,7 @@ export function LevelNameModal({
   onSubmit,
 }: LevelNameModalProps) {
   const { t } = useTranslation();
+  const rules = useFormRules();
   const [form] = Form.useForm<LevelNameValues>();
   useEffect(() => {
     if (open) form.setFieldsValue({ name: initial?.name ?? '', ename: initial?.ename ?? '' });
@@ -54,11 +55,7 @@ export function LevelNameModal({
       data-testid="level-name-modal"
     >
       <Form<LevelNameValues> form={form} layout="vertical" onFinish={submit}>
-        <Form.Item
-          name="name"
-          label={t('level.form.name')}
-          rules={[{ required: true, whitespace: true, message: t('level.form.nameRequired') }, { max: 64 }]}
-        >
+        <Form.Item name="name" label={t('level.form.name')} rules={[rules.required, { max: 64 }]}>
           <Input data-testid="level-form-name" />
         </Form.Item>
         <Form.Item name="ename" label={t('level.form.ename')} rules={[{ max: 64 }]}>

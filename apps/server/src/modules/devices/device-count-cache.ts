@@ -1,0 +1,89 @@
+/**
+ * Exact device counts without a `count(*)` per page: the list's total (and the status counts) per
+ * scope and filter, kept in this process until a committed write could change them. A write to
+ * `devices` (insert, delete, or an update of a column the filters, the scope or the counts read) or to
+ * `stores` (insert, delete, a move between regions, a status change) moves the watch's version
+ * (db/write-watch.ts, after commit); an entry computed under an older version is never served.
+ * Per database handle (a WeakMap on the Kysely instance); at most MAX_ENTRIES entries, oldest out first.
+ * Other processes' writes are not seen: docs/decisions/devices.md "Count cache".
+ */
+import type { Kysely } from 'kysely';
+
+import type { Scope } from '../../auth/caller';
+import type { DB } from '../../db/database';
+import { watchWrites } from '../../db/write-watch';
+
+/** Every column a device filter, the scope predicate or the counts read (device-filter.repository). */
+const DEVICE_COUNT_COLUMNS = [
+  'id',
+  'company_id',
+  'shop_id',
+  'parent_device_id',
+  'product_id',
+  'device_name',
+  'device_sn',
+  'mac_address',
+  'intranet_ip',
+  'model',
+  'asset_no',
+  'online_status',
+  'is_preinstallation',
+  'monitored',
+  'is_network_device',
+  'device_category',
+  'device_class',
+  'property_type',
+] as const;
+
+/** Store columns the scope predicate and the store filters read. */
+const STORE_COUNT_COLUMNS = [
+  'id',
+  'company_id',
+  'area_code',
+  'area_level',
+  'province_level',
+  'city_level',
+  'status',
+] as const;
+
+const writes = watchWrites({ devices: DEVICE_COUNT_COLUMNS, stores: STORE_COUNT_COLUMNS });
+
+const MAX_ENTRIES = 2000;
+
+interface Entry {
+  version: number;
+  value: unknown;
+}
+
+const caches = new WeakMap<Kysely<DB>, Map<string, Entry>>();
+
+/**
+ * The count `kind` (e.g. 'total') of `scope` and `filter`: from the cache when no watched write has
+ * committed since it was computed, else from `compute` (the version is read before computing, so a
+ * write committing meanwhile makes the entry stale at once).
+ */
+export async function cachedCount<T>(
+  db: Kysely<DB>,
+  kind: string,
+  scope: Scope,
+  filter: object,
+  compute: () => Promise<T>,
+): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const key = `${kind}|${JSON.stringify(scope)}|${JSON.stringify(filter)}`;
+  const version = writes.version();
+  const hit = cache.get(key);
+  if (hit && hit.version === version) return hit.value as T;
+  const value = await compute();
+  cache.delete(key);
+  if (cache.size >= MAX_ENTRIES) {
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  cache.set(key, { version, value });
+  return value;
+}

@@ -1,0 +1,21 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+
+import { ShellLayout } from '../layout/ShellLayout';
+import type { AppRoute } from '../routes/route-table';
+import { createQueryClient } from './query-client';
+
+/** One data cache per page load, shared by every page of the shell (and kept across sign-in and sign-out). */
+const queryClient = createQueryClient();
+
+/**
+ * What a signed-in user sees around the pages: the shell and the data cache its pages read through.
+ * The router loads this module (its own chunk) only once a session exists, so the sign-in page
+ * downloads neither the shell nor TanStack Query.
+ */
+export default function SignedInShell({ routes }: { routes: readonly AppRoute[] }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ShellLayout routes={routes} />
+    </QueryClientProvider>
+  );
+}
