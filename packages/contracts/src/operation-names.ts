@@ -32,6 +32,7 @@ export const OPERATION_NAMES_ZH: Readonly<Record<string, string>> = {
   'Config items of the current company': '当前企业配置项',
   'Count boxes: pre-configured, online, offline': '盒子统计：预装、在线、离线',
   'Count listed devices by online status': '按在线状态统计设备',
+  'Stores with offline or alerting devices': '有离线或告警设备的门店',
   'Create role': '新增角色',
   'Create user': '新增用户',
   'Current session': '当前会话',

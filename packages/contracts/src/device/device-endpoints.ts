@@ -7,7 +7,12 @@ import { z } from 'zod';
 import { endpoint, FILE_RESPONSE } from '../endpoint';
 import { pagedResultSchema } from '../paging';
 import { BUTTON, MODULE, PAGE } from '../permissions';
-import { DeviceSchema, DeviceStatusCountsSchema, GatewayStatusCountsSchema } from './device';
+import {
+  DeviceSchema,
+  DeviceStatusCountsSchema,
+  GatewayStatusCountsSchema,
+  StoreTroubleSchema,
+} from './device';
 import { DeviceAddBody, DeviceUpdateBody } from './device-body';
 import {
   DeviceIdParams,
@@ -122,6 +127,14 @@ export const DeviceEndpoints = {
     permissions: READ,
     query: DeviceStatusQuery,
     response: DeviceStatusCountsSchema,
+  }),
+  getStoreTrouble: endpoint({
+    method: 'GET',
+    path: `${DEVICE_API}/getStoreTrouble`,
+    summary: 'Stores with offline or alerting devices',
+    module: 'device',
+    permissions: [MODULE.dynamicMonitor],
+    response: z.array(StoreTroubleSchema),
   }),
   getGatewayStatus: endpoint({
     method: 'GET',

@@ -76,6 +76,18 @@ export const DeviceStatusCountsSchema = z.object({
 });
 export type DeviceStatusCounts = z.infer<typeof DeviceStatusCountsSchema>;
 
+/**
+ * `getStoreTrouble`: one row per store in the caller's scope that has trouble — monitored devices
+ * offline, or open alerts on monitored devices — for the live monitor's order. Stores without
+ * trouble are left out.
+ */
+export const StoreTroubleSchema = z.object({
+  shopId: z.number(),
+  offlineNum: z.number(),
+  openAlertNum: z.number(),
+});
+export type StoreTrouble = z.infer<typeof StoreTroubleSchema>;
+
 /** `getGatewayStatus`. */
 export const GatewayStatusCountsSchema = z.object({
   isPreNum: z.number(),

@@ -20,6 +20,9 @@ import { type StoreColumns, storeInScope } from '../../db/scope';
 import { containsText } from '../../db/text';
 import { cachedCount } from './device-count-cache';
 
+/** `devices.problem_rank` of a monitored, enabled, offline device (1 alerting, 0 the rest: migration 20261123_0200). */
+const PROBLEM_RANK_OFFLINE = 2;
+
 /** The filter fields the builder reads (list filters, or the sub-device list's subset). */
 export type DeviceFilterInput = Partial<Omit<DeviceFilter, 'sortBy' | 'sortDirection'>> & {
   parentId?: DeviceSubListQuery['parentId'];
@@ -140,4 +143,30 @@ async function countDevicesNow(
     ])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), online: Number(row.online), preinstalled: Number(row.preinstalled) };
+}
+
+/**
+ * Per store in `scope`, its monitored devices offline and the open alerts on its monitored devices;
+ * only stores with either (`problem_rank > 0`, which the (company_id, problem_rank, id) index finds).
+ */
+export async function listStoreTrouble(
+  db: Kysely<DB>,
+  scope: Scope,
+): Promise<Array<{ shopId: number; offline: number; openAlerts: number }>> {
+  const rows = await filteredDevices(db, scope, {}, needsStoreJoin(scope, {}))
+    .where('devices.problem_rank', '>', 0)
+    .select([
+      'devices.shop_id as shopId',
+      sql<number>`sum(case when ${sql.ref('devices.problem_rank')} = ${sql.lit(PROBLEM_RANK_OFFLINE)} then 1 else 0 end)`.as(
+        'offline',
+      ),
+      sql<number>`sum(${sql.ref('devices.open_alerts')})`.as('openAlerts'),
+    ])
+    .groupBy('devices.shop_id')
+    .execute();
+  return rows.map((r) => ({
+    shopId: r.shopId,
+    offline: Number(r.offline),
+    openAlerts: Number(r.openAlerts),
+  }));
 }

@@ -9,13 +9,14 @@ import {
   type GatewayStatusQuery,
   type PagedResult,
   type PageQuery,
+  type StoreTrouble,
   toPagedResult,
 } from '@storefleet/contracts';
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { countDevices, type DeviceFilterInput } from './device-filter.repository';
+import { countDevices, type DeviceFilterInput, listStoreTrouble } from './device-filter.repository';
 import { DEFAULT_DEVICE_SORT, type DeviceSort, listDevicePage } from './device-list.repository';
 import { findDeviceRowInScope, listStoreDeviceRows } from './device-rows.repository';
 import { mayReadKeys, toDevice } from './device-view';
@@ -97,4 +98,15 @@ export async function gatewayStatus(
     onlineNum: counts.online,
     offlineNum: counts.total - counts.online,
   };
+}
+
+/**
+ * `getStoreTrouble`: the stores in scope with monitored devices offline or open alerts, most offline
+ * first, then most open alerts (the live monitor's order; stores without trouble follow it by number).
+ */
+export async function storeTrouble(ctx: AppContext, scope: Scope): Promise<StoreTrouble[]> {
+  const rows = await listStoreTrouble(ctx.db, scope);
+  return rows
+    .map((r) => ({ shopId: r.shopId, offlineNum: r.offline, openAlertNum: r.openAlerts }))
+    .sort((a, b) => b.offlineNum - a.offlineNum || b.openAlertNum - a.openAlertNum || a.shopId - b.shopId);
 }

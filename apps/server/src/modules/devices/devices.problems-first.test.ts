@@ -1,7 +1,7 @@
 // The device lists open problems first (offline, then alerting, then the rest; newest first within
 // each), and their totals stay exact through adds, deletes, moves and state changes although counts
 // are cached (device-count-cache.ts). Values go through real ingest, alerts through the real rules.
-import type { AlertRule, Device, DeviceStatusCounts, PagedResult } from '@storefleet/contracts';
+import type { AlertRule, Device, DeviceStatusCounts, PagedResult, StoreTrouble } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
@@ -50,6 +50,12 @@ const totalOf = async (query: string) => (await page(`pageSize=1&${query}`)).tot
 
 async function statusOf(query: string): Promise<DeviceStatusCounts> {
   const res = await get<DeviceStatusCounts>(t, admin, `getDeviceStatus?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
+async function troubleOf(token: string): Promise<StoreTrouble[]> {
+  const res = await get<StoreTrouble[]>(t, token, 'getStoreTrouble');
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
@@ -118,6 +124,12 @@ describe('problems first', () => {
     const rule = envelopeOf<AlertRule>(ruleRes).data;
     await reach(posId, true, 150);
     expect(await idsOf(store)).toEqual([switchId, posId, printer, boxId]);
+    // The live monitor's trouble figures for the store: one device offline, one open alert.
+    expect((await troubleOf(admin)).find((s) => s.shopId === fixture.shopId)).toEqual({
+      shopId: fixture.shopId,
+      offlineNum: 1,
+      openAlertNum: 1,
+    });
 
     // The user asks for another order: it wins.
     expect(await idsOf(`${store}&sortBy=deviceId&sortDirection=desc`)).toEqual([
@@ -243,5 +255,36 @@ describe('exact totals while counts are cached', () => {
     expect(await totalOf('')).toBe(all + 1);
     await t.ctx.db.deleteFrom('devices').where('id', 'in', ids).execute();
     expect(await totalOf('')).toBe(all);
+  });
+});
+
+describe('stores in trouble (the live monitor)', () => {
+  it('lists the stores in scope with offline devices or open alerts, most offline first', async () => {
+    const all = await troubleOf(admin);
+    // The demo's devices have never reported: every demo store of the company is in trouble.
+    expect(all.length).toBeGreaterThan(3);
+    const sorted = [...all].sort((a, b) => b.offlineNum - a.offlineNum || b.openAlertNum - a.openAlertNum);
+    expect(all.map((s) => [s.offlineNum, s.openAlertNum])).toEqual(
+      sorted.map((s) => [s.offlineNum, s.openAlertNum]),
+    );
+    const companyStores = await t.ctx.db
+      .selectFrom('stores')
+      .select('id')
+      .where('company_id', '=', east.companyId)
+      .execute();
+    const own = new Set(companyStores.map((r) => r.id));
+    expect(all.every((s) => own.has(s.shopId))).toBe(true);
+
+    // The East China operator sees only its region's stores: the east store, not the north one.
+    const operatorStores = (await troubleOf(await t.signIn('operator'))).map((s) => s.shopId);
+    expect(operatorStores).toContain(east.id);
+    expect(operatorStores).not.toContain(north.id);
+    const eastStores = await t.ctx.db
+      .selectFrom('stores')
+      .select('id')
+      .where('area_level', '=', east.area)
+      .execute();
+    const inRegion = new Set(eastStores.map((r) => r.id));
+    expect(operatorStores.every((id) => inRegion.has(id))).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import {
   listDevices,
   listSubDevices,
   storeDevices,
+  storeTrouble,
 } from './device-list.service';
 import {
   addDevice,
@@ -54,6 +55,9 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
   defineRoute(app, E.getDeviceStatus, async function getDeviceStatus({ query, scope }) {
     return deviceStatus(ctx, scope, query);
+  });
+  defineRoute(app, E.getStoreTrouble, async function getStoreTrouble({ scope }) {
+    return storeTrouble(ctx, scope);
   });
   defineRoute(app, E.getGatewayStatus, async function getGatewayStatus({ query, scope }) {
     return gatewayStatus(ctx, scope, query);

@@ -7,6 +7,7 @@ export default {
   'dynamicMonitor.noStores': 'No stores to show',
   'dynamicMonitor.storeNotFound': 'Store not found',
   'dynamicMonitor.problemsOnly': 'Problems only',
+  'dynamicMonitor.openAlerts': 'Alerts',
   'dynamicMonitor.trouble': 'Trouble',
   'dynamicMonitor.noProblems': 'Every store is fine',
   'dynamicMonitor.store.address': 'Address',

@@ -7,6 +7,7 @@ export default {
   'dynamicMonitor.noStores': '没有可查看的门店',
   'dynamicMonitor.storeNotFound': '找不到该门店',
   'dynamicMonitor.problemsOnly': '只看有问题的门店',
+  'dynamicMonitor.openAlerts': '告警',
   'dynamicMonitor.trouble': '有问题',
   'dynamicMonitor.noProblems': '所有门店都正常',
   'dynamicMonitor.store.address': '地址',

@@ -14,19 +14,23 @@ const storeCountsQuery = (shopId: number) =>
 export const storeCountsKey = (shopId: number) => storeCountsQuery(shopId).queryKey;
 
 /**
- * A store's monitored devices: online and offline counts, linking to the store's live device list. A
- * store with an offline device is in trouble: red border, red badge and a "trouble" tag.
+ * A store's monitored devices: online and offline counts and open alerts, linking to the store's live
+ * device list. A store with an offline device or an open alert is in trouble: red border, red badge
+ * and a "trouble" tag.
  */
 export function StoreCard({
   store,
+  openAlerts,
 }: {
   store: Pick<Store, 'shopId' | 'storeName' | 'storeNo' | 'areaName'>;
+  /** Open alerts on the store's monitored devices (getStoreTrouble). */
+  openAlerts: number;
 }) {
   const { t } = useTranslation();
   const counts = useQuery(storeCountsQuery(store.shopId));
   const { token } = theme.useToken();
   const offline = counts.data?.offlineNum ?? 0;
-  const trouble = offline > 0;
+  const trouble = offline > 0 || openAlerts > 0;
   return (
     <Link
       to={`/dynamic-monitor/store/${store.shopId}.html`}
@@ -70,6 +74,12 @@ export function StoreCard({
             data-testid={`store-offline-${store.shopId}`}
           />
           <Statistic title={t('dynamicMonitor.total')} value={counts.data?.deviceNum ?? 0} />
+          <Statistic
+            title={t('dynamicMonitor.openAlerts')}
+            value={openAlerts}
+            styles={openAlerts > 0 ? { content: { color: '#ff4d4f' } } : undefined}
+            data-testid={`store-alerts-${store.shopId}`}
+          />
         </Space>
       </Card>
     </Link>

@@ -1,4 +1,4 @@
-import { DeviceEndpoints, MAX_PAGE_SIZE, MonitoredFlag, OnlineStatus } from '@storefleet/contracts';
+import { DeviceEndpoints } from '@storefleet/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Col, Empty, Input, Pagination, Row, Space, Spin, Switch, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -9,24 +9,14 @@ import { FILTER_COL } from '../../../shared/grid';
 import { useDeviceStatusEvents } from '../device/useDeviceStatusEvents';
 import { useScopeStores } from '../device/useScopeStores';
 import { StoreCard, storeCountsKey } from './StoreCard';
-import { NO_TROUBLE, offlineByStore, sortByTrouble } from './store-trouble';
+import { NO_TROUBLE, sortByTrouble, troubleByStore } from './store-trouble';
 
 const PAGE_SIZE = 24;
 /** A store's link dropping sends a burst of events; its counts are refetched once per burst. */
 const REFRESH_MS = 1000;
 
-/**
- * Every offline monitored device in scope, in one call (at most MAX_PAGE_SIZE rows): the stores' trouble
- * figures for the order, without one call per store. See docs/decisions/device-lists.md.
- */
-const offlineDevicesQuery = apiQuery(DeviceEndpoints.listDevices, {
-  query: {
-    monitored: MonitoredFlag.MONITORED,
-    onlineStatus: OnlineStatus.OFFLINE,
-    pageNum: 1,
-    pageSize: MAX_PAGE_SIZE,
-  },
-});
+/** Every store in scope with offline devices or open alerts, in one call: the cards' order. */
+const troubleQuery = apiQuery(DeviceEndpoints.getStoreTrouble, {});
 
 /**
  * /dynamic-monitor/index.html: a card per store in the caller's scope with live online/offline counts,
@@ -39,14 +29,14 @@ export default function DynamicMonitorPage() {
   const [page, setPage] = useState(1);
   const [problemsOnly, setProblemsOnly] = useState(false);
   const stores = useScopeStores();
-  const offline = useQuery(offlineDevicesQuery);
+  const trouble = useQuery(troubleQuery);
   const pending = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  const offlineRefresh = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const troubleRefresh = useRef<ReturnType<typeof setTimeout> | null>(null);
   useDeviceStatusEvents((event) => {
-    if (!offlineRefresh.current)
-      offlineRefresh.current = setTimeout(() => {
-        offlineRefresh.current = null;
-        void queryClient.invalidateQueries({ queryKey: offlineDevicesQuery.queryKey });
+    if (!troubleRefresh.current)
+      troubleRefresh.current = setTimeout(() => {
+        troubleRefresh.current = null;
+        void queryClient.invalidateQueries({ queryKey: troubleQuery.queryKey });
       }, REFRESH_MS);
     if (pending.current.has(event.shopId)) return;
     pending.current.set(
@@ -58,7 +48,7 @@ export default function DynamicMonitorPage() {
     );
   });
 
-  const offlineCounts = useMemo(() => offlineByStore(offline.data?.list ?? []), [offline.data]);
+  const troubles = useMemo(() => troubleByStore(trouble.data ?? []), [trouble.data]);
   const shown = useMemo(() => {
     const needle = name.trim().toLowerCase();
     const all = stores.data ?? [];
@@ -68,17 +58,10 @@ export default function DynamicMonitorPage() {
         : all.filter(
             (s) => s.storeName.toLowerCase().includes(needle) || s.storeNo.toLowerCase().includes(needle),
           );
-    return sortByTrouble(
-      named,
-      (shopId) => {
-        const count = offlineCounts.get(shopId);
-        return count ? { offline: count, openAlerts: null } : NO_TROUBLE;
-      },
-      problemsOnly,
-    );
-  }, [stores.data, name, offlineCounts, problemsOnly]);
+    return sortByTrouble(named, (shopId) => troubles.get(shopId) ?? NO_TROUBLE, problemsOnly);
+  }, [stores.data, name, troubles, problemsOnly]);
   const pageStores = shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const loading = stores.isPending || offline.isPending;
+  const loading = stores.isPending || trouble.isPending;
 
   return (
     <div data-testid="dynamic-monitor">
@@ -117,7 +100,7 @@ export default function DynamicMonitorPage() {
           ? null
           : pageStores.map((store) => (
               <Col key={store.shopId} xs={24} sm={12} md={8} lg={6} xl={6} xxl={4}>
-                <StoreCard store={store} />
+                <StoreCard store={store} openAlerts={troubles.get(store.shopId)?.openAlerts ?? 0} />
               </Col>
             ))}
       </Row>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { inTrouble, NO_TROUBLE, offlineByStore, type StoreTrouble, sortByTrouble } from './store-trouble';
+import { inTrouble, NO_TROUBLE, type StoreTrouble, sortByTrouble, troubleByStore } from './store-trouble';
 
 const store = (shopId: number, storeNo: string) => ({ shopId, storeNo, storeName: `Store ${storeNo}` });
 
@@ -11,7 +11,7 @@ describe('dynamic monitor trouble order', () => {
     const trouble: Record<number, StoreTrouble> = {
       1: NO_TROUBLE,
       2: { offline: 1, openAlerts: 0 },
-      3: { offline: 3, openAlerts: null },
+      3: { offline: 3, openAlerts: 0 },
       4: { offline: 1, openAlerts: 2 },
     };
     const order = sortByTrouble(stores, (id) => trouble[id] ?? NO_TROUBLE).map((s) => s.shopId);
@@ -28,15 +28,22 @@ describe('dynamic monitor trouble order', () => {
   it('shows only stores with an offline device or an open alert when asked for problems only', () => {
     const trouble: Record<number, StoreTrouble> = {
       2: { offline: 0, openAlerts: 1 },
-      4: { offline: 2, openAlerts: null },
+      4: { offline: 2, openAlerts: 0 },
     };
     const order = sortByTrouble(stores, (id) => trouble[id] ?? NO_TROUBLE, true).map((s) => s.shopId);
     expect(order).toEqual([4, 2]);
     expect(inTrouble(NO_TROUBLE)).toBe(false);
   });
 
-  it('counts offline devices per store from the offline device rows', () => {
-    const counts = offlineByStore([{ shopId: 7 }, { shopId: 9 }, { shopId: 7 }]);
-    expect(Object.fromEntries(counts)).toEqual({ 7: 2, 9: 1 });
+  it("reads the trouble figures per store from the server's rows", () => {
+    const trouble = troubleByStore([
+      { shopId: 7, offlineNum: 2, openAlertNum: 0 },
+      { shopId: 9, offlineNum: 0, openAlertNum: 3 },
+    ]);
+    expect(Object.fromEntries(trouble)).toEqual({
+      7: { offline: 2, openAlerts: 0 },
+      9: { offline: 0, openAlerts: 3 },
+    });
+    expect(inTrouble(trouble.get(9) ?? NO_TROUBLE)).toBe(true);
   });
 });

@@ -1,29 +1,28 @@
 /**
  * Which stores of the dynamic monitor are in trouble and in what order they are shown: most offline
- * devices first, then most open alerts (when known), then by store number, so the store an operator
- * must look at is the first card. Pure, so the order is tested without a browser.
+ * devices first, then most open alerts, then by store number, so the store an operator must look at
+ * is the first card. The figures come from `getStoreTrouble` (one call for every store in scope).
+ * Pure, so the order is tested without a browser.
  */
-import type { Device } from '@storefleet/contracts';
+import type { StoreTrouble as StoreTroubleRow } from '@storefleet/contracts';
 
 export interface StoreTrouble {
   /** Monitored devices of the store that are offline. */
   offline: number;
-  /** Open alerts of the store; null while no call reports them per store. */
-  openAlerts: number | null;
+  /** Open alerts on the store's monitored devices. */
+  openAlerts: number;
 }
 
-export const NO_TROUBLE: StoreTrouble = { offline: 0, openAlerts: null };
+export const NO_TROUBLE: StoreTrouble = { offline: 0, openAlerts: 0 };
 
 /** Whether a store needs a look: any offline device or open alert. */
 export function inTrouble(trouble: StoreTrouble): boolean {
-  return trouble.offline > 0 || (trouble.openAlerts ?? 0) > 0;
+  return trouble.offline > 0 || trouble.openAlerts > 0;
 }
 
-/** Offline monitored devices per store, from one page of the offline devices (listDevices rows). */
-export function offlineByStore(rows: readonly Pick<Device, 'shopId'>[]): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const row of rows) out.set(row.shopId, (out.get(row.shopId) ?? 0) + 1);
-  return out;
+/** The stores' trouble by store id, from `getStoreTrouble` (stores it leaves out have none). */
+export function troubleByStore(rows: readonly StoreTroubleRow[]): Map<number, StoreTrouble> {
+  return new Map(rows.map((row) => [row.shopId, { offline: row.offlineNum, openAlerts: row.openAlertNum }]));
 }
 
 export interface TroubleStore {
@@ -47,7 +46,7 @@ export function sortByTrouble<S extends TroubleStore>(
     .sort(
       (a, b) =>
         b.trouble.offline - a.trouble.offline ||
-        (b.trouble.openAlerts ?? 0) - (a.trouble.openAlerts ?? 0) ||
+        b.trouble.openAlerts - a.trouble.openAlerts ||
         a.store.storeNo.localeCompare(b.store.storeNo) ||
         a.store.shopId - b.store.shopId,
     )
