@@ -101,7 +101,7 @@ describe('level configuration', () => {
     await expect.poll(() => page.getByTestId('level-tree').textContent()).toContain('安徽');
     await page.getByTestId(`level-delete-${eastId}`).click();
     await page.getByRole('button', { name: /OK|确\s*定/ }).click();
-    await expect.poll(() => page.locator('.ant-notification').textContent()).toContain('lower level');
+    await expect.poll(() => page.locator('.ant-notification').textContent()).toContain('个下级');
     await context.close();
   });
 });
