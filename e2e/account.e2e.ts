@@ -54,6 +54,8 @@ describe('the account corner', () => {
         await page.getByTestId('change-password-current').fill(DEMO_PASSWORD);
         await page.locator('.ant-modal-footer .ant-btn-primary').click();
         await modal.waitFor({ state: 'hidden', ...WAIT });
+        // The console says so once the fresh session is stored.
+        await page.locator('.ant-message', { hasText: '密码已修改' }).waitFor(WAIT);
         // Still signed in, with the fresh session, after a reload too.
         await page.reload();
         await page.getByTestId('side-menu').waitFor(WAIT);

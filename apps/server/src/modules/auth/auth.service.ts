@@ -102,7 +102,7 @@ export async function changePassword(
   if (body.newPassword === body.oldPassword)
     throw invalid('newPassword', { zh: '不能与当前密码相同', en: 'must differ from the current password' });
   await replacePassword(ctx.db, caller.userId, await ctx.passwords.hash(body.newPassword), now);
-  ctx.sessionEvents.changed(caller.userId);
+  ctx.sessionEvents.changed(caller.userId, caller.tokenId);
   const changed = await findAccountById(ctx.db, caller.userId);
   if (!changed) throw unauthenticated();
   return (await openSession(ctx, changed.id, changed.tokenVersion)).result;

@@ -93,8 +93,10 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
           checking = false;
         }
       };
-      const unsubscribeSessions = ctx.sessionEvents.subscribe((changed) => {
-        if (changed === userId) void recheck();
+      const unsubscribeSessions = ctx.sessionEvents.subscribe((changed, keptTokenId) => {
+        if (changed !== userId) return;
+        if (keptTokenId !== undefined && audience.session.caller.tokenId === keptTokenId) return;
+        void recheck();
       });
       const heartbeat = setInterval(() => {
         write(': keep-alive\n\n');
