@@ -7,7 +7,7 @@
  *
  *   export const AlertRuleEndpoints = {
  *     list: endpoint({
- *       method: 'GET', path: `${ALERT_API}/listAlertRules`, summary: 'List alert rules', module: 'alert',
+ *       method: 'GET', path: `${ALERT_API}/listAlertRules`, summary: 'List alert rules', summaryZh: '告警规则列表', module: 'alert',
  *       permissions: [MODULE.alarmRules, PAGE.alarmRulesList],
  *       query: ListAlertRulesQuery, response: pagedResultSchema(AlertRule),
  *     }),
@@ -55,6 +55,8 @@ export interface EndpointDefinition<
   path: Path;
   /** Short English description: the OpenAPI summary and the operation log's name of the call. */
   summary: string;
+  /** The same in Chinese: the operation log's name of the call in the Chinese console. */
+  summaryZh: string;
   /** The product area (`device`, `alert`, `store` …): OpenAPI tag, operation-log module, query-key root. */
   module: string;
   permissions: A;

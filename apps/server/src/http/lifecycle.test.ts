@@ -13,6 +13,7 @@ const SlowCall = endpoint({
   method: 'GET',
   path: '/api/test/slow',
   summary: 'Slow call',
+  summaryZh: '测试：Slow call',
   module: 'test',
   // Recorded in the operation log like a change, so the test can see closing flush it.
   writes: true,

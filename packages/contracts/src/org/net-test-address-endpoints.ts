@@ -18,6 +18,7 @@ export const NetTestAddressEndpoints = {
     method: 'GET',
     path: `${SETTING_API}/listAddress`,
     summary: 'List net-test addresses',
+    summaryZh: '网络测试地址列表',
     module: 'net-test',
     permissions: [MODULE.netTest],
     query: NetTestAddressListQuery,
@@ -27,6 +28,7 @@ export const NetTestAddressEndpoints = {
     method: 'POST',
     path: `${SETTING_API}/addOrUpdateAddress`,
     summary: 'Add or update net-test address',
+    summaryZh: '新增或修改网络测试地址',
     description:
       'Platform users only. pingUrl is a host name or IP address; no companyId offers it to every company.',
     module: 'net-test',
@@ -38,6 +40,7 @@ export const NetTestAddressEndpoints = {
     method: 'POST',
     path: `${SETTING_API}/deleteAddress/:id`,
     summary: 'Delete net-test address',
+    summaryZh: '删除网络测试地址',
     module: 'net-test',
     permissions: EDIT,
     params: NetTestAddressIdParams,

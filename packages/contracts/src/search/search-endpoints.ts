@@ -9,6 +9,7 @@ export const SearchEndpoints = {
     method: 'GET',
     path: `${SEARCH_API}/globalSearch`,
     summary: 'Search stores and devices',
+    summaryZh: '搜索门店和设备',
     module: 'search',
     permissions: 'authenticated',
     query: GlobalSearchQuery,

@@ -1,6 +1,6 @@
 /** The operation log as the console reads it: names in the reader's language, a time range. */
 import type { CallLogQueryBody, Lang, OperationLog, PagedResult } from '@storefleet/contracts';
-import { OPERATION_NAMES_ZH, operationName, toPagedResult } from '@storefleet/contracts';
+import { operationName, operationNamesZh, toPagedResult } from '@storefleet/contracts';
 
 import type { Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
@@ -15,7 +15,7 @@ import type { OperationLogWriter } from './operation-log.writer';
  */
 export function namesMatching(text: string): string[] {
   const wanted = text.toLowerCase();
-  return Object.entries(OPERATION_NAMES_ZH)
+  return Object.entries(operationNamesZh())
     .filter(([, zh]) => zh.toLowerCase().includes(wanted))
     .map(([en]) => en);
 }
