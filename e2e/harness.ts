@@ -103,7 +103,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * A fresh browser context (its own storage) with a page on the given server. Anything the console's
- * Content-Security-Policy blocks is collected, and `context.close()` then fails the test naming it.
+ * Content-Security-Policy blocks, and any error the console leaves uncaught (an exception or a
+ * rejected promise nobody handled), is collected, and `context.close()` then fails the test naming it.
  */
 export async function newPage(
   browser: Browser,
@@ -126,13 +127,26 @@ export async function newPage(
       note(message.text());
     }
   });
+  const uncaught: string[] = [];
+  const noteUncaught = (text: string) => {
+    uncaught.push(text);
+    process.stderr.write(`Uncaught in the console: ${text}\n`);
+  };
+  await context.exposeFunction('__storefleetUncaught', noteUncaught);
+  await context.addInitScript(`window.addEventListener('unhandledrejection', (e) =>
+    window.__storefleetUncaught('unhandled rejection on ' + location.pathname + ': ' +
+      (e.reason && e.reason.stack ? e.reason.stack : String(e.reason))));`);
   const close = context.close.bind(context);
   context.close = async (options) => {
     await close(options);
     if (violations.length > 0) {
       throw new Error(`the Content-Security-Policy blocked:\n${[...new Set(violations)].join('\n')}`);
     }
+    if (uncaught.length > 0) {
+      throw new Error(`the console left errors uncaught:\n${[...new Set(uncaught)].join('\n')}`);
+    }
   };
   const page = await context.newPage();
+  page.on('pageerror', (error) => noteUncaught(`${error.name}: ${error.message}`));
   return { context, page };
 }

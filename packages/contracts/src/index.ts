@@ -33,6 +33,7 @@ export * from './permissions';
 export * from './query';
 export * from './roles/role';
 export * from './roles/role-endpoints';
+export * from './schema-defaults';
 export * from './schema-messages';
 export * from './search/search';
 export * from './search/search-endpoints';

@@ -152,6 +152,22 @@ describe('alert rule form values', () => {
     expect(parsed.ok ? [] : parsed.errors.map((e) => e.name)).toEqual(['triggerType']);
   });
 
+  it("word every refusal in the console language, none in zod's generic English", () => {
+    // A name that is not text at all (no rule of the schema words that case itself).
+    const values = { ...VALID, alertName: 42 as unknown as string, alertLevel: 9, triggerValue: null };
+    for (const lang of ['zh', 'en'] as const) {
+      const parsed = parseRuleForm(values, lang);
+      const messages = parsed.ok ? [] : parsed.errors.flatMap((e) => e.errors);
+      expect(messages.length).toBeGreaterThanOrEqual(3);
+      expect(messages.join(' | ')).not.toMatch(/Invalid input|Too big|Too small|expected/);
+      if (lang === 'zh')
+        expect(
+          messages.every((m) => /[\u4e00-\u9fff]/.test(m)),
+          messages.join(' | '),
+        ).toBe(true);
+    }
+  });
+
   it('refuse a name over 64 characters and an unknown trigger type', () => {
     const parsed = parseRuleForm({ ...VALID, alertName: 'x'.repeat(65), triggerType: 99 });
     expect(parsed.ok ? [] : parsed.errors.map((e) => e.name).sort()).toEqual(['alertName', 'triggerType']);

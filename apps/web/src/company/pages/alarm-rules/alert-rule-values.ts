@@ -6,6 +6,7 @@
 import {
   type AlertRule,
   AlertRuleBody,
+  applyDefaultSchemaMessages,
   type DictionaryItem,
   type Lang,
   schemaMessage,
@@ -18,6 +19,10 @@ import {
   serverFieldErrors as sharedServerFieldErrors,
 } from '../../../shared/form/form-errors';
 import { dictionaryName } from '../device/category-options';
+
+// The form's own parse words a failed rule as the server does (a phrase the table has in Chinese too),
+// not in zod's generic English.
+applyDefaultSchemaMessages();
 
 export type TriggerOperator = AlertRule['triggerOperator'];
 
