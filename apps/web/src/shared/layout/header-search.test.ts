@@ -10,7 +10,7 @@ const RESULT: GlobalSearchResult = {
       deviceId: 42,
       deviceName: 'POS-1',
       hostid: 'h-42',
-      intranetIp: '10.0.0.42',
+      intranetIp: '127.0.0.42',
       macAddress: 'AA:BB:CC:DD:EE:42',
       shopId: 7,
       shopName: '南京中山路店',
