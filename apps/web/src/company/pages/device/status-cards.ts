@@ -47,8 +47,12 @@ export function deviceCountCards(
     filter: '',
   };
   if (scope.monitored === MonitoredFlag.NOT_MONITORED || scope.isNetworkDevice === Flag.YES) return [total];
+  return [total, ...onlineOfflineCards(counts)];
+}
+
+/** The online (green) and offline (red) cards, each a filter of the list. */
+function onlineOfflineCards(counts: { onlineNum: number; offlineNum: number } | undefined): CountCard[] {
   return [
-    total,
     {
       key: 'online',
       labelKey: 'device.count.online',
@@ -74,20 +78,7 @@ export function gatewayCountCards(counts: GatewayStatusCounts | undefined): Coun
   const total = counts ? counts.onlineNum + counts.offlineNum : undefined;
   return [
     { key: 'total', labelKey: 'device.count.totalBoxes', value: total, tone: 'neutral', filter: '' },
-    {
-      key: 'online',
-      labelKey: 'device.count.online',
-      value: counts?.onlineNum,
-      tone: 'good',
-      filter: ONLINE,
-    },
-    {
-      key: 'offline',
-      labelKey: 'device.count.offline',
-      value: counts?.offlineNum,
-      tone: 'bad',
-      filter: OFFLINE,
-    },
+    ...onlineOfflineCards(counts),
     {
       key: 'preinstalled',
       labelKey: 'device.count.preinstalled',
