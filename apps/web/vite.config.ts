@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+import { endpointDescriptors } from './vite.endpoint-descriptors';
+
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const API = { '/api': { target: 'http://127.0.0.1:8080' } };
 
@@ -40,7 +42,7 @@ function consoleFallback(): Plugin {
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [react(), consoleFallback()],
+  plugins: [react(), consoleFallback(), endpointDescriptors()],
   server: { host: '127.0.0.1', proxy: API },
   preview: { host: '127.0.0.1', proxy: API },
   build: {

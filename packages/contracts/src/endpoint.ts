@@ -3,7 +3,10 @@
  * sent and what comes back, and the permission rule. The server registers it (`defineRoute(app,
  * endpoint, handler)`), the web calls it (`api(endpoint, input)`), the OpenAPI document is generated
  * from it, and a test checks that every endpoint of `ENDPOINTS` is registered exactly once. A call's
- * path is written here and nowhere else.
+ * path is written here and nowhere else. The web's build keeps each endpoint without its schemas
+ * (`true` in their place; markers such as `FILE_RESPONSE` stay): the web reads them only as types, and
+ * zod stays out of its start-up (apps/web/vite.endpoint-descriptors.ts). Web code that parses with a
+ * schema imports the schema itself.
  *
  *   export const AlertRuleEndpoints = {
  *     list: endpoint({

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
-/** Largest page a list call serves. The task dispatcher picker asks for 1000 (spec §9); above it is refused. */
-export const MAX_PAGE_SIZE = 1000;
-export const DEFAULT_PAGE_SIZE = 10;
-/** How many page numbers `navigatepageNums` holds, as the PageHelper-style result the console expects. */
-export const NAVIGATE_PAGES = 8;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, NAVIGATE_PAGES } from './paging-limits';
+
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, NAVIGATE_PAGES } from './paging-limits';
 
 /** Query-string numbers arrive as text; this accepts both and rejects anything that is not a whole number. */
 export const intFromQuery = z.union(

@@ -1,4 +1,4 @@
-import { Typography } from 'antd';
+import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -8,6 +8,7 @@ import { useCompanyLogo } from './useCompanyLogo';
 export function HeaderLogo() {
   const { t } = useTranslation();
   const { src } = useCompanyLogo();
+  const { token } = theme.useToken();
   return (
     <Link
       to="/"
@@ -23,9 +24,17 @@ export function HeaderLogo() {
           style={{ maxHeight: 40, maxWidth: 200, objectFit: 'contain' }}
         />
       ) : (
-        <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
+        // Plain text, not antd's Typography: the shell stays without it (docs/decisions/web.md "What loads when").
+        <span
+          style={{
+            fontSize: 18,
+            whiteSpace: 'nowrap',
+            fontWeight: token.fontWeightStrong,
+            color: token.colorText,
+          }}
+        >
           {t('shell.productName')}
-        </Typography.Text>
+        </span>
       )}
     </Link>
   );

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { type GlobalSearchResult, SearchEndpoints } from '@storefleet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AutoComplete, Input, Space, Tag, Typography } from 'antd';
+import { AutoComplete, Input, Space, Tag, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -29,6 +29,8 @@ function useSettled(text: string): string {
  */
 export function HeaderSearch() {
   const { t } = useTranslation();
+  // Plain spans, not antd's Typography, which the shell does without (docs/decisions/web.md "What loads when").
+  const secondary = theme.useToken().token.colorTextDescription;
   const navigate = useNavigate();
   const { authorities } = usePermissions();
   const [text, setText] = useState('');
@@ -52,8 +54,8 @@ export function HeaderSearch() {
           value: storeOption(s.id),
           label: (
             <Space data-testid="header-search-store">
-              <Typography.Text>{s.storeName}</Typography.Text>
-              <Typography.Text type="secondary">{s.storeNo}</Typography.Text>
+              <span>{s.storeName}</span>
+              <span style={{ color: secondary }}>{s.storeNo}</span>
             </Space>
           ),
         })),
@@ -65,17 +67,17 @@ export function HeaderSearch() {
           value: deviceOption(d.deviceId),
           label: (
             <Space data-testid="header-search-device">
-              <Typography.Text>{d.deviceName}</Typography.Text>
-              <Typography.Text type="secondary">
+              <span>{d.deviceName}</span>
+              <span style={{ color: secondary }}>
                 {[d.shopName, d.intranetIp, d.macAddress].filter(Boolean).join(' · ')}
-              </Typography.Text>
+              </span>
               {d.onlineStatus === 0 && <Tag color="error">{t('shell.search.offline')}</Tag>}
             </Space>
           ),
         })),
       });
     return groups;
-  }, [result, t]);
+  }, [result, t, secondary]);
 
   if (!showsSearch(authorities)) return null;
 

@@ -1,4 +1,3 @@
-import { Result } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -6,6 +5,7 @@ import { Navigate } from 'react-router';
 import { usePermissions } from '../permissions/usePermissions';
 import { firstPermittedPath } from '../routes/menu';
 import type { AppRoute } from '../routes/route-table';
+import { StatusPage } from './StatusPage';
 
 /** The application root: sends the user to the first page the menu offers them. */
 export function HomeRedirect({ routes }: { routes: readonly AppRoute[] }) {
@@ -14,7 +14,7 @@ export function HomeRedirect({ routes }: { routes: readonly AppRoute[] }) {
   const target = useMemo(() => firstPermittedPath(routes, authorities), [routes, authorities]);
   if (target) return <Navigate to={target} replace />;
   return (
-    <Result
+    <StatusPage
       status="info"
       title={t('shell.noPages.title')}
       subTitle={t('shell.noPages.subtitle')}

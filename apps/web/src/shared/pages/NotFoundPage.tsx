@@ -1,7 +1,9 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+
+import { StatusPage } from './StatusPage';
 
 /**
  * Whether the page before this one is a page of this console: the router numbers the entries it
@@ -34,7 +36,7 @@ export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
       data-in-shell={inShell ? 'true' : 'false'}
       style={inShell ? { paddingBlock: 48 } : { minHeight: '100vh', display: 'grid', placeItems: 'center' }}
     >
-      <Result
+      <StatusPage
         status="404"
         title={title}
         subTitle={t('notFound.subtitle')}

@@ -1,10 +1,11 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { Suspense, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { usePermissions } from '../permissions/usePermissions';
 import type { FlatRoute } from '../routes/route-table';
+import { StatusPage } from './StatusPage';
 
 /**
  * Renders one page of the route table: only for users holding the page's menu codes (a typed URL
@@ -25,7 +26,7 @@ export function PageGate({ flat }: { flat: FlatRoute }) {
 
   if (!canView(flat.codes) || !canUse(flat.route.buttonCodes ?? [])) {
     return (
-      <Result
+      <StatusPage
         status="403"
         title={t('shell.forbidden.title')}
         subTitle={t('shell.forbidden.subtitle')}

@@ -1,11 +1,13 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+
+import { StatusPage } from './StatusPage';
 
 /** Shown when a page fails to load or render (for example a chunk missing after an upgrade). */
 export function RouteErrorPage() {
   const { t } = useTranslation();
   return (
-    <Result
+    <StatusPage
       status="error"
       title={t('shell.error.title')}
       subTitle={t('shell.error.subtitle')}

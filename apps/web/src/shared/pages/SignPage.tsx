@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { AuthEndpoints, type LoginBody } from '@storefleet/contracts';
-import { Alert, Button, Card, Form, Input, Space, Typography, theme } from 'antd';
+import { Alert, Button, Form, Input, Space, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -67,11 +67,35 @@ export function SignPage({ app }: { app: AppKind }) {
         <ThemeToggle />
       </Space>
       <div style={{ flex: 1, display: 'grid', placeItems: 'center', padding: 16 }}>
-        <Card style={{ width: '100%', maxWidth: 380 }}>
-          <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+        {/* Drawn as antd's Card and Typography draw it, without them: Card brings Tabs and Skeleton,
+            Typography its editing and copying, into start-up (docs/decisions/web.md "What loads when"). */}
+        <div
+          style={{
+            boxSizing: 'border-box',
+            width: '100%',
+            maxWidth: 380,
+            padding: token.paddingLG,
+            background: token.colorBgContainer,
+            border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadiusLG,
+            color: token.colorText,
+          }}
+        >
+          <h3
+            style={{
+              marginTop: 0,
+              marginBottom: 4,
+              color: token.colorTextHeading,
+              fontSize: token.fontSizeHeading3,
+              lineHeight: token.lineHeightHeading3,
+              fontWeight: token.fontWeightStrong,
+            }}
+          >
             {t('shell.productName')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t(`sign.subtitle.${app}`)}</Typography.Paragraph>
+          </h3>
+          <p style={{ marginTop: 0, marginBottom: '1em', color: token.colorTextDescription }}>
+            {t(`sign.subtitle.${app}`)}
+          </p>
           {movingTo && (
             <Alert type="info" showIcon title={t(movingTo === 'admin' ? 'sign.toAdmin' : 'sign.toCompany')} />
           )}
@@ -123,7 +147,7 @@ export function SignPage({ app }: { app: AppKind }) {
               {t('sign.submit')}
             </Button>
           </Form>
-        </Card>
+        </div>
       </div>
     </div>
   );
