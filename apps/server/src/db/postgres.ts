@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
 import type { DB } from './database';
-import { withWriteWatch } from './write-watch';
+import { type WriteWatches, withWriteWatch } from './write-watch';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -19,8 +19,11 @@ const types: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-/** Opens a pool on `url`; with `schema`, every pooled connection works inside that schema. */
-export function openPostgres(url: string, schema?: string): Kysely<DB> {
+/**
+ * Opens a pool on `url`; with `schema`, every pooled connection works inside that schema. Committed
+ * writes are reported to `writes`.
+ */
+export function openPostgres(url: string, writes: WriteWatches, schema?: string): Kysely<DB> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error(`bad schema name ${schema}`);
   const pool = new pg.Pool({
@@ -29,5 +32,5 @@ export function openPostgres(url: string, schema?: string): Kysely<DB> {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  return new Kysely<DB>({ dialect: withWriteWatch(new PostgresDialect({ pool })) });
+  return new Kysely<DB>({ dialect: withWriteWatch(new PostgresDialect({ pool }), writes) });
 }

@@ -7,7 +7,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 
 import type { DB } from './database';
 import { FALLBACK_PAGES, startCheckpointer } from './sqlite-checkpointer';
-import { withWriteWatch } from './write-watch';
+import { type WriteWatches, withWriteWatch } from './write-watch';
 
 /**
  * Every commit reaches the disk before it returns: with WAL, FULL syncs the log at each commit, NORMAL
@@ -61,9 +61,13 @@ export interface OpenedSqlite {
 /**
  * Opens (creating if needed) the SQLite file at `path`, or an in-memory database for `:memory:`. A file
  * database gets its WAL checkpoints from a worker thread (sqlite-checkpointer.ts); `onWarning` hears
- * when one fails.
+ * when one fails. Committed writes are reported to `writes`.
  */
-export function openSqlite(path: string, onWarning: (message: string) => void = () => {}): OpenedSqlite {
+export function openSqlite(
+  path: string,
+  writes: WriteWatches,
+  onWarning: (message: string) => void = () => {},
+): OpenedSqlite {
   const inMemory = path === ':memory:';
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   const database = new SqliteDatabase(path);
@@ -79,7 +83,7 @@ export function openSqlite(path: string, onWarning: (message: string) => void = 
     ? null
     : startCheckpointer(path, (message) => onWarning(`WAL checkpoint failed: ${message}`));
   const db = new Kysely<DB>({
-    dialect: withWriteWatch(new SqliteDialect({ database: withStatementCache(database) })),
+    dialect: withWriteWatch(new SqliteDialect({ database: withStatementCache(database) }), writes),
   });
   return {
     db,

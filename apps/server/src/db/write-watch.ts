@@ -1,11 +1,13 @@
 /**
- * Committed-write counters for in-process caches (the device list's counts, devices/device-count-cache.ts).
- * A cache names the tables (and, for updates, the columns) its answers depend on with `watchWrites`;
- * every statement that writes one of them, whoever runs it (a module, the engine, a test), moves the
- * watch's version once the write is committed: after the statement when it runs on its own, after
- * COMMIT (or ROLLBACK) when it runs in a transaction. So an answer computed after reading version v is
- * never served once a write committed after that read; a write still uncommitted while an answer is
- * computed moves the version when it commits. The driver is wrapped at open time (sqlite.ts, postgres.ts).
+ * Committed-write counters for in-process caches (the device list's counts and pages,
+ * modules/devices/device-list-cache.ts). A database handle owns one `WriteWatches` (`Database.writes`,
+ * created by openDatabase); a cache names the tables (and, for updates, the columns) its answers depend
+ * on with `writes.watch(…)`. Every statement that writes one of them, whoever runs it (a module, the
+ * engine, a test), moves the watch's version once the write is committed: after the statement when it
+ * runs on its own, after COMMIT (or ROLLBACK) when it runs in a transaction. So an answer computed
+ * after reading version v is never served once a write committed after that read; a write still
+ * uncommitted while an answer is computed moves the version when it commits. The driver is wrapped at
+ * open time (sqlite.ts, postgres.ts).
  *
  * In this process only: writes made by another process (another server node on the same PostgreSQL,
  * a script) are not seen — see docs/decisions/devices.md "Count cache".
@@ -33,18 +35,33 @@ interface Watch {
   version: number;
 }
 
-const watches: Watch[] = [];
+/** The watches of one database handle; its driver (withWriteWatch) reports every statement here. */
+export class WriteWatches {
+  private readonly watches: Watch[] = [];
 
-/** Starts counting committed writes to `tables` (for the lifetime of the process). */
-export function watchWrites(tables: WatchedTables): WriteWatch {
-  const watch: Watch = {
-    tables: new Map(
-      Object.entries(tables).map(([table, columns]) => [table, columns ? new Set(columns) : null]),
-    ),
-    version: 0,
-  };
-  watches.push(watch);
-  return { version: () => watch.version };
+  /** Starts counting committed writes to `tables` (for the lifetime of the database handle). */
+  watch(tables: WatchedTables): WriteWatch {
+    const watch: Watch = {
+      tables: new Map(
+        Object.entries(tables).map(([table, columns]) => [table, columns ? new Set(columns) : null]),
+      ),
+      version: 0,
+    };
+    this.watches.push(watch);
+    return { version: () => watch.version };
+  }
+
+  /** The watches a statement concerns. */
+  touchedBy(query: CompiledQuery): Watch[] {
+    if (this.watches.length === 0) return [];
+    const write = writeOf(query);
+    if (!write) return [];
+    return this.watches.filter((watch) => {
+      if (!watch.tables.has(write.table)) return false;
+      const columns = watch.tables.get(write.table);
+      return !columns || !write.columns || write.columns.some((c) => columns.has(c));
+    });
+  }
 }
 
 function bump(touched: Iterable<Watch>): void {
@@ -109,26 +126,17 @@ function writeOf(query: CompiledQuery): { table: string; columns: string[] | nul
   }
 }
 
-/** The watches a statement concerns. */
-function watchesTouchedBy(query: CompiledQuery): Watch[] {
-  if (watches.length === 0) return [];
-  const write = writeOf(query);
-  if (!write) return [];
-  return watches.filter((watch) => {
-    if (!watch.tables.has(write.table)) return false;
-    const columns = watch.tables.get(write.table);
-    return !columns || !write.columns || write.columns.some((c) => columns.has(c));
-  });
-}
-
 /** A connection that notes the watched writes it runs; `pending` is set while it is in a transaction. */
 class WatchedConnection implements DatabaseConnection {
   pending: Set<Watch> | null = null;
 
-  constructor(readonly inner: DatabaseConnection) {}
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly watches: WriteWatches,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const touched = watchesTouchedBy(query);
+    const touched = this.watches.touchedBy(query);
     try {
       return await this.inner.executeQuery<R>(query);
     } finally {
@@ -145,14 +153,17 @@ class WatchedConnection implements DatabaseConnection {
 }
 
 class WatchedDriver implements Driver {
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly watches: WriteWatches,
+  ) {}
 
   init(): Promise<void> {
     return this.inner.init();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new WatchedConnection(await this.inner.acquireConnection());
+    return new WatchedConnection(await this.inner.acquireConnection(), this.watches);
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -221,10 +232,10 @@ class WatchedDriver implements Driver {
   }
 }
 
-/** `dialect` with its driver wrapped so committed writes move the watches' versions. */
-export function withWriteWatch(dialect: Dialect): Dialect {
+/** `dialect` with its driver wrapped so committed writes move the versions of `watches`. */
+export function withWriteWatch(dialect: Dialect, watches: WriteWatches): Dialect {
   return {
-    createDriver: () => new WatchedDriver(dialect.createDriver()),
+    createDriver: () => new WatchedDriver(dialect.createDriver(), watches),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),

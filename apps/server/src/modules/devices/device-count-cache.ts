@@ -4,17 +4,15 @@
  * `devices` (insert, delete, or an update of a column the filters, the scope or the counts read) or to
  * `stores` (insert, delete, a move between regions, a status change) moves the watch's version
  * (db/write-watch.ts, after commit); an entry computed under an older version is never served.
- * Per database handle (a WeakMap on the Kysely instance); at most MAX_ENTRIES entries, oldest out first.
- * Other processes' writes are not seen: docs/decisions/devices.md "Count cache".
+ * One per application (`ctx.deviceCaches.counts`, made in app.ts on the database's write watches); at most
+ * MAX_ENTRIES entries, oldest out first. Other processes' writes are not seen: docs/decisions/devices.md
+ * "Count cache".
  */
-import type { Kysely } from 'kysely';
-
 import type { Scope } from '../../auth/caller';
-import type { DB } from '../../db/database';
-import { watchWrites } from '../../db/write-watch';
+import type { WriteWatch, WriteWatches } from '../../db/write-watch';
 
 /** Every column a device filter, the scope predicate or the counts read (device-filter.repository). */
-const DEVICE_COUNT_COLUMNS = [
+export const DEVICE_COUNT_COLUMNS = [
   'id',
   'company_id',
   'shop_id',
@@ -36,7 +34,7 @@ const DEVICE_COUNT_COLUMNS = [
 ] as const;
 
 /** Store columns the scope predicate and the store filters read. */
-const STORE_COUNT_COLUMNS = [
+export const STORE_COUNT_COLUMNS = [
   'id',
   'company_id',
   'area_code',
@@ -46,8 +44,6 @@ const STORE_COUNT_COLUMNS = [
   'status',
 ] as const;
 
-const writes = watchWrites({ devices: DEVICE_COUNT_COLUMNS, stores: STORE_COUNT_COLUMNS });
-
 const MAX_ENTRIES = 2000;
 
 interface Entry {
@@ -55,35 +51,32 @@ interface Entry {
   value: unknown;
 }
 
-const caches = new WeakMap<Kysely<DB>, Map<string, Entry>>();
+/** Exact device counts per (kind, scope, filter), valid until a watched write commits. */
+export class DeviceCountCache {
+  private readonly writes: WriteWatch;
+  private readonly entries = new Map<string, Entry>();
 
-/**
- * The count `kind` (e.g. 'total') of `scope` and `filter`: from the cache when no watched write has
- * committed since it was computed, else from `compute` (the version is read before computing, so a
- * write committing meanwhile makes the entry stale at once).
- */
-export async function cachedCount<T>(
-  db: Kysely<DB>,
-  kind: string,
-  scope: Scope,
-  filter: object,
-  compute: () => Promise<T>,
-): Promise<T> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
+  constructor(watches: WriteWatches) {
+    this.writes = watches.watch({ devices: DEVICE_COUNT_COLUMNS, stores: STORE_COUNT_COLUMNS });
   }
-  const key = `${kind}|${JSON.stringify(scope)}|${JSON.stringify(filter)}`;
-  const version = writes.version();
-  const hit = cache.get(key);
-  if (hit && hit.version === version) return hit.value as T;
-  const value = await compute();
-  cache.delete(key);
-  if (cache.size >= MAX_ENTRIES) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
+
+  /**
+   * The count `kind` (e.g. 'total') of `scope` and `filter`: from the cache when no watched write has
+   * committed since it was computed, else from `compute` (the version is read before computing, so a
+   * write committing meanwhile makes the entry stale at once).
+   */
+  async get<T>(kind: string, scope: Scope, filter: object, compute: () => Promise<T>): Promise<T> {
+    const key = `${kind}|${JSON.stringify(scope)}|${JSON.stringify(filter)}`;
+    const version = this.writes.version();
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) return hit.value as T;
+    const value = await compute();
+    this.entries.delete(key);
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { version, value });
+    return value;
   }
-  cache.set(key, { version, value });
-  return value;
 }

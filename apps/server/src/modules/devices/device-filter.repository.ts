@@ -18,7 +18,6 @@ import { isRestricted, type Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { type StoreColumns, storeInScope } from '../../db/scope';
 import { containsText } from '../../db/text';
-import { cachedCount } from './device-count-cache';
 
 /** `devices.problem_rank` of a monitored, enabled, offline device (1 alerting, 0 the rest: migration 20261123_0200). */
 const PROBLEM_RANK_OFFLINE = 2;
@@ -114,19 +113,23 @@ function deviceConditions(
   return eb.and(parts);
 }
 
-/**
- * Online/offline/total (and pre-installed) counts over the filtered devices, in one query; kept in the
- * count cache (device-count-cache.ts) until a write could change them.
- */
-export async function countDevices(
+/** How many devices `scope` and `filter` list (the list's total; the service caches it: ctx.deviceCaches.counts). */
+export async function countListedDevices(
   db: Kysely<DB>,
   scope: Scope,
   filter: DeviceFilterInput,
-): Promise<{ total: number; online: number; preinstalled: number }> {
-  return cachedCount(db, 'status', scope, filter, () => countDevicesNow(db, scope, filter));
+): Promise<number> {
+  const row = await filteredDevices(db, scope, filter, needsStoreJoin(scope, filter))
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
-async function countDevicesNow(
+/**
+ * Online/offline/total (and pre-installed) counts over the filtered devices, in one query (the service
+ * caches them: ctx.deviceCaches.counts).
+ */
+export async function countDevices(
   db: Kysely<DB>,
   scope: Scope,
   filter: DeviceFilterInput,

@@ -3,7 +3,7 @@
  * (`devices(company_id, problem_rank, id)` for the default order, problems first), then only those rows
  * are joined to stores and the dictionary. Pages in the back half are read from the other end
  * (reversed order, smaller offset) and flipped, so the last page costs what the first does. The total
- * comes from the count cache (device-count-cache.ts), not a count(*) per page.
+ * is given (the service keeps it in the count cache, device-count-cache.ts), not a count(*) per page.
  */
 import type { DeviceSortField } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
@@ -11,7 +11,6 @@ import type { Kysely } from 'kysely';
 import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { pageWindow } from '../../db/paging';
-import { cachedCount } from './device-count-cache';
 import { type DeviceFilterInput, filteredDevices, needsStoreJoin } from './device-filter.repository';
 import { type DeviceReplyRow, deviceReplyRowQuery } from './device-rows.repository';
 
@@ -53,22 +52,22 @@ function flip(direction: Direction): Direction {
   return direction === 'asc' ? 'desc' : 'asc';
 }
 
-/** One page of device rows in `sort` order (ties broken by id, same direction) and the total. */
+/**
+ * One page of device rows in `sort` order (ties broken by id, same direction); `total` is how many
+ * devices `scope` and `filter` list (it tells which end a page is nearer).
+ */
 export async function listDevicePage(
   db: Kysely<DB>,
   scope: Scope,
   filter: DeviceFilterInput,
   sort: DeviceSort,
   page: { pageNum: number; pageSize: number },
-): Promise<{ rows: DeviceReplyRow[]; total: number }> {
+  total: number,
+): Promise<DeviceReplyRow[]> {
+  const { limit, offset } = pageWindow(page);
+  if (offset >= total) return [];
   const join = needsStoreJoin(scope, filter) || sort.field === 'shopName';
   const base = filteredDevices(db, scope, filter, join);
-  const total = await cachedCount(db, 'total', scope, filterKey(filter), async () => {
-    const row = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    return Number(row.total);
-  });
-  const { limit, offset } = pageWindow(page);
-  if (offset >= total) return { rows: [], total };
 
   const take = Math.min(limit, total - offset);
   const fromEnd = total - offset - take;
@@ -82,7 +81,7 @@ export async function listDevicePage(
     .where('devices.id', 'in', ids.limit(take).offset(reversed ? fromEnd : offset))
     .orderBy(column, sort.direction);
   if (sort.field !== 'deviceId') rows = rows.orderBy('devices.id', sort.direction);
-  return { rows: await rows.execute(), total };
+  return rows.execute();
 }
 
 /** The filter fields alone (a list query also carries its page and sort, which do not change a count). */

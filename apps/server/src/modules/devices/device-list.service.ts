@@ -16,8 +16,13 @@ import {
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { countDevices, type DeviceFilterInput, listStoreTrouble } from './device-filter.repository';
-import { DEFAULT_DEVICE_SORT, type DeviceSort, listDevicePage } from './device-list.repository';
+import {
+  countDevices,
+  countListedDevices,
+  type DeviceFilterInput,
+  listStoreTrouble,
+} from './device-filter.repository';
+import { DEFAULT_DEVICE_SORT, type DeviceSort, filterKey, listDevicePage } from './device-list.repository';
 import { findDeviceRowInScope, listStoreDeviceRows } from './device-rows.repository';
 import { mayReadKeys, toDevice } from './device-view';
 
@@ -56,10 +61,18 @@ async function pageOfDevices(
   sort: DeviceSort,
   page: PageQuery,
 ): Promise<PagedResult<Device>> {
-  const { rows, total } = await listDevicePage(ctx.db, scope, filter, sort, page);
+  const total = await ctx.deviceCaches.counts.get('total', scope, filterKey(filter), () =>
+    countListedDevices(ctx.db, scope, filter),
+  );
+  const { pageNum, pageSize } = page;
+  const key = { scope, filter: filterKey(filter), sort, pageNum, pageSize, total };
+  const rows = await ctx.deviceCaches.pages.get(key, () =>
+    listDevicePage(ctx.db, scope, filter, sort, page, total),
+  );
+  const names = await ctx.deviceCaches.names.names(ctx.db);
   const first = (page.pageNum - 1) * page.pageSize + 1;
   const showKey = mayReadKeys(caller);
-  const list = rows.map((row, i) => toDevice(row, first + i, showKey));
+  const list = rows.map((row, i) => toDevice(row, first + i, showKey, names));
   return toPagedResult(list, total, page, `${sort.field} ${sort.direction}`);
 }
 
@@ -72,8 +85,9 @@ export async function storeDevices(
   productType: number,
 ): Promise<Device[]> {
   const rows = await listStoreDeviceRows(ctx.db, scope, shopId, productType);
+  const names = await ctx.deviceCaches.names.names(ctx.db);
   const showKey = mayReadKeys(caller);
-  return rows.map((row, i) => toDevice(row, i + 1, showKey));
+  return rows.map((row, i) => toDevice(row, i + 1, showKey, names));
 }
 
 /** `getDeviceStatus`: how many listed devices there are, online and offline. */
@@ -82,7 +96,9 @@ export async function deviceStatus(
   scope: Scope,
   query: DeviceStatusQuery,
 ): Promise<DeviceStatusCounts> {
-  const counts = await countDevices(ctx.db, scope, query);
+  const counts = await ctx.deviceCaches.counts.get('status', scope, query, () =>
+    countDevices(ctx.db, scope, query),
+  );
   return { deviceNum: counts.total, onlineNum: counts.online, offlineNum: counts.total - counts.online };
 }
 
@@ -92,7 +108,10 @@ export async function gatewayStatus(
   scope: Scope,
   query: GatewayStatusQuery,
 ): Promise<GatewayStatusCounts> {
-  const counts = await countDevices(ctx.db, scope, { ...query, boxesOnly: true });
+  const filter = { ...query, boxesOnly: true };
+  const counts = await ctx.deviceCaches.counts.get('status', scope, filter, () =>
+    countDevices(ctx.db, scope, filter),
+  );
   return {
     isPreNum: counts.preinstalled,
     onlineNum: counts.online,

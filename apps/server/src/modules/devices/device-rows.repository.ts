@@ -1,6 +1,7 @@
 /**
- * Reading whole device rows for replies: the device joined to its store and to the dictionary names
- * of its category, class and property type.
+ * Reading whole device rows for replies: the device joined to its store. The dictionary names of its
+ * category, class and property type come from `ctx.deviceCaches.names` (device-dictionary-names.ts), not
+ * from joins: on PostgreSQL, planning three more joins cost more than running a list page.
  */
 import type { Kysely } from 'kysely';
 
@@ -9,7 +10,7 @@ import type { DB } from '../../db/database';
 import { storeInScope } from '../../db/scope';
 
 /** The device columns a reply shows (device-view.ts): what a list page reads, 20 rows at a time. */
-const REPLY_COLUMNS = [
+export const REPLY_COLUMNS = [
   'devices.id',
   'devices.company_id',
   'devices.shop_id',
@@ -51,44 +52,28 @@ const REPLY_COLUMNS = [
   'devices.latest_offline_time',
 ] as const;
 
-/** The device joined to its store and the dictionary names, selecting nothing yet. */
+/** The device joined to its store, selecting nothing yet. */
 function deviceJoins(db: Kysely<DB>) {
-  return db
-    .selectFrom('devices')
-    .innerJoin('stores', 'stores.id', 'devices.shop_id')
-    .leftJoin('dictionary_items as cat', (j) =>
-      j.onRef('cat.code', '=', 'devices.device_category').on('cat.type', '=', 'CATEGORY_TYPE'),
-    )
-    .leftJoin('dictionary_items as cls', (j) =>
-      j.onRef('cls.code', '=', 'devices.device_class').on('cls.type', '=', 'SUBCLASS_TYPE'),
-    )
-    .leftJoin('dictionary_items as prop', (j) =>
-      j.onRef('prop.code', '=', 'devices.property_type').on('prop.type', '=', 'PROPERTY_TYPE'),
-    );
+  return db.selectFrom('devices').innerJoin('stores', 'stores.id', 'devices.shop_id');
 }
 
-/** The store and dictionary columns of a reply. */
-const JOINED_COLUMNS = [
+/** The store columns of a reply. */
+export const REPLY_STORE_COLUMNS = [
   'stores.store_name',
   'stores.status as store_status',
   'stores.area_level',
   'stores.province_level',
   'stores.city_level',
-  'cat.name as category_name',
-  'cat.name_en as category_name_en',
-  'cls.name as class_name',
-  'cls.name_en as class_name_en',
-  'prop.name as property_type_name',
 ] as const;
 
-/** Every column of the device (writes check more than a reply shows) plus the reply's joined names. */
+/** Every column of the device (writes check more than a reply shows) plus the reply's store columns. */
 export function deviceRowQuery(db: Kysely<DB>) {
-  return deviceJoins(db).selectAll('devices').select(JOINED_COLUMNS);
+  return deviceJoins(db).selectAll('devices').select(REPLY_STORE_COLUMNS);
 }
 
 /** Only what a reply shows: the list pages' rows (fewer values to read per row). */
 export function deviceReplyRowQuery(db: Kysely<DB>) {
-  return deviceJoins(db).select(REPLY_COLUMNS).select(JOINED_COLUMNS);
+  return deviceJoins(db).select(REPLY_COLUMNS).select(REPLY_STORE_COLUMNS);
 }
 
 export type DeviceRow = Awaited<ReturnType<ReturnType<typeof deviceRowQuery>['executeTakeFirstOrThrow']>>;

@@ -3,6 +3,7 @@ import { BUTTON, type Device, deviceDisplayState } from '@storefleet/contracts';
 
 import type { Caller } from '../../auth/caller';
 import { formatDateTime } from '../../http/time';
+import type { DeviceDictionaryNames } from './device-dictionary-names';
 import type { DeviceReplyRow } from './device-rows.repository';
 
 /** Whether replies to this caller may carry box keys: those who may edit devices or manage keys. */
@@ -13,8 +14,15 @@ export function mayReadKeys(caller: Caller): boolean {
   );
 }
 
-/** One reply device; `index` is its 1-based row number in the list. */
-export function toDevice(row: DeviceReplyRow, index: number, showKey: boolean): Device {
+/** One reply device; `index` is its 1-based row number in the list; `names` from ctx.deviceCaches.names. */
+export function toDevice(
+  row: DeviceReplyRow,
+  index: number,
+  showKey: boolean,
+  names: DeviceDictionaryNames,
+): Device {
+  const category = names.category(row.device_category);
+  const deviceClass = names.deviceClass(row.device_class);
   return {
     deviceId: row.id,
     index,
@@ -44,13 +52,13 @@ export function toDevice(row: DeviceReplyRow, index: number, showKey: boolean): 
     proviceId: row.province_level,
     cityId: row.city_level,
     deviceCategory: row.device_category,
-    categoryName: row.category_name,
-    categoryNameEn: row.category_name_en,
+    categoryName: category?.name ?? null,
+    categoryNameEn: category?.nameEn ?? null,
     deviceClass: row.device_class,
-    className: row.class_name,
-    classNameEn: row.class_name_en,
+    className: deviceClass?.name ?? null,
+    classNameEn: deviceClass?.nameEn ?? null,
     propertyType: row.property_type,
-    propertyTypeName: row.property_type_name,
+    propertyTypeName: names.propertyType(row.property_type)?.name ?? null,
     serviceLife: row.service_life,
     custodian: row.custodian,
     specifications: row.specifications,

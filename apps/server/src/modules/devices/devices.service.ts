@@ -36,7 +36,7 @@ export async function getDevice(
 ): Promise<Device> {
   const row = await findDeviceRowInScope(ctx.db, scope, deviceId);
   if (!row) throw notFound({ zh: '设备', en: 'device' });
-  return toDevice(row, 1, mayReadKeys(caller));
+  return toDevice(row, 1, mayReadKeys(caller), await ctx.deviceCaches.names.names(ctx.db));
 }
 
 /** Adds a device to a store in scope; a box gets a fresh security key. */

@@ -74,3 +74,16 @@ export async function listCodeParents(db: Kysely<DB>, type: string): Promise<Map
     .execute();
   return new Map(rows.map((r) => [r.code, r.parent_code]));
 }
+
+/** The names of every item of `types`, retired ones included (stored codes must still show a name). */
+export async function listItemNames(
+  db: Kysely<DB>,
+  types: readonly string[],
+): Promise<Array<Pick<DictionaryRow, 'type' | 'code' | 'name' | 'name_en'>>> {
+  if (types.length === 0) return [];
+  return db
+    .selectFrom('dictionary_items')
+    .select(['type', 'code', 'name', 'name_en'])
+    .where('type', 'in', [...types])
+    .execute();
+}
