@@ -3,13 +3,10 @@
  * current password is marked on its field; a right one keeps this browser signed in), the header's
  * global search jumping to a device, and the operation log showing sign-ins by name and outcome in words.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
+import { describe, expect, it } from 'vitest';
 
-let server: RunningServer;
-let browser: Browser;
+import { DEMO_PASSWORD, useConsole } from './harness';
 
 /** The demo's back-office PCs (see alerts.e2e.ts). */
 const PC_NAME = '后台电脑';
@@ -17,31 +14,15 @@ const WAIT = { timeout: 15_000 };
 /** Each test signs in (twice for the password) on a machine other tests share: allow for a slow one. */
 const SLOW_TEST_MS = 180_000;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(`${server.url}/sign.html`);
-  await page.getByTestId('sign-username').fill(username);
-  await page.getByTestId('sign-password').fill(password);
-  await page.getByTestId('sign-submit').click();
-  await page.getByTestId('side-menu').waitFor(WAIT);
-}
+const app = useConsole();
 
 describe('the account corner', () => {
   it(
     'changes the own password from the user menu, marking a wrong current password on its field',
     async () => {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await app.openPage();
       try {
-        await signIn(page, 'operator');
+        await app.signIn(page, 'operator');
         await page.getByTestId('user-menu').click();
         await page.getByTestId('change-password').click();
         const modal = page.getByTestId('change-password-modal');
@@ -61,13 +42,9 @@ describe('the account corner', () => {
         await page.getByTestId('side-menu').waitFor(WAIT);
         await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('华东运维员');
 
-        const other = await newPage(browser);
+        const other = await app.openPage();
         try {
-          await other.page.goto(`${server.url}/sign.html`);
-          await other.page.getByTestId('sign-username').fill('operator');
-          await other.page.getByTestId('sign-password').fill('Operator#2027');
-          await other.page.getByTestId('sign-submit').click();
-          await other.page.getByTestId('side-menu').waitFor(WAIT);
+          await app.signIn(other.page, 'operator', { password: 'Operator#2027' });
         } finally {
           await other.context.close();
         }
@@ -81,9 +58,9 @@ describe('the account corner', () => {
   it(
     'jumps from the header search to a device found by name',
     async () => {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await app.openPage();
       try {
-        await signIn(page, 'admin');
+        await app.signIn(page, 'admin');
         await page.getByTestId('header-search-input').fill(PC_NAME);
         const hit = page.getByTestId('header-search-device').first();
         await hit.waitFor(WAIT);
@@ -100,10 +77,10 @@ describe('the account corner', () => {
   it(
     'lists sign-ins in the operation log by name, with their outcome in words',
     async () => {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await app.openPage();
       try {
-        await signIn(page, 'admin');
-        await page.goto(`${server.url}/operation-log/index.html`);
+        await app.signIn(page, 'admin');
+        await page.goto(`${app.url}/operation-log/index.html`);
         const table = page.getByTestId('operation-log-table');
         await table.locator('tbody tr.ant-table-row').first().waitFor(WAIT);
         const row = table.locator('tbody tr.ant-table-row', { hasText: '登录' }).first();

@@ -7,40 +7,20 @@
 import { readFileSync } from 'node:fs';
 
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 import { TEMPLATE_COLUMNS } from '../apps/server/src/modules/devices/device-template';
 import zhDevice from '../apps/web/src/locales/zh-CN/device';
-import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
+import { useConsole } from './harness';
 
 const WAIT = { timeout: 30_000 };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${server.url}/sign.html`);
-  await page.getByTestId('sign-username').waitFor({ timeout: 60_000 });
-  await page.getByTestId('sign-username').fill(username);
-  await page.getByTestId('sign-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('sign-submit').click();
-  await page.getByTestId('side-menu').waitFor(WAIT);
-}
+const app = useConsole();
 
 /** The ids of the devices on the first page of the device list. */
 async function listedDevices(page: Page): Promise<number[]> {
-  await page.goto(`${server.url}/device/index.html`);
+  await page.goto(`${app.url}/device/index.html`);
   const badges = page.locator('.ant-table-row [data-testid^="device-online-"]');
   await badges.first().waitFor(WAIT);
   const ids = await badges.evaluateAll((nodes) =>
@@ -71,16 +51,16 @@ const printer = {
 
 describe('data that makes sense', () => {
   it('marks the hostid field when another device of the company uses that hostid', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'admin');
     const [first, second] = await listedDevices(page);
-    await page.goto(`${server.url}/device/update.html?deviceId=${second}`);
+    await page.goto(`${app.url}/device/update.html?deviceId=${second}`);
     const hostidInput = page.getByTestId('device-form-hostid');
     await hostidInput.waitFor(WAIT);
     await expect.poll(() => hostidInput.inputValue(), WAIT).not.toBe('');
     const takenHostid = await hostidInput.inputValue();
 
-    await page.goto(`${server.url}/device/update.html?deviceId=${first}`);
+    await page.goto(`${app.url}/device/update.html?deviceId=${first}`);
     await expect.poll(() => page.getByTestId('device-form-hostid').inputValue(), WAIT).not.toBe('');
     await page.getByTestId('device-form-hostid').fill(takenHostid);
     await page.getByTestId('device-form-submit').click();
@@ -103,8 +83,8 @@ describe('data that makes sense', () => {
   }, 180_000);
 
   it('imports the good rows and keeps a downloadable report of the rejected ones until closed', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'admin');
     await listedDevices(page);
     await page.getByTestId('device-import').click();
     await page.getByTestId('device-import-store').click();

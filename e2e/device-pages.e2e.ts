@@ -5,39 +5,19 @@
  * when signed in and its button never leaves the console; a user who may not edit never reaches the
  * edit form.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
+import { useConsole } from './harness';
 
 const WAIT = { timeout: 30_000 };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The simulated fleet reports running info, so the chart has history to show.
-  server = await startServer({ SIMULATOR: '1' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${server.url}/sign.html`);
-  await page.getByTestId('sign-username').waitFor({ timeout: 60_000 });
-  await page.getByTestId('sign-username').fill(username);
-  await page.getByTestId('sign-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('sign-submit').click();
-  await page.getByTestId('side-menu').waitFor(WAIT);
-}
+// The simulated fleet reports running info, so the chart has history to show.
+const app = useConsole({ SIMULATOR: '1' });
 
 /** The id of the first device listed on a device list page (its row's state badge names it). */
 async function firstListedDevice(page: Page, path: string): Promise<number> {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${app.url}${path}`);
   const badge = page.locator('.ant-table-row [data-testid^="device-online-"]').first();
   await badge.waitFor(WAIT);
   const id = Number(((await badge.getAttribute('data-testid')) ?? '').slice('device-online-'.length));
@@ -47,14 +27,14 @@ async function firstListedDevice(page: Page, path: string): Promise<number> {
 
 describe('device pages', () => {
   it("head a box's details with its name and store, name it in the tab, and list the devices behind it", async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'admin');
     const boxId = await firstListedDevice(page, '/device/gateway.html');
     const row = page.locator('.ant-table-row').filter({ has: page.getByTestId(`device-online-${boxId}`) });
     const boxName = ((await row.locator('a[href*="details.html"]').first().textContent()) ?? '').trim();
     expect(boxName).not.toBe('');
 
-    await page.goto(`${server.url}/device/details.html?deviceId=${boxId}`);
+    await page.goto(`${app.url}/device/details.html?deviceId=${boxId}`);
     const header = page.getByTestId('device-header');
     await header.waitFor(WAIT);
     expect((await page.getByTestId('device-header-name').textContent())?.trim()).toBe(boxName);
@@ -90,16 +70,16 @@ describe('device pages', () => {
   }, 120_000);
 
   it('charts a running item under its name and unit, over the last hour on request', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
-    await page.goto(`${server.url}/device/index.html`);
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'admin');
+    await page.goto(`${app.url}/device/index.html`);
     const online = page
       .locator('.ant-table-row [data-testid^="device-online-"]')
       .filter({ hasText: '在线' })
       .first();
     await online.waitFor({ timeout: 90_000 });
     const deviceId = ((await online.getAttribute('data-testid')) ?? '').slice('device-online-'.length);
-    await page.goto(`${server.url}/device/details.html?deviceId=${deviceId}`);
+    await page.goto(`${app.url}/device/details.html?deviceId=${deviceId}`);
     // The first numeric item the device reports (ping devices report the delay, agents the CPU load …).
     await page.locator('[data-testid^="running-item-"]').first().waitFor({ timeout: 90_000 });
     const numeric = ['icmp.delay', 'cpu.load', 'memory.used', 'disk.used', 'net.in', 'sysUpTime'];
@@ -132,14 +112,14 @@ describe('device pages', () => {
   }, 240_000);
 
   it('lets a user who may not edit open a device, but not its edit form', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'operator');
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'operator');
     const deviceId = await firstListedDevice(page, '/device/index.html');
-    await page.goto(`${server.url}/device/details.html?deviceId=${deviceId}`);
+    await page.goto(`${app.url}/device/details.html?deviceId=${deviceId}`);
     await page.getByTestId('device-header').waitFor(WAIT);
     expect(await page.getByTestId('device-header-edit').count()).toBe(0);
 
-    await page.goto(`${server.url}/device/update.html?deviceId=${deviceId}`);
+    await page.goto(`${app.url}/device/update.html?deviceId=${deviceId}`);
     await page.getByTestId('forbidden').waitFor(WAIT);
     expect(await page.getByTestId('side-menu').isVisible()).toBe(true);
     expect(await page.locator('form').count()).toBe(0);
@@ -149,23 +129,23 @@ describe('device pages', () => {
 
 describe('the not-found page', () => {
   it('stays inside the shell when signed in, and its button goes to the console home', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
-    await page.goto(`${server.url}/no/such/page.html`);
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'admin');
+    await page.goto(`${app.url}/no/such/page.html`);
     const notFound = page.getByTestId('not-found');
     await notFound.waitFor(WAIT);
     expect(await notFound.getAttribute('data-in-shell')).toBe('true');
     expect(await page.getByTestId('side-menu').isVisible()).toBe(true);
     // Opened directly: there is no console page to go back to, so the button goes home, not away.
     await page.getByTestId('not-found-back').click();
-    await page.waitForURL((url) => url.origin === server.url && !url.pathname.startsWith('/no/'), WAIT);
+    await page.waitForURL((url) => url.origin === app.url && !url.pathname.startsWith('/no/'), WAIT);
     await page.getByTestId('side-menu').waitFor(WAIT);
     await context.close();
   }, 120_000);
 
   it('is shown on its own to a signed-out visitor', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${server.url}/no/such/page.html`);
+    const { context, page } = await app.openPage();
+    await page.goto(`${app.url}/no/such/page.html`);
     const notFound = page.getByTestId('not-found');
     await notFound.waitFor(WAIT);
     expect(await notFound.getAttribute('data-in-shell')).toBe('false');

@@ -3,31 +3,12 @@
  * the real agent protocol, devices come online in the console within a minute, and a device's details show
  * its running info and answer a ping through its store's box.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
+import { useConsole } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ SIMULATOR: '1' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto(`${server.url}/sign.html`);
-  await page.getByTestId('sign-username').fill('admin');
-  await page.getByTestId('sign-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('sign-submit').click();
-  await page.getByTestId('side-menu').waitFor();
-}
+const app = useConsole({ SIMULATOR: '1' });
 
 async function onlineCount(page: Page): Promise<number> {
   const text = (await page.getByTestId('device-count-online').textContent()) ?? '';
@@ -36,9 +17,9 @@ async function onlineCount(page: Page): Promise<number> {
 
 describe('demo fleet', () => {
   it('shows devices coming online in the device list within a minute, without a reload', async () => {
-    const { context, page } = await newPage(browser);
-    await signInAsAdmin(page);
-    await page.goto(`${server.url}/device/index.html`);
+    const { context, page } = await app.openPage();
+    await app.signIn(page);
+    await page.goto(`${app.url}/device/index.html`);
     await page.getByTestId('device-status-counts').waitFor();
     await expect.poll(() => onlineCount(page), { timeout: 60_000, interval: 1_000 }).toBeGreaterThan(0);
     await expect
@@ -50,15 +31,15 @@ describe('demo fleet', () => {
   }, 120_000);
 
   it('shows an online device its running info and pings it through the store box', async () => {
-    const { context, page } = await newPage(browser);
-    await signInAsAdmin(page);
-    await page.goto(`${server.url}/device/index.html`);
+    const { context, page } = await app.openPage();
+    await app.signIn(page);
+    await page.goto(`${app.url}/device/index.html`);
     const online = page.locator('[data-testid^="device-online-"]').filter({ hasText: '在线' }).first();
     await online.waitFor({ timeout: 60_000 });
     const deviceId = ((await online.getAttribute('data-testid')) ?? '').slice('device-online-'.length);
     expect(deviceId).toMatch(/^\d+$/);
 
-    await page.goto(`${server.url}/device/details.html?deviceId=${deviceId}`);
+    await page.goto(`${app.url}/device/details.html?deviceId=${deviceId}`);
     const runningInfo = page.getByTestId('device-running-info');
     await runningInfo.waitFor();
     await expect.poll(() => runningInfo.locator('tbody tr').count(), { timeout: 30_000 }).toBeGreaterThan(0);

@@ -1,6 +1,10 @@
 /**
  * Browser-test harness: a real server (the same entry `npm start` runs) on a free loopback port with a fresh
  * SQLite database and the demo data, and headless Chromium from Debian driven by playwright-core.
+ *
+ * A test file calls `useConsole()` once at its top: it starts both before the file's tests and stops them
+ * after, and gives the file `url`, `openPage()` and `signIn()`. `startServer`, `launchBrowser` and `newPage`
+ * are its parts, for a file that needs them apart.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +12,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { type AnyEndpoint, AuthEndpoints } from '@storefleet/contracts';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const root = new URL('..', import.meta.url).pathname;
 export const DEMO_PASSWORD = 'Storefleet@2026';
@@ -149,4 +155,117 @@ export async function newPage(
   const page = await context.newPage();
   page.on('pageerror', (error) => noteUncaught(`${error.name}: ${error.message}`));
   return { context, page };
+}
+
+/** A console under test: the server on a fresh database and a browser, both started by `useConsole`. */
+export interface ConsoleUnderTest {
+  /** The server's base address (`http://127.0.0.1:<port>`); read it inside a test or hook. */
+  readonly url: string;
+  readonly browser: Browser;
+  /** A fresh browser context and page (see `newPage`); the test closes `context` when done. */
+  openPage(locale?: string): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * Signs in on the sign page (the company console's unless `signPath` says otherwise) as `username`
+   * (the demo admin by default) and waits for the console's menu; returns the session's access token.
+   * Throws with the server's message when the sign-in is refused.
+   */
+  signIn(page: Page, username?: string, options?: SignInOptions): Promise<string>;
+  /**
+   * Calls `endpoint` as a program would (no browser), with `token` as the bearer when given; returns
+   * the envelope's data, or throws with the server's message when the envelope is not ok.
+   */
+  call<T>(endpoint: AnyEndpoint, input?: CallInput): Promise<T>;
+}
+
+export interface CallInput {
+  token?: string;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+export interface SignInOptions {
+  /** Default: the demo password every demo user shares. */
+  password?: string;
+  /** Default `/sign.html`; the admin console's is `/admin/sign.html`. */
+  signPath?: string;
+}
+
+/**
+ * The sign page's first load on a loaded 2-core machine takes seconds (the ceiling costs time only on
+ * failure); the sign-in itself then gets Playwright's usual 30 s, well inside a test's 60 s, so a
+ * refused or stuck sign-in fails with its own message rather than the test's timeout.
+ */
+const SIGN_PAGE_WAIT = { timeout: 60_000 };
+const SIGN_IN_WAIT = { timeout: 30_000 };
+
+/**
+ * Starts a console for this test file: the server on a fresh database with the demo data (`env` adds
+ * or overrides server settings, e.g. `{ SIMULATOR: '1' }` for the simulated fleet) before the file's
+ * tests, a browser beside it, and stops both after them. Call it once, at the top of the file.
+ */
+export function useConsole(env: Record<string, string> = {}): ConsoleUnderTest {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = () => {
+    if (!server || !browser)
+      throw new Error('the console is not started: call useConsole() at the top of the file');
+    return { server, browser };
+  };
+  return {
+    get url() {
+      return started().server.url;
+    },
+    get browser() {
+      return started().browser;
+    },
+    openPage: (locale) => newPage(started().browser, locale),
+    signIn: (page, username = 'admin', options = {}) => signIn(started().server.url, page, username, options),
+    call: (endpoint, input = {}) => call(started().server.url, endpoint, input),
+  };
+}
+
+async function call<T>(url: string, endpoint: AnyEndpoint, input: CallInput): Promise<T> {
+  const query = new URLSearchParams(
+    Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
+  ).toString();
+  const res = await fetch(`${url}${endpoint.path}${query ? `?${query}` : ''}`, {
+    method: endpoint.method,
+    headers: {
+      ...(input.token ? { Authorization: `Bearer ${input.token}` } : {}),
+      ...(input.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+  });
+  const envelope = (await res.json()) as { ok: boolean; data: T; message: string };
+  if (!envelope.ok) throw new Error(`${endpoint.path}: ${envelope.message}`);
+  return envelope.data;
+}
+
+async function signIn(url: string, page: Page, username: string, options: SignInOptions): Promise<string> {
+  await page.goto(`${url}${options.signPath ?? '/sign.html'}`);
+  await page.getByTestId('sign-username').waitFor(SIGN_PAGE_WAIT);
+  await page.getByTestId('sign-username').fill(username);
+  await page.getByTestId('sign-password').fill(options.password ?? DEMO_PASSWORD);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === AuthEndpoints.login.path, SIGN_IN_WAIT),
+    page.getByTestId('sign-submit').click(),
+  ]);
+  const body = (await response.json()) as {
+    code: string;
+    message?: string;
+    data: { accessToken: string } | null;
+  };
+  if (body.code !== '200' || !body.data) {
+    throw new Error(`signing in as ${username} was refused: ${body.code} ${body.message ?? ''}`);
+  }
+  await page.getByTestId('side-menu').waitFor(SIGN_IN_WAIT);
+  return body.data.accessToken;
 }

@@ -9,7 +9,6 @@
  * settings allow (20 s) so the sweep notices within a minute.
  */
 import {
-  type AnyEndpoint,
   AuthEndpoints,
   ConfigEndpoints,
   type Device,
@@ -19,60 +18,26 @@ import {
   ProductType,
 } from '@storefleet/contracts';
 import { type Fleet, startFleet } from '@storefleet/simulator';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import zhDevice from '../apps/web/src/locales/zh-CN/device';
 
-import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
+import { DEMO_PASSWORD, useConsole } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
 const fleets: Fleet[] = [];
 
 /** A device going offline waits for the offline sweep (every 30 s) past the 20 s threshold. */
 const OFFLINE_WAIT = { timeout: 150_000, interval: 2_000 };
 const ONLINE = '在线';
 
-beforeAll(async () => {
-  server = await startServer({ SIMULATOR: '0' });
-  browser = await launchBrowser();
-});
+const app = useConsole({ SIMULATOR: '0' });
 
 afterAll(async () => {
   for (const fleet of fleets) await fleet.stop();
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Calls the server as the console does (envelope `data`), with the endpoint's own path. */
-async function call<T>(
-  endpoint: AnyEndpoint,
-  input: { token?: string; query?: Record<string, string | number>; body?: unknown } = {},
-): Promise<T> {
-  const query = new URLSearchParams(
-    Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
-  ).toString();
-  const res = await fetch(`${server.url}${endpoint.path}${query ? `?${query}` : ''}`, {
-    method: endpoint.method,
-    headers: {
-      ...(input.token ? { Authorization: `Bearer ${input.token}` } : {}),
-      ...(input.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
-  });
-  const envelope = (await res.json()) as { ok: boolean; data: T; message: string };
-  if (!envelope.ok) throw new Error(`${endpoint.path}: ${envelope.message}`);
-  return envelope.data;
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto(`${server.url}/sign.html`);
-  await page.getByTestId('sign-username').fill('admin');
-  await page.getByTestId('sign-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('sign-submit').click();
-  await page.getByTestId('side-menu').waitFor();
-}
 
 /** The device list's rows top to bottom: id and the state badge's text. */
 async function listedRows(page: Page): Promise<{ id: string; state: string }[]> {
@@ -99,11 +64,11 @@ async function shownCards(page: Page): Promise<{ shopId: string; trouble: boolea
 
 describe('problems first', () => {
   it('shows a device going offline at the top of the list and its store in red atop the dynamic monitor, without reload', async () => {
-    const login = await call<{ accessToken: string }>(AuthEndpoints.login, {
+    const login = await app.call<{ accessToken: string }>(AuthEndpoints.login, {
       body: { username: 'admin', password: DEMO_PASSWORD },
     });
     const token = login.accessToken;
-    await call(ConfigEndpoints.update, {
+    await app.call(ConfigEndpoints.update, {
       token,
       body: {
         configItems: [
@@ -112,13 +77,13 @@ describe('problems first', () => {
         ],
       },
     });
-    const boxes = await call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
+    const boxes = await app.call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
       token,
       query: { queryType: 1, pageNum: 1, pageSize: MAX_PAGE_SIZE },
     });
     // The oldest monitored device behind a box: last in the newest-first order, so only the
     // problems-first order can bring it to the top of the list.
-    const monitored = await call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
+    const monitored = await app.call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
       token,
       query: { monitored: 1, sortBy: 'deviceId', sortDirection: 'asc', pageNum: 1, pageSize: MAX_PAGE_SIZE },
     });
@@ -132,7 +97,7 @@ describe('problems first', () => {
     const shopId = target.shopId;
     const others = keyed.filter((box) => box !== target);
 
-    const link = { serverUrl: server.url, episodes: false, intervalSeconds: 5 };
+    const link = { serverUrl: app.url, episodes: false, intervalSeconds: 5 };
     fleets.push(startFleet({ ...link, boxes: others.map((box) => ({ key: box.securityKey ?? '' })) }));
     const silenced = startFleet({ ...link, boxes: [{ key: target.securityKey }] });
     fleets.push(silenced);
@@ -141,7 +106,7 @@ describe('problems first', () => {
       .poll(
         async () =>
           (
-            await call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
+            await app.call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
               token,
               query: { shopId, monitored: 1, onlineStatus: 1, pageNum: 1, pageSize: 100 },
             })
@@ -150,12 +115,12 @@ describe('problems first', () => {
       )
       .toBe(true);
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await app.openPage();
     // A page that crashes says why in the test output.
     page.on('pageerror', (error) => process.stderr.write(`page error: ${error.message}\n`));
-    await signInAsAdmin(page);
+    await app.signIn(page);
     const monitor = await context.newPage();
-    await page.goto(`${server.url}/device/index.html`);
+    await page.goto(`${app.url}/device/index.html`);
     await page.getByTestId('device-monitored-table').waitFor();
     // Remember every row that flashes from now on (a flash lasts seconds; the record stays).
     await page.evaluate(() => {
@@ -166,7 +131,7 @@ describe('problems first', () => {
           seen.add(row.getAttribute('data-row-key') ?? '');
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
-    await monitor.goto(`${server.url}/dynamic-monitor/index.html`);
+    await monitor.goto(`${app.url}/dynamic-monitor/index.html`);
     await monitor.getByTestId('dynamic-monitor-cards').waitFor();
     await monitor.locator('[data-testid^="store-card-"]').first().waitFor();
 
@@ -239,10 +204,10 @@ describe('problems first', () => {
   }, 300_000);
 
   it('fits a 1440 px screen, filters by a count card, remembers the page size and asks before disabling or stopping monitoring', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await app.openPage();
     page.on('pageerror', (error) => process.stderr.write(`page error: ${error.message}\n`));
-    await signInAsAdmin(page);
-    await page.goto(`${server.url}/device/index.html`);
+    await app.signIn(page);
+    await page.goto(`${app.url}/device/index.html`);
     const table = page.getByTestId('device-monitored-table');
     await table.locator('tbody tr.ant-table-row').first().waitFor();
 
@@ -284,7 +249,7 @@ describe('problems first', () => {
       .first()
       .click();
     await expect.poll(async () => (await listedRows(page)).length).toBe(20);
-    await page.goto(`${server.url}/device/index.html`);
+    await page.goto(`${app.url}/device/index.html`);
     await table.locator('tbody tr.ant-table-row').first().waitFor();
     expect(new URL(page.url()).searchParams.has('pageSize')).toBe(false);
     await expect.poll(async () => (await listedRows(page)).length).toBe(20);

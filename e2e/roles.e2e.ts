@@ -3,13 +3,10 @@
  * region and a user holding it, through the pages; that user signs in and sees only that region's
  * stores, in the store overview and through the API.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
-
-let server: RunningServer;
-let browser: Browser;
+import { useConsole } from './harness';
 
 const ROLE_NAME = '华北门店巡检';
 const USER_NAME = 'north.viewer';
@@ -19,28 +16,7 @@ const NORTH_CITIES = ['北京', '天津', '石家庄'];
 /** Pages load lazily and then fetch; give them time (as e2e/vitest.config.ts does for expect.poll). */
 const WAIT = { timeout: 15_000 };
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(
-  page: Page,
-  username: string,
-  password = DEMO_PASSWORD,
-  signPath = '/sign.html',
-): Promise<void> {
-  await page.goto(`${server.url}${signPath}`);
-  await page.getByTestId('sign-username').fill(username);
-  await page.getByTestId('sign-password').fill(password);
-  await page.getByTestId('sign-submit').click();
-  await page.getByTestId('side-menu').waitFor();
-}
+const app = useConsole();
 
 /** Ticks the checkbox of the tree row titled `title` inside the tree `testId`. */
 async function tick(page: Page, testId: string, title: string): Promise<void> {
@@ -52,10 +28,10 @@ async function tick(page: Page, testId: string, title: string): Promise<void> {
 
 describe('a role limited to one region', () => {
   it('is created in the role page, given to a new user, and limits what that user sees', async () => {
-    const admin = await newPage(browser);
-    await signIn(admin.page, 'admin');
+    const admin = await app.openPage();
+    await app.signIn(admin.page, 'admin');
 
-    await admin.page.goto(`${server.url}/role/index.html`);
+    await admin.page.goto(`${app.url}/role/index.html`);
     await admin.page.getByTestId('role-add').click();
     await admin.page.getByTestId('role-form-name').fill(ROLE_NAME);
     await tick(admin.page, 'role-form-permissions', '门店总览');
@@ -64,7 +40,7 @@ describe('a role limited to one region', () => {
     await admin.page.waitForURL((url) => url.pathname === '/role/index.html');
     await expect.poll(() => admin.page.getByTestId('role-table').textContent(), WAIT).toContain(ROLE_NAME);
 
-    await admin.page.goto(`${server.url}/user/index.html`);
+    await admin.page.goto(`${app.url}/user/index.html`);
     await admin.page.getByTestId('user-add').click();
     await admin.page.getByTestId('user-form-user-name').fill(USER_NAME);
     await admin.page.getByTestId('user-form-name').fill('North Viewer');
@@ -76,11 +52,11 @@ describe('a role limited to one region', () => {
     await expect.poll(() => admin.page.getByTestId('user-table').textContent(), WAIT).toContain(USER_NAME);
     await admin.context.close();
 
-    const viewer = await newPage(browser);
-    await signIn(viewer.page, USER_NAME, USER_PASSWORD);
+    const viewer = await app.openPage();
+    await app.signIn(viewer.page, USER_NAME, { password: USER_PASSWORD });
     const menu = await viewer.page.getByTestId('side-menu').textContent();
     expect(menu).not.toContain('用户管理');
-    await viewer.page.goto(`${server.url}/stores/index.html?pageSize=50`);
+    await viewer.page.goto(`${app.url}/stores/index.html?pageSize=50`);
     const table = viewer.page.getByTestId('store-table');
     await table.locator('tbody tr.ant-table-row').first().waitFor();
     await expect.poll(() => table.locator('tbody tr.ant-table-row').count(), WAIT).toBe(9);
@@ -91,13 +67,13 @@ describe('a role limited to one region', () => {
   });
 
   it('gives the same answer through the API with that user token', async () => {
-    const signInRes = await fetch(`${server.url}/api/user-service/auth/login`, {
+    const signInRes = await fetch(`${app.url}/api/user-service/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: USER_NAME, password: USER_PASSWORD }),
     });
     const token = ((await signInRes.json()) as { data: { accessToken: string } }).data.accessToken;
-    const res = await fetch(`${server.url}/api/user-service/store/list`, {
+    const res = await fetch(`${app.url}/api/user-service/store/list`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(200);
@@ -110,9 +86,9 @@ describe('a role limited to one region', () => {
 
 describe('the admin application', () => {
   it('lets a platform user create an admin role and a platform user holding it', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'platform', DEMO_PASSWORD, '/admin/sign.html');
-    await page.goto(`${server.url}/admin/role/index.html`);
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'platform', { signPath: '/admin/sign.html' });
+    await page.goto(`${app.url}/admin/role/index.html`);
     await page.getByTestId('role-add').click();
     await page.getByTestId('role-form-name').fill('平台支持');
     await tick(page, 'role-form-permissions', '用户列表');
@@ -121,7 +97,7 @@ describe('the admin application', () => {
     await page.waitForURL((url) => url.pathname === '/admin/role/index.html');
     await expect.poll(() => page.getByTestId('role-table').textContent(), WAIT).toContain('平台支持');
 
-    await page.goto(`${server.url}/admin/user/index.html`);
+    await page.goto(`${app.url}/admin/user/index.html`);
     await expect.poll(() => page.getByTestId('user-table').textContent(), WAIT).toContain('admin');
     await page.getByTestId('user-add').click();
     await page.getByTestId('user-form-user-name').fill('support.one');

@@ -2,39 +2,20 @@
  * Company settings in the browser (issue 3): the logo page's "Please wait uploading" rule, an upload with
  * preview that becomes the header logo, and the monitoring settings form refusing a bad value.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 
 import { pngImage } from '../apps/server/src/testing/test-images';
-import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
+import { useConsole } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${server.url}/sign.html`);
-  await page.getByTestId('sign-username').fill(username);
-  await page.getByTestId('sign-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('sign-submit').click();
-  await page.getByTestId('side-menu').waitFor();
-}
+const app = useConsole();
 
 describe('company logo', () => {
   it('refuses to save before an upload finished, then shows the uploaded logo in the header', async () => {
-    const { context, page } = await newPage(browser, 'en-US');
-    await signIn(page, 'admin');
+    const { context, page } = await app.openPage('en-US');
+    await app.signIn(page, 'admin');
     expect(await page.getByTestId('header-logo').getAttribute('data-logo')).toBe('product');
-    await page.goto(`${server.url}/config/logo/index.html`);
+    await page.goto(`${app.url}/config/logo/index.html`);
     await page.getByTestId('logo-none').waitFor();
 
     await page.getByTestId('logo-submit').click();
@@ -61,9 +42,9 @@ describe('company logo', () => {
 
 describe('monitoring settings', () => {
   it('shows the defaults, refuses a probe interval under 10 seconds and saves a valid one', async () => {
-    const { context, page } = await newPage(browser, 'en-US');
-    await signIn(page, 'admin');
-    await page.goto(`${server.url}/config/monitor/index.html`);
+    const { context, page } = await app.openPage('en-US');
+    await app.signIn(page, 'admin');
+    await page.goto(`${app.url}/config/monitor/index.html`);
     const probe = page.getByTestId('config-item:probe_interval_seconds').locator('input');
     await expect.poll(() => probe.inputValue()).toBe('60');
     await probe.fill('5');

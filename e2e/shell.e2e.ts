@@ -2,37 +2,14 @@
  * The console shells as a person meets them (issue 2): signing in to each application, menus that follow
  * the user's codes, the language switch, the dark default theme, the not-found page and a 401 sign-out.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
+import { useConsole } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useConsole();
 
 /** Signs in through the form of `/sign.html` (or `/admin/sign.html`) and returns the token the server issued. */
-async function signIn(page: Page, username: string, signPath = '/sign.html'): Promise<string> {
-  await page.goto(`${server.url}${signPath}`);
-  await page.getByTestId('sign-username').fill(username);
-  await page.getByTestId('sign-password').fill(DEMO_PASSWORD);
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/user-service/auth/login')),
-    page.getByTestId('sign-submit').click(),
-  ]);
-  const body = (await response.json()) as { code: string; data: { accessToken: string } };
-  expect(body.code).toBe('200');
-  return body.data.accessToken;
-}
 
 /** Switches the console to English once the shell has finished loading (the switcher re-renders while it loads). */
 async function switchToEnglish(page: Page): Promise<void> {
@@ -53,8 +30,8 @@ async function menuItems(page: Page): Promise<string[]> {
 
 describe('company application', () => {
   it('signs the customer admin in, in Chinese and the dark theme by default', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'admin');
     await page.getByTestId('side-menu').waitFor();
     expect(new URL(page.url()).pathname).not.toBe('/sign.html');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
@@ -64,8 +41,8 @@ describe('company application', () => {
   });
 
   it('switches the menu to English and remembers the choice and the theme', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'admin');
     await switchToEnglish(page);
     await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('Operation log');
     await page.getByTestId('theme-toggle').click();
@@ -79,13 +56,13 @@ describe('company application', () => {
   it('shows the operator only the modules its role grants', async () => {
     // Modules are compared by their first path segment: a collapsed group does not render its pages.
     const modulesOf = (paths: string[]) => new Set(paths.map((p) => `/${p.split('/')[1]}`));
-    const admin = await newPage(browser);
-    await signIn(admin.page, 'admin');
+    const admin = await app.openPage();
+    await app.signIn(admin.page, 'admin');
     const adminModules = modulesOf(await menuItems(admin.page));
     await admin.context.close();
 
-    const operator = await newPage(browser);
-    await signIn(operator.page, 'operator');
+    const operator = await app.openPage();
+    await app.signIn(operator.page, 'operator');
     await operator.page.waitForURL((url) => url.pathname !== '/sign.html');
     const operatorModules = modulesOf(await menuItems(operator.page));
     expect(adminModules).toContain('/operation-log');
@@ -99,10 +76,10 @@ describe('company application', () => {
   });
 
   it('shows the not-found page for an unknown route', async () => {
-    const { context, page } = await newPage(browser, 'en-US');
-    await signIn(page, 'admin');
+    const { context, page } = await app.openPage('en-US');
+    await app.signIn(page, 'admin');
     await switchToEnglish(page);
-    await page.goto(`${server.url}/no/such/page.html`);
+    await page.goto(`${app.url}/no/such/page.html`);
     const notFound = page.getByTestId('not-found');
     await notFound.waitFor();
     const text = (await notFound.textContent()) ?? '';
@@ -113,11 +90,11 @@ describe('company application', () => {
   });
 
   it('signs the user out when the server answers 401', async () => {
-    const { context, page } = await newPage(browser);
-    const token = await signIn(page, 'admin');
+    const { context, page } = await app.openPage();
+    const token = await app.signIn(page, 'admin');
     await page.getByTestId('side-menu').waitFor();
     // The token is revoked behind the browser's back, as when an administrator ends the session.
-    const logout = await fetch(`${server.url}/api/user-service/auth/logout`, {
+    const logout = await fetch(`${app.url}/api/user-service/auth/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
     });
@@ -135,8 +112,8 @@ describe('company application', () => {
 
 describe('admin application', () => {
   it('signs the platform user in to the admin console', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'platform', '/admin/sign.html');
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'platform', { signPath: '/admin/sign.html' });
     await page.getByTestId('side-menu').waitFor();
     expect(new URL(page.url()).pathname.startsWith('/admin/')).toBe(true);
     // Menu paths are relative to the admin application's base, /admin.
@@ -145,8 +122,8 @@ describe('admin application', () => {
   });
 
   it('sends a platform user who signs in on the company page to the admin console', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'platform');
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'platform');
     await page.waitForURL((url) => url.pathname.startsWith('/admin/'));
     await page.getByTestId('side-menu').waitFor();
     await context.close();

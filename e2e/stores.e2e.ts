@@ -3,31 +3,12 @@
  * the region cascader, adding a store, the scoped operator's view, the level editor's refusals and the
  * admin application's net-test addresses.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
+import { useConsole } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page, username: string, signPath = '/sign.html'): Promise<void> {
-  await page.goto(`${server.url}${signPath}`);
-  await page.getByTestId('sign-username').fill(username);
-  await page.getByTestId('sign-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('sign-submit').click();
-  await page.getByTestId('side-menu').waitFor();
-}
+const app = useConsole();
 
 async function storeRows(page: Page): Promise<string[]> {
   const table = page.getByTestId('store-table');
@@ -37,9 +18,9 @@ async function storeRows(page: Page): Promise<string[]> {
 
 describe('store overview', () => {
   it('lists the stores and narrows them with the region cascader', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
-    await page.goto(`${server.url}/stores/index.html?pageSize=50`);
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'admin');
+    await page.goto(`${app.url}/stores/index.html?pageSize=50`);
     expect((await storeRows(page)).length).toBeGreaterThan(20);
     await page.getByTestId('store-filter-region').click();
     await page.locator('.ant-cascader-menu-item', { hasText: '华北大区' }).click();
@@ -51,9 +32,9 @@ describe('store overview', () => {
   });
 
   it('adds a store with the cascader and finds it in the list', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
-    await page.goto(`${server.url}/stores/index.html`);
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'admin');
+    await page.goto(`${app.url}/stores/index.html`);
     await page.getByTestId('store-add').click();
     await page.getByTestId('store-form-no').fill('NW7777');
     await page.getByTestId('store-form-name').fill('Nanjing Test Store');
@@ -72,9 +53,9 @@ describe('store overview', () => {
   });
 
   it('shows the scoped operator only its region, without store buttons', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'operator');
-    await page.goto(`${server.url}/stores/index.html?pageSize=50`);
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'operator');
+    await page.goto(`${app.url}/stores/index.html?pageSize=50`);
     // East China's 15 demo stores plus the one added above.
     expect((await storeRows(page)).length).toBe(16);
     const regions = await page
@@ -89,9 +70,9 @@ describe('store overview', () => {
 
 describe('level configuration', () => {
   it('adds a lower level, and shows why a region with lower levels cannot be deleted', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
-    await page.goto(`${server.url}/stores/level/index.html`);
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'admin');
+    await page.goto(`${app.url}/stores/level/index.html`);
     await page.getByTestId('level-tree').waitFor();
     const east = page.locator('[data-testid^="level-node-"]', { hasText: '华东大区' }).first();
     const eastId = ((await east.getAttribute('data-testid')) ?? '').replace('level-node-', '');
@@ -108,9 +89,9 @@ describe('level configuration', () => {
 
 describe('admin net-test addresses', () => {
   it('adds an address and rejects a URL as the ping host', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'platform', '/admin/sign.html');
-    await page.goto(`${server.url}/admin/net-test/index.html`);
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'platform', { signPath: '/admin/sign.html' });
+    await page.goto(`${app.url}/admin/net-test/index.html`);
     await page.getByTestId('net-test-add').click();
     await page.getByTestId('net-test-form-name').fill('Loopback probe');
     await page.getByTestId('net-test-form-ping-url').fill('http://localhost/');

@@ -18,6 +18,7 @@
  */
 import { type AnyEndpoint, ENDPOINT_GROUPS as E } from '@storefleet/contracts';
 
+import { DEVICE_SWEEP_CASES, sweepDevice } from './sweep-device-cases';
 import type { SweepFixtures } from './sweep-fixtures';
 
 export type Asker = 'admin' | 'agent' | 'operator' | 'platform';
@@ -270,80 +271,7 @@ export const SWEEP_CASES: SweepCase[] = [
     fill: (f) => ({ query: { deviceId: f.outside.deviceId } }),
   },
   // A device's own calls (registry and monitoring), by company B's and the outside region's canary devices.
-  ...(['admin', 'agent', 'operator'] as const).flatMap((as): SweepCase[] => {
-    const place = (f: SweepFixtures) => (as === 'operator' ? f.outside : f.b);
-    const M = E.monitoring;
-    return [
-      { as, endpoint: E.device.detail, fill: (f) => ({ params: { deviceId: place(f).deviceId } }) },
-      {
-        as,
-        endpoint: E.device.updateState,
-        fill: (f) => ({ params: { deviceId: place(f).deviceId, state: 0 } }),
-      },
-      { as, endpoint: E.device.rotateKey, fill: (f) => ({ params: { deviceId: place(f).boxId } }) },
-      {
-        as,
-        endpoint: E.device.isPreinstallation,
-        fill: (f) => ({ body: { deviceId: place(f).boxId, status: 1 } }),
-      },
-      {
-        as,
-        endpoint: E.device.ids,
-        expect: [200, 403, 404],
-        note: 'sets nothing outside',
-        fill: (f) => ({ query: { ids: place(f).deviceIds.join(','), mornitored: 0 } }),
-      },
-      {
-        as,
-        endpoint: E.device.listSubDevices,
-        fill: (f) => ({ query: { parentId: place(f).boxId } }),
-        expect: [200, 403, 404],
-      },
-      {
-        as,
-        endpoint: E.device.update,
-        fill: (f) => ({
-          body: {
-            ...sweepDevice(place(f).storeId),
-            deviceId: place(f).deviceId,
-            hostid: place(f).hostids[1],
-          },
-        }),
-      },
-      { as, endpoint: M.getRunninginfo, fill: (f) => ({ query: { deviceId: place(f).deviceId } }) },
-      {
-        as,
-        endpoint: M.getRunninginfos,
-        fill: (f) => ({ query: { deviceId: place(f).deviceId, itemid: 'icmp.delay' } }),
-      },
-      { as, endpoint: M.getOnlineChart, fill: (f) => ({ query: { deviceId: place(f).deviceId } }) },
-      { as, endpoint: M.getEloDeviceStatistic, fill: (f) => ({ query: { deviceId: place(f).deviceId } }) },
-      { as, endpoint: M.getRemoteUrl, fill: (f) => ({ query: { eloDeviceId: place(f).deviceId } }) },
-      {
-        as,
-        endpoint: M.pingIp,
-        fill: (f) => ({ query: { deviceId: place(f).deviceId, ipAddress: '127.0.0.1' } }),
-      },
-      { as, endpoint: M.listDeviceLog, fill: (f) => ({ query: { deviceId: place(f).deviceId } }) },
-      {
-        as,
-        endpoint: E.alert.listAlertsHistory,
-        note: 'canary device',
-        fill: (f) => ({ query: { deviceId: place(f).deviceId } }),
-      },
-      {
-        as,
-        endpoint: E.alert.listAlertsRule,
-        note: 'canary device (spec: hostid is the device id)',
-        fill: (f) => ({ query: { hostid: place(f).deviceId } }),
-      },
-      {
-        as,
-        endpoint: E.device.importExcel,
-        fill: (f) => ({ params: { shopId: place(f).storeId } }),
-      },
-    ];
-  }),
+  ...DEVICE_SWEEP_CASES,
   // An agent admin may choose only the companies it works for.
   {
     as: 'agent',
@@ -419,22 +347,6 @@ function sweepAlertRule() {
     triggerOperator: 'EQ',
     triggerValue: 0,
     deviceCategory: 'box',
-  };
-}
-
-function sweepDevice(shopId: number) {
-  return {
-    hostid: 'sweep',
-    deviceName: 'Sweep device',
-    productId: 1,
-    connectType: 1,
-    deviceSystem: 0,
-    deviceBrand: 'Sweep',
-    model: 'Sweep',
-    isPreinstallation: 0,
-    shopId,
-    deviceCategory: 'box',
-    deviceClass: 'aibox',
   };
 }
 

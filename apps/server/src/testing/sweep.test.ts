@@ -24,10 +24,10 @@ import { type AnyEndpoint, ENDPOINT_GROUPS as E, ENDPOINTS, fillPath } from '@st
 
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 
 import { allows } from '../auth/codes';
 import { HARBOR } from '../demo/demo-data';
+import { SWEEP_ACCOUNTS, SWEEP_PLATFORM_CODES } from './sweep-accounts';
 import {
   type Asker,
   GENERIC_SWEEP_EXCLUDED,
@@ -35,24 +35,19 @@ import {
   type SweepCase,
   type SweepRequest,
 } from './sweep-cases';
-import {
-  changedTables,
-  crossCompanyLinks,
-  fingerprint,
-  type Own,
-  prepareSweepFixtures,
-  SWEEP_ACCOUNTS,
-  SWEEP_PLATFORM_CODES,
-  type SweepPlace,
-} from './sweep-fixtures';
-import { acceptedForm, isOptional, type Part, sampleObject, shapeOf } from './sweep-samples';
-import { fillers, isPlural, slotOf } from './sweep-slots';
+import { crossCompanyLinks } from './sweep-cross-links';
+import { changedTables, fingerprint, type Own } from './sweep-fingerprint';
+import { prepareSweepFixtures, type SweepPlace } from './sweep-fixtures';
+import { blamedIdFields, buildRequests } from './sweep-requests';
 import { bearer, createTestApp, envelopeOf } from './test-app';
 
 const ASKERS: readonly Asker[] = ['admin', 'agent', 'operator', 'platform'];
 
 const t = await createTestApp();
 afterAll(() => t.close());
+// Notification passes run in the background (timer, wakes) and mark alert records handled: they would
+// change protected rows between a request and its fingerprint. The sweep checks requests only.
+await t.ctx.notifier.stop();
 const f = await prepareSweepFixtures(t.ctx.db, t.ctx.passwords);
 const tokens: Record<Asker, string> = {
   admin: await t.signIn('admin'),
@@ -170,56 +165,6 @@ const stalled = () =>
  */
 let last: { asker: Asker; rows: Map<string, string> } | undefined;
 
-/** As the server receives it: path and query values are text. */
-function asText(values: Record<string, unknown> | undefined): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(values ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]),
-  );
-}
-
-/** The id fields the endpoint's own schemas refuse in `req` (empty when the request is valid). */
-function refusedIdFields(endpoint: AnyEndpoint, req: SweepRequest): string[] {
-  const refused: string[] = [];
-  const parts: [Part, z.ZodType | undefined, unknown][] = [
-    ['params', endpoint.params, asText(req.params)],
-    ['query', endpoint.query, asText(req.query)],
-    ['body', endpoint.bodyEncoding === 'multipart' ? undefined : endpoint.body, req.body ?? {}],
-  ];
-  for (const [part, schema, value] of parts) {
-    const checked = schema?.safeParse(value);
-    for (const issue of checked?.error?.issues ?? []) {
-      const name = String(issue.path[0] ?? '');
-      const slot = slotOf(endpoint, name, part);
-      if (slot !== 'none' && slot !== 'shared') refused.push(`${part}.${name}`);
-    }
-  }
-  return refused;
-}
-
-/** Whether the endpoint's schemas accept every part of `req`. */
-function valid(endpoint: AnyEndpoint, req: SweepRequest): boolean {
-  const body = endpoint.bodyEncoding === 'multipart' ? undefined : endpoint.body;
-  return (
-    (endpoint.params?.safeParse(asText(req.params)).success ?? true) &&
-    (endpoint.query?.safeParse(asText(req.query)).success ?? true) &&
-    (body?.safeParse(req.body ?? {}).success ?? true)
-  );
-}
-
-/**
- * Id fields a 400 reply blames (`data.fields[].field`) when the endpoint's schema refused them: the
- * filler never reached the handler's scope check. A 400 from the handler itself (a foreign box
- * refused as "must be a box of the same store") did reach it, and counts like a 404.
- */
-function blamedIdFields(endpoint: AnyEndpoint, req: SweepRequest, res: LightMyRequestResponse): string[] {
-  if (res.statusCode !== 400) return [];
-  const blamed = (envelopeOf<{ fields?: { field: string }[] } | null>(res).data?.fields ?? []).map(
-    (p) => p.field.replace(/\[\d+\]/g, '').split('.')[0] ?? p.field,
-  );
-  const refused = refusedIdFields(endpoint, req);
-  return refused.filter((r) => blamed.includes(r.split('.')[1] ?? r));
-}
-
 /** The reply to the last request `sweep` sent. */
 let lastReply: LightMyRequestResponse | undefined;
 
@@ -301,126 +246,6 @@ describe('the sweep table', () => {
   );
 });
 
-interface Built {
-  /** `fallback`: the same request with the other optional id fields set to the asker's own. */
-  requests: { note: string; req: SweepRequest; fallback?: SweepRequest }[];
-  problems: string[];
-}
-
-/** Distinct names so a create call never fails on a name the previous request took. */
-let serial = 0;
-
-interface IdField {
-  part: Part;
-  name: string;
-  required: boolean;
-  /** The protected place's id, in the form the field accepts. */
-  foreign: unknown;
-  /** The asker's own id of the same kind (undefined when it has none). */
-  own: unknown;
-}
-
-/** The form of `place`'s ids for `slot` that `field` accepts, or undefined. */
-function filled(field: z.ZodType, name: string, values: (string | number)[], part: Part): unknown {
-  if (values.length === 0) return undefined;
-  return isPlural(name)
-    ? acceptedForm(field, [values, values.map(String)], part)
-    : acceptedForm(field, values, part);
-}
-
-/**
- * The requests that sweep `endpoint` for `asker`: one with every id field naming the protected
- * place, then (when there are several id fields) one per id field naming it alone, the other
- * required id fields naming the asker's own objects and the optional ones left out, so a check on one
- * field cannot hide a missing check on another. Problems: id-like fields with no slot, fillers
- * validation refuses, requests the sample builder cannot make valid.
- */
-function buildRequests(endpoint: AnyEndpoint, asker: Asker): Built {
-  const { place, home } = ASKED[asker];
-  const problems: string[] = [];
-  const parts: [Part, z.ZodType | undefined][] = [
-    ['params', endpoint.params],
-    ['query', endpoint.query],
-    ['body', endpoint.bodyEncoding === 'multipart' ? undefined : endpoint.body],
-  ];
-  const base: Record<Part, Record<string, unknown>> = { params: {}, query: {}, body: {} };
-  const ids: IdField[] = [];
-  for (const [part, schema] of parts) {
-    const shape = shapeOf(schema);
-    if (schema && !shape) problems.push(`${part}: the sample builder reads object schemas only`);
-    base[part] = sampleObject(schema, part);
-    for (const [name, field] of Object.entries(shape ?? {})) {
-      const slot = slotOf(endpoint, name, part);
-      if (slot === undefined) {
-        problems.push(`${part}.${name} looks like an id but has no slot in sweep-slots.ts`);
-        continue;
-      }
-      if (slot === 'none' || slot === 'shared') {
-        if (part === 'body' && base.body[name] === 'sweep') {
-          const unique = acceptedForm(field, [`sweep${++serial}`], part);
-          if (unique !== undefined) base.body[name] = unique;
-        }
-        continue;
-      }
-      const values = fillers(slot, place, name);
-      const foreign = filled(field, name, values, part);
-      if (values.length === 0) problems.push(`${part}.${name}: the fixtures hold no ${slot} to fill it with`);
-      else if (foreign === undefined)
-        problems.push(`${part}.${name}: validation refuses every ${slot} filler (${values.join(', ')})`);
-      else {
-        const own = filled(field, name, fillers(slot, home, name), part);
-        ids.push({ part, name, required: !isOptional(field), foreign, own });
-      }
-    }
-  }
-  const compose = (value: (id: IdField) => unknown): SweepRequest => {
-    const of = (part: Part) => {
-      const out = { ...base[part] };
-      for (const [k, v] of Object.entries(out))
-        if (typeof v === 'string' && /^sweep\d+$/.test(v)) out[k] = `sweep${++serial}`;
-      for (const id of ids) {
-        const v = id.part === part ? value(id) : undefined;
-        if (v !== undefined) out[id.name] = v;
-      }
-      return out;
-    };
-    const hasBody = endpoint.method !== 'GET' && endpoint.body && endpoint.bodyEncoding !== 'multipart';
-    return {
-      params: of('params') as Record<string, string | number>,
-      query: of('query') as Record<string, string | number>,
-      ...(hasBody ? { body: of('body') } : {}),
-    };
-  };
-  const requests: Built['requests'] = [{ note: 'every id field', req: compose((id) => id.foreign) }];
-  const ownOr = (id: IdField) => (id.own !== undefined ? id.own : id.foreign);
-  if (ids.length > 1)
-    for (const alone of ids) {
-      // The other optional id fields left out, or (when the schema needs them together) the asker's own.
-      const lean = compose((id) => (id === alone ? id.foreign : id.required ? ownOr(id) : undefined));
-      const full = compose((id) => (id === alone ? id.foreign : ownOr(id)));
-      const leanValid = refusedIdFields(endpoint, lean).length === 0 && valid(endpoint, lean);
-      requests.push({
-        note: `${alone.part}.${alone.name} alone`,
-        req: leanValid ? lean : full,
-        ...(leanValid ? { fallback: full } : {}),
-      });
-    }
-  for (const { note, req } of requests) {
-    for (const [part, schema] of parts) {
-      if (!schema) continue;
-      const value = part === 'body' ? req.body : req[part];
-      const checked = schema.safeParse(value ?? {});
-      if (!checked.success)
-        problems.push(
-          `${note}: the built ${part} fails validation (${checked.error.issues
-            .map((i) => `${i.path.join('.')}: ${i.message}`)
-            .join('; ')})`,
-        );
-    }
-  }
-  return { requests, problems };
-}
-
 function sweepable(endpoint: AnyEndpoint, asker: Asker): boolean {
   // Sign-in calls would end the asker's own session; they take no company ids anyway.
   if (endpoint.permissions === 'public' || endpoint.module === 'auth') return false;
@@ -442,7 +267,7 @@ describe('the generic sweep over every registered route', () => {
       const swept = t.app.apiRoutes.filter((e) => e.path.startsWith('/api/') && sweepable(e, asker));
       let sent = 0;
       for (const endpoint of swept) {
-        const built = buildRequests(endpoint, asker);
+        const built = buildRequests(endpoint, ASKED[asker].place, ASKED[asker].home);
         for (const p of built.problems) problems.push(`${label(endpoint)}: ${p}`);
         for (const { note, req, fallback } of built.requests) {
           sent++;

@@ -36,6 +36,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Ack = Extract<ServerToAgentMessage, { type: 'ack' }>;
+type Welcome = Extract<ServerToAgentMessage, { type: 'welcome' }>;
 
 /** The box's link: sends results and answers with the ack, or fails with the close code if the hub closed. */
 class BoxPeer {
@@ -43,6 +44,8 @@ class BoxPeer {
   private wake: (() => void) | null = null;
   private closedWith: string | null = null;
   private batchId = 0;
+  /** The hub's welcome: its `committed` marks are what an agent drops from its buffer on linking. */
+  welcome: Welcome | null = null;
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
@@ -70,7 +73,11 @@ class BoxPeer {
     });
     const welcome = new Promise<void>((resolve) =>
       socket.on('message', (data) => {
-        if ((JSON.parse(data.toString()) as ServerToAgentMessage).type === 'welcome') resolve();
+        const message = JSON.parse(data.toString()) as ServerToAgentMessage;
+        if (message.type === 'welcome') {
+          peer.welcome = message;
+          resolve();
+        }
       }),
     );
     socket.send(
@@ -294,6 +301,39 @@ describe('device text and values the database cannot store', () => {
       // The device's text is never copied into the log.
       expect(logged[0]).not.toContain('refuse-me');
       peer.socket.close();
+    } finally {
+      await undo();
+    }
+  });
+
+  it('takes a set-aside value as committed: a box that resends it after a lost ack is not counted twice', async () => {
+    const undo = await refuseSyslogLines();
+    try {
+      const peer = await BoxPeer.link();
+      const seq = Date.now() * 1000;
+      const tag = `replay${seq}`;
+      const countBefore = Number((await boxRunningInfo()).get('ingest.setAside')?.value ?? 0);
+      // A batch made only of a value the database refuses: acked, and the box deletes it…
+      const batch = [syslog(fixture.switchId, seq, `${tag} refuse-me`)];
+      expect((await peer.send(batch)).committed).toEqual([{ deviceId: String(fixture.switchId), seq }]);
+      peer.socket.close();
+
+      // …unless the ack is lost with the link: on linking again the hub's welcome names what it
+      // committed, so the agent drops the value instead of sending it again.
+      const again = await BoxPeer.link();
+      expect(again.welcome?.committed).toContainEqual({ deviceId: String(fixture.switchId), seq });
+      // An agent that resends it anyway is acked without the value being tried or counted again.
+      expect((await again.send(batch)).committed).toEqual([{ deviceId: String(fixture.switchId), seq }]);
+      expect(Number((await boxRunningInfo()).get('ingest.setAside')?.value)).toBe(countBefore + 1);
+      const logged = logLines.filter((line) => line.includes('set aside') && line.includes(String(seq)));
+      expect(logged).toHaveLength(1);
+      // The box's next line is stored as usual.
+      const next = await again.send([syslog(fixture.switchId, seq + 1, `${tag} after`)]);
+      expect(next.committed).toEqual([{ deviceId: String(fixture.switchId), seq: seq + 1 }]);
+      expect((await syslogsOf(fixture.switchId, tag)).map((row) => row.log_message)).toEqual([
+        `${tag} after`,
+      ]);
+      again.socket.close();
     } finally {
       await undo();
     }

@@ -4,15 +4,15 @@
  * resend it forever: the link is closed, nothing behind it is stored. So ingest stores such a batch
  * again in halves, each half in its own transaction, down to single values. A single value the
  * database still refuses is set aside: not stored, acked with its batch (the agent deletes it), named
- * in the log by device, seq and reason (never its text), and counted on the reporter's running item
- * `ingest.setAside`. Any other failure (connection lost, a missing table, a bug) still fails the
- * batch: the link closes and the agent resends, which may well succeed.
+ * in the log by device, seq and reason (never its text), counted on the reporter's running item
+ * `ingest.setAside`, and its seq mark raised like a stored value's (ingest.service.ts), so a resend
+ * after a lost ack is skipped as a duplicate instead of being tried and counted again. Any other
+ * failure (connection lost, a missing table, a bug) still fails the batch: the link closes and the
+ * agent resends, which may well succeed.
  */
 import type { AgentValue, AgentValueKind } from '@storefleet/contracts';
 
-import type { Database } from '../../db/database';
 import { addAfterCommit } from '../after-commit';
-import { addSetAsideCount } from './ingest.repository';
 import type { IngestOutcome } from './ingest.service';
 
 /** A value ingest could not store and acked anyway. */
@@ -85,9 +85,4 @@ export async function storeSettingAside(
       setAside: [...first.setAside, ...second.setAside],
     };
   }
-}
-
-/** Adds `count` set-aside values to the reporter's `ingest.setAside` total, at server time. */
-export async function recordSetAside(database: Database, reporterId: number, count: number): Promise<number> {
-  return database.db.transaction().execute((trx) => addSetAsideCount(trx, reporterId, count, Date.now()));
 }
