@@ -1,7 +1,7 @@
 /**
  * Ingest benchmark: agent values through the real box-hub path into the database.
  *
- *   npm run bench:ingest [-- --db sqlite|postgres] [--mix store|reachability] [--values 300000] [--cpu-prof]
+ *   npm run bench:ingest [-- --db sqlite|postgres] [--mix store|reachability] [--values 300000] [--cpu-prof] [--rules]
  *
  * Per database: a fresh database, the real server as a child process (demo data: one box per store),
  * the simulator CLI in burst mode as a second process sending batches of 1000 values from every box
@@ -11,13 +11,15 @@
  * stored, inserted again raw (better-sqlite3 prepared statements / multi-row pg inserts), same tables,
  * same batches of 1000 values, one transaction per batch, SQLite on the server's `synchronous` setting
  * (FULL); the SQLite baseline runs once more on NORMAL to show what syncing every commit costs. All
- * traffic is on 127.0.0.1.
+ * traffic is on 127.0.0.1. `--rules` (issue 11): each run twice, first with no enabled alert rule, then
+ * with 5 enabled rules per watched item for every device; the bar is ≥ 90 % of the no-rules run.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
 import { SQLITE_SYNCHRONOUS } from '../apps/server/src/db/sqlite';
+import { type RulesMode, setBenchRules } from './support/bench-rules.repository';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { batchesOf, postgresBaseline, sqliteBaseline } from './support/ingest-baseline.repository';
 import {
@@ -39,6 +41,7 @@ const MAX_RSS = 400 * 1024 * 1024;
 interface IngestFigures {
   dialect: DialectName;
   mix: BurstMix;
+  rules: RulesMode;
   boxes: number;
   sent: number;
   burst: BurstResult;
@@ -56,6 +59,7 @@ const USAGE = `npm run bench:ingest [-- options]
   --mix store|reachability      one value mix (default both)
   --values N                    values per run, spread over the boxes (default 300000)
   --cpu-prof                    keep the scratch folder with the server's CPU profile
+  --rules                       each run without rules, then with 5 rules per watched item (bar ≥ 90 %)
 SQLite runs synchronous=${SQLITE_SYNCHRONOUS} (the server's setting) in the hub and the baseline.
 PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test, loopback only).`;
 
@@ -64,6 +68,7 @@ async function runOn(
   mix: BurstMix,
   totalValues: number,
   cpuProf: boolean,
+  rules: RulesMode = 'demo',
 ): Promise<IngestFigures> {
   const fresh = await freshDatabase(dialect, 'ingest');
   const profArgs = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(fresh.dir, 'profile')}`] : [];
@@ -72,6 +77,7 @@ async function runOn(
   try {
     const keys = await listBoxKeys(database.db);
     if (keys.length === 0) throw new Error('the demo seed made no boxes');
+    await setBenchRules(database.db, rules);
     const keysFile = join(fresh.dir, 'keys.txt');
     writeFileSync(keysFile, `${keys.join('\n')}\n`, { mode: 0o600 });
     const perBox = Math.ceil(totalValues / keys.length);
@@ -106,6 +112,7 @@ async function runOn(
     return {
       dialect,
       mix,
+      rules,
       boxes: keys.length,
       sent: perBox * keys.length,
       burst,
@@ -170,8 +177,16 @@ async function main(): Promise<void> {
   const cpuProf = argv.includes('--cpu-prof');
   process.stdout.write(`${machineLine()}\n`);
   const results: IngestFigures[] = [];
+  const withRules = argv.includes('--rules');
   for (const dialect of dialectsFromArgs(argv)) {
-    for (const mix of mixes) results.push(await runOn(dialect, mix, totalValues, cpuProf));
+    for (const mix of mixes) {
+      if (!withRules) {
+        results.push(await runOn(dialect, mix, totalValues, cpuProf));
+        continue;
+      }
+      results.push(await runOn(dialect, mix, totalValues, cpuProf, 'none'));
+      results.push(await runOn(dialect, mix, totalValues, cpuProf, 'five'));
+    }
   }
 
   process.stdout.write(
@@ -179,7 +194,7 @@ async function main(): Promise<void> {
   );
   const col = (pick: (f: IngestFigures) => string) => results.map(pick);
   printTable(
-    ['', ...results.map((f) => `${f.dialect}, ${f.mix}`)],
+    ['', ...results.map((f) => `${f.dialect}, ${f.mix}${f.rules === 'demo' ? '' : `, rules: ${f.rules}`}`)],
     [
       ['boxes × values each', ...col((f) => `${f.boxes} × ${fmt(f.sent / f.boxes)}`)],
       ['hub: values/s (simulator acks)', ...col((f) => fmt(f.burst.valuesPerSecond))],
@@ -207,6 +222,19 @@ async function main(): Promise<void> {
   process.stdout.write('\n');
   let allPass = true;
   for (const f of results) allPass = printBars(`${f.dialect}, ${f.mix}`, barsOf(f)) && allPass;
+  for (const five of results.filter((f) => f.rules === 'five')) {
+    const none = results.find((f) => f.rules === 'none' && f.dialect === five.dialect && f.mix === five.mix);
+    if (!none) continue;
+    const share = five.burst.valuesPerSecond / none.burst.valuesPerSecond;
+    allPass =
+      printBars(`${five.dialect}, ${five.mix}, 5 rules per item`, [
+        {
+          name: 'ingest with rules ≥ 90% of the same run without',
+          pass: share >= 0.9,
+          detail: `${fmt(five.burst.valuesPerSecond)} / ${fmt(none.burst.valuesPerSecond)} values/s = ${fmt(share * 100, 1)}%`,
+        },
+      ]) && allPass;
+  }
   process.exitCode = allPass ? 0 : 1;
 }
 

@@ -3,13 +3,10 @@
  * its trigger in words, applies to the demo's back-office PCs (their details list it among the demo's
  * own rules), and once switched off no longer applies.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
-
-let server: RunningServer;
-let browser: Browser;
+import { useConsole } from './harness';
 
 const RULE_NAME = 'CPU 负载过高';
 /** The demo's back-office PCs: Computer, Agent, category terminal / pc — what the new rule targets. */
@@ -17,23 +14,7 @@ const PC_NAME = '后台电脑';
 /** Pages load lazily and then fetch; give them time (as e2e/vitest.config.ts does for expect.poll). */
 const WAIT = { timeout: 15_000 };
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto(`${server.url}/sign.html`);
-  await page.getByTestId('sign-username').fill('admin');
-  await page.getByTestId('sign-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('sign-submit').click();
-  await page.getByTestId('side-menu').waitFor();
-}
+const app = useConsole();
 
 /** Opens the select `testId` and picks the option whose text is exactly `text`. */
 async function pick(page: Page, testId: string, text: string): Promise<void> {
@@ -57,7 +38,7 @@ interface ShownRule {
 
 /** The rows of the device's alert rules card (level tag text, rule text), once it has loaded. */
 async function deviceRules(page: Page, deviceId: string): Promise<ShownRule[]> {
-  await page.goto(`${server.url}/device/details.html?deviceId=${deviceId}`);
+  await page.goto(`${app.url}/device/details.html?deviceId=${deviceId}`);
   const card = page.getByTestId('device-alert-rules');
   await card.waitFor(WAIT);
   // Loaded: rows (with their level names, not the numbers or the ellipsis shown before), or the empty text.
@@ -81,8 +62,8 @@ const isOurs = (rule: ShownRule) => rule.desc.startsWith(`${RULE_NAME}:`);
 
 describe('alert rules', () => {
   it('are created on the alarm-rules page, listed, apply to matching devices until switched off', async () => {
-    const { context, page } = await newPage(browser);
-    await signInAsAdmin(page);
+    const { context, page } = await app.openPage();
+    await app.signIn(page);
 
     // The menu leads to the page.
     await page.getByTestId('side-menu').getByText('告警规则', { exact: true }).first().click();
@@ -102,7 +83,8 @@ describe('alert rules', () => {
     );
     await pick(page, 'alarm-rule-form-alert-type', '仓库设备');
     await pick(page, 'alarm-rule-form-connect-type', 'Agent');
-    await pick(page, 'alarm-rule-form-product-type', '电脑');
+    // Product types start at "all"; picking one replaces it.
+    await pick(page, 'alarm-rule-form-product-types', '电脑');
     await pick(page, 'alarm-rule-form-trigger-type', 'CPU 使用率');
     await pick(page, 'alarm-rule-form-operator', '大于');
     const value = page.getByTestId('alarm-rule-form-value');
@@ -121,7 +103,7 @@ describe('alert rules', () => {
     expect(id).toMatch(/^\d+$/);
     await expect
       .poll(() => page.getByTestId(`alarm-rule-trigger-${id}`).textContent(), WAIT)
-      .toBe('CPU 使用率 > 90 %');
+      .toBe('CPU 使用率高于 90%');
     const row = table.locator('tr.ant-table-row', { has: page.getByTestId(`alarm-rule-name-${id}`) });
     await expect
       .poll(async () => (await row.locator('td').allTextContents()).map((text) => text.trim()), WAIT)
@@ -140,19 +122,19 @@ describe('alert rules', () => {
         return shown.includes(RULE_NAME) && shown.every((name) => name.includes('负载过高'));
       }, WAIT)
       .toBe(true);
-    // The demo's own "CPU 负载过高（<product>）" rules match too; nothing else does.
+    // The demo's own "CPU 负载过高" rule matches too; nothing else does.
     expect((await names()).length).toBeGreaterThan(1);
 
     // A demo back-office PC: its details list the new rule among the demo's own rules, levels by name.
-    await page.goto(`${server.url}/device/index.html?deviceName=${encodeURIComponent(PC_NAME)}`);
+    await page.goto(`${app.url}/device/index.html?deviceName=${encodeURIComponent(PC_NAME)}`);
     const pcBadge = page.locator('[data-testid^="device-online-"]').first();
     await pcBadge.waitFor(WAIT);
     const pcId = ((await pcBadge.getAttribute('data-testid')) ?? '').slice('device-online-'.length);
     const before = await deviceRules(page, pcId);
-    expect(before.filter(isOurs)).toEqual([{ level: '严重', desc: `${RULE_NAME}: CPU 使用率 > 90 %` }]);
+    expect(before.filter(isOurs)).toEqual([{ level: '严重', desc: `${RULE_NAME}: CPU 使用率高于 90%` }]);
     const demoRules = before.filter((rule) => !isOurs(rule));
     expect(demoRules.map((rule) => rule.desc)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^设备离线（电脑）: /)]),
+      expect.arrayContaining([expect.stringMatching(/^设备离线: 离线持续 3 分钟$/)]),
     );
     expect(demoRules.find((rule) => rule.desc.startsWith('设备离线'))?.level).toBe('严重');
     // The events card answers too: rows, or the empty state in words.
@@ -167,7 +149,7 @@ describe('alert rules', () => {
       .toBe(true);
 
     // Switched off: the list keeps it (off, after a reload too), the PC no longer lists it.
-    await page.goto(`${server.url}/alarm-rules/index.html`);
+    await page.goto(`${app.url}/alarm-rules/index.html`);
     await page.getByTestId(`alarm-rule-status-${id}`).click();
     await expect.poll(() => status.getAttribute('aria-checked'), WAIT).toBe('false');
     await page.reload();

@@ -11,6 +11,7 @@
  */
 import {
   AlertEndpoints,
+  AlertSenderEndpoints,
   type AnyEndpoint,
   DeviceEndpoints,
   DeviceSystem,
@@ -18,13 +19,13 @@ import {
   StoreEndpoints,
   UserEndpoints,
 } from '@storefleet/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 import { adminRoutes } from '../apps/web/src/admin/routes';
 import { companyRoutes } from '../apps/web/src/company/routes';
 import { type AppRoute, flattenRoutes } from '../apps/web/src/shared/routes/route-table';
-import { DEMO_PASSWORD, launchBrowser, newPage, type RunningServer, startServer } from './harness';
+import { useConsole } from './harness';
 
 /**
  * The only ASCII words the Chinese console may show outside data: proper nouns and acronyms that
@@ -120,6 +121,7 @@ const ID_SOURCES: { prefix: string; list: AnyEndpoint; param: string; android?: 
   { prefix: '/device/update', list: DeviceEndpoints.listDevices, param: 'id' },
   { prefix: '/device/', list: DeviceEndpoints.listDevices, param: 'deviceId' },
   { prefix: '/alarm-rules/', list: AlertEndpoints.listAlertRules, param: 'id' },
+  { prefix: '/config/alarm/', list: AlertSenderEndpoints.querySender, param: 'id' },
   { prefix: '/user/', list: UserEndpoints.listUsers, param: 'id' },
   { prefix: '/role/', list: RoleEndpoints.listRoles, param: 'id' },
 ];
@@ -136,31 +138,7 @@ const CONSOLES: Console[] = [
   { name: 'admin console', base: '/admin', user: 'platform', routes: adminRoutes },
 ];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page, base: string, username: string): Promise<string> {
-  await page.goto(`${server.url}${base}/sign.html`);
-  await page.getByTestId('sign-username').fill(username);
-  await page.getByTestId('sign-password').fill(DEMO_PASSWORD);
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/user-service/auth/login')),
-    page.getByTestId('sign-submit').click(),
-  ]);
-  const body = (await response.json()) as { data: { accessToken: string } };
-  await page.getByTestId('side-menu').waitFor();
-  return body.data.accessToken;
-}
+const app = useConsole();
 
 async function useLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
   const current = await page.locator('html').getAttribute('lang');
@@ -177,7 +155,7 @@ async function useLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<voi
  * the user has none (the page is then walked in its not-found state).
  */
 async function firstId(token: string, source: (typeof ID_SOURCES)[number]): Promise<number | null> {
-  const res = await fetch(`${server.url}${source.list.path}?pageNum=1&pageSize=100`, {
+  const res = await fetch(`${app.url}${source.list.path}?pageNum=1&pageSize=100`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const body = (await res.json()) as {
@@ -245,15 +223,15 @@ async function settled(page: Page): Promise<void> {
 
 describe.each(CONSOLES)('the language walk of the $name', (c) => {
   it('shows every page in one language, Chinese then English', { timeout: 600_000 }, async () => {
-    const { context, page } = await newPage(browser, 'zh-CN');
-    const token = await signIn(page, c.base, c.user);
+    const { context, page } = await app.openPage('zh-CN');
+    const token = await app.signIn(page, c.user, { signPath: `${c.base}/sign.html` });
     const urls = await pageUrls(c, token);
     expect(urls.length).toBeGreaterThan(3);
     const offending: string[] = [];
     for (const language of ['zh-CN', 'en-US'] as const) {
       await useLanguage(page, language);
       for (const url of urls) {
-        await page.goto(`${server.url}${url}`);
+        await page.goto(`${app.url}${url}`);
         await settled(page);
         await useLanguage(page, language);
         const found = [...new Set(foreign(await visibleTexts(page), language))];

@@ -24,8 +24,10 @@ import { type ApiRoute, installRouteLog } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWeb } from './http/web';
 import { MODULE_ROUTES, type RegisterRoutes } from './modules';
+import { listRecipientsFor } from './modules/alerts/alert-senders.repository';
 import { installOperationLog } from './modules/audit/operation-log.hook';
 import { getMonitoringSettings } from './modules/config/config.service';
+import { createDeviceCaches } from './modules/devices/device-caches';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Default upload limits; routes read their file with `readUpload` (http/upload.ts), which sets its size. */
@@ -63,11 +65,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     streamTickets: new StreamTickets(),
     sessionEvents: new SessionEvents(),
     log: app.log,
+    deviceCaches: createDeviceCaches(database.writes),
     // The monitoring engine (engine/engine.ts); the config module supplies the settings it reads.
     ...createEngine(app, {
       database,
       log: app.log,
       settings: getMonitoringSettings,
+      recipients: listRecipientsFor,
       // The hub throttles refused keys per client address, which behind a proxy is X-Forwarded-For.
       hub: { trustProxy: config.trustProxy },
     }),

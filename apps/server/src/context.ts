@@ -17,6 +17,8 @@ import type { AlertRulesCache } from './engine/alerting/rules-cache';
 import type { BoxHub } from './engine/hub/box-hub';
 import type { DeviceStatusBus } from './engine/ingest/status-bus';
 import type { MonitoringJobs } from './engine/jobs/monitoring-jobs';
+import type { Notifier } from './engine/notifications/notifier';
+import type { DeviceCaches } from './modules/devices/device-caches';
 
 export interface AppContext {
   config: Config;
@@ -32,6 +34,11 @@ export interface AppContext {
   sessionEvents: SessionEvents;
   log: FastifyBaseLogger;
   /**
+   * The device lists' exact totals and status counts, recent pages and dictionary names, each kept
+   * until a committed write could change it (modules/devices/device-caches.ts).
+   */
+  deviceCaches: DeviceCaches;
+  /**
    * The box hub: live agent links, commands to a store's box (`hub.command`), config pushes after
    * device writes (`hub.notifyDevicesChanged` / `notifyStoreChanged`), `hub.notifyKeyRevoked`.
    */
@@ -42,4 +49,6 @@ export interface AppContext {
   rulesCache: AlertRulesCache;
   /** The monitoring jobs (offline sweep, roll-up, retention) and the settings reader they use. */
   jobs: MonitoringJobs;
+  /** Alert notifications: queues deliveries for opened/recovered records and sends them. */
+  notifier: Notifier;
 }

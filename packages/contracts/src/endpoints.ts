@@ -4,6 +4,9 @@
  * calls only these.
  */
 import { AlertEndpoints } from './alerts/alert-endpoints';
+import { AlertRecordEndpoints } from './alerts/alert-record-endpoints';
+import { AlertSenderEndpoints } from './alerts/alert-sender-endpoints';
+import { NotificationEndpoints } from './alerts/notification-endpoints';
 import { AuthEndpoints } from './auth-endpoints';
 import { CallLogEndpoints } from './call-log-endpoints';
 import { ConfigEndpoints } from './config/config-endpoints';
@@ -23,6 +26,9 @@ import { UserEndpoints } from './users/user-endpoints';
 /** Each area's endpoints, by area name. */
 export const ENDPOINT_GROUPS = {
   alert: AlertEndpoints,
+  alertRecord: AlertRecordEndpoints,
+  alertSender: AlertSenderEndpoints,
+  notification: NotificationEndpoints,
   auth: AuthEndpoints,
   callLog: CallLogEndpoints,
   config: ConfigEndpoints,

@@ -81,6 +81,16 @@ export const SCHEMA_PHRASES: readonly Phrase[] = [
   [/^may hold only letters, digits and \. _ @ -$/, () => '只能包含字母、数字和 . _ @ -'],
   [/^must be an email address$/, () => '必须是电子邮箱地址'],
   [/^must be a list of \{ code, value \}$/, () => '必须是 { code, value } 列表'],
+  [
+    /^must be a mobile number \(1xxxxxxxxxx\) or an international number \(\+ and digits\)$/,
+    () => '必须是手机号（1 开头的 11 位数字）或国际号码（+ 加数字）',
+  ],
+  [/^must be 0 \(SMS\), 1 \(email\) or 2 \(phone call\)$/, () => '必须是 0（短信）、1（邮件）或 2（电话）'],
+  [/^must name at least one send type$/, () => '至少选择一种通知方式'],
+  [
+    /^must be a list of (ids|send types)$/,
+    (what) => (what === 'ids' ? '必须是 ID 列表' : '必须是通知方式列表'),
+  ],
   [/^must be a stream ticket$/, () => '必须是数据流票据'],
   [/^must be a date as YYYY-MM-DD$/, () => '必须是 YYYY-MM-DD 格式的日期'],
   [/^must be a date-time as YYYY-MM-DD HH:mm:ss$/, () => '必须是 YYYY-MM-DD HH:mm:ss 格式的日期时间'],

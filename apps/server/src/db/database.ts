@@ -8,6 +8,8 @@ import type { Kysely } from 'kysely';
 import { openPostgres } from './postgres';
 import { openSqlite } from './sqlite';
 import type { AccessTables } from './tables/access';
+import type { AlertDeliveryTables } from './tables/alert-deliveries';
+import type { AlertSenderTables } from './tables/alert-senders';
 import type { AlertTables } from './tables/alerts';
 import type { AuditTables } from './tables/audit';
 import type { DeviceTables } from './tables/devices';
@@ -15,6 +17,7 @@ import type { MonitoringTables } from './tables/monitoring';
 import type { NetTestTables } from './tables/net-test';
 import type { OrgTables } from './tables/org';
 import type { SettingsTables } from './tables/settings';
+import { WriteWatches } from './write-watch';
 
 export interface DB
   extends OrgTables,
@@ -24,7 +27,9 @@ export interface DB
     MonitoringTables,
     NetTestTables,
     SettingsTables,
-    AlertTables {}
+    AlertTables,
+    AlertSenderTables,
+    AlertDeliveryTables {}
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -33,6 +38,8 @@ export interface Database {
   dialect: DialectName;
   /** PostgreSQL only: the schema the connections work in, when not the default. */
   pgSchema?: string;
+  /** Committed-write counters of this handle, for in-process caches (write-watch.ts). */
+  writes: WriteWatches;
   /** Closes the connection (SQLite) or drains the pool (PostgreSQL). */
   close(): Promise<void>;
 }
@@ -46,13 +53,14 @@ export interface OpenOptions {
 
 /** Opens `sqlite:<path>`, `sqlite::memory:` or a `postgres://` / `postgresql://` URL. */
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
+  const writes = new WriteWatches();
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const db = openPostgres(url, options.pgSchema);
-    return { db, dialect: 'postgres', pgSchema: options.pgSchema, close: () => db.destroy() };
+    const db = openPostgres(url, writes, options.pgSchema);
+    return { db, dialect: 'postgres', pgSchema: options.pgSchema, writes, close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {
-    const { db, close } = openSqlite(url.slice('sqlite:'.length), options.onWarning);
-    return { db, dialect: 'sqlite', close };
+    const { db, close } = openSqlite(url.slice('sqlite:'.length), writes, options.onWarning);
+    return { db, dialect: 'sqlite', writes, close };
   }
   throw new Error(`unsupported database URL (expected sqlite: or postgres://): ${url.split(':')[0]}:`);
 }

@@ -3,6 +3,7 @@
  * only after it commits: the status changes to publish on the status bus, and the alert records it
  * opened and recovered (what notifications will read). A batch that rolls back announces nothing.
  */
+import { alertEventsOf } from './alerting/alert-bus';
 import type { AlertOutcome, OpenedAlert, RecoveredAlert } from './alerting/alerting';
 import type { DeviceStatusBus, DeviceStatusChange } from './ingest/status-bus';
 
@@ -24,7 +25,9 @@ export function addAfterCommit(into: AfterCommit, more: AfterCommit): void {
   into.alertsRecovered.push(...more.alertsRecovered);
 }
 
-/** Announces a committed result in this process: its status changes on the bus. */
+/** Announces a committed result in this process: its status changes and alert changes on the bus. */
 export function publishAfterCommit(statusBus: DeviceStatusBus, result: AfterCommit): void {
   if (result.statusChanges.length > 0) statusBus.publish(result.statusChanges);
+  if (result.alertsOpened.length > 0 || result.alertsRecovered.length > 0)
+    statusBus.alerts.publish(alertEventsOf(result.alertsOpened, result.alertsRecovered));
 }

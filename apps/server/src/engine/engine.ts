@@ -21,12 +21,15 @@ import { BoxHub, type BoxHubOptions } from './hub/box-hub';
 import { DeviceStatusBus } from './ingest/status-bus';
 import { MonitoringJobs, type MonitoringJobsTimers } from './jobs/monitoring-jobs';
 import type { SettingsReader } from './jobs/monitoring-settings';
+import type { RecipientsReader } from './notifications/notification-planning';
+import { Notifier } from './notifications/notifier';
 
 export interface Engine {
   hub: BoxHub;
   statusBus: DeviceStatusBus;
   rulesCache: AlertRulesCache;
   jobs: MonitoringJobs;
+  notifier: Notifier;
 }
 
 export interface EngineOptions {
@@ -34,6 +37,8 @@ export interface EngineOptions {
   log: FastifyBaseLogger;
   /** The companies' monitoring settings (the config module's reader). */
   settings: SettingsReader;
+  /** The recipients of an alert (the alert-senders module's reader), for notifications. */
+  recipients: RecipientsReader;
   hub?: Omit<BoxHubOptions, 'intervalSeconds'>;
   jobs?: MonitoringJobsTimers;
 }
@@ -54,5 +59,11 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   const jobs = new MonitoringJobs(parts, settings);
   jobs.start(options.jobs);
   app.addHook('onClose', async () => jobs.stop());
-  return { hub, statusBus, rulesCache, jobs };
+  // Notifications: a pass after every committed alert change, and on a timer (retries, repeats,
+  // summaries); on close the pass in progress finishes its sends (notifications/notifier.ts).
+  const notifier = new Notifier(parts, { settings, recipients: options.recipients });
+  statusBus.alerts.subscribe(() => notifier.wake());
+  notifier.start();
+  app.addHook('onClose', async () => notifier.stop());
+  return { hub, statusBus, rulesCache, jobs, notifier };
 }

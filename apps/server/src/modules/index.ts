@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context';
+import { registerAlertRecordRoutes } from './alerts/alert-records.routes';
+import { registerAlertSenderRoutes } from './alerts/alert-senders.routes';
 import { registerAlertRoutes } from './alerts/alerts.routes';
 import { registerAuditRoutes } from './audit/audit.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
@@ -17,6 +19,7 @@ import { registerLevelRoutes } from './levels/levels.routes';
 import { registerLogoRoutes } from './logo/logo.routes';
 import { registerMonitoringRoutes } from './monitoring/monitoring.routes';
 import { registerNetTestAddressRoutes } from './nettest/net-test-address.routes';
+import { registerNotificationRoutes } from './notifications/notifications.routes';
 import { registerRoleRoutes } from './roles/roles.routes';
 import { registerSearchRoutes } from './search/search.routes';
 import { registerStoreRoutes } from './stores/stores.routes';
@@ -39,5 +42,8 @@ export const MODULE_ROUTES: readonly RegisterRoutes[] = [
   registerMonitoringRoutes,
   registerDeviceRoutes,
   registerAlertRoutes,
+  registerNotificationRoutes,
+  registerAlertSenderRoutes,
+  registerAlertRecordRoutes,
   registerSearchRoutes,
 ];

@@ -25,6 +25,8 @@ export type Slot =
   | 'role'
   | 'user'
   | 'alertRule'
+  | 'alertSender'
+  | 'alertRecord'
   | 'label'
   | 'netTestAddress'
   | 'logo'
@@ -74,6 +76,8 @@ const FIELD_SLOTS: Readonly<Record<string, Slot>> = {
   assetNo: 'assetNo',
   vinNo: 'assetNo',
   roleId: 'role',
+  // An alert record (the overview's actions, its delivery log).
+  recordId: 'alertRecord',
   userId: 'user',
   accountId: 'user',
   // Product types are one list for every company (the dictionary), not a company's object.
@@ -88,6 +92,8 @@ const FIELD_SLOTS: Readonly<Record<string, Slot>> = {
 /** What a bare `id` / `ids` names, per endpoint group of ENDPOINT_GROUPS. */
 const ID_BY_GROUP: Readonly<Partial<Record<keyof typeof ENDPOINT_GROUPS, Slot>>> = {
   alert: 'alertRule',
+  alertSender: 'alertSender',
+  alertRecord: 'alertRecord',
   device: 'device',
   user: 'user',
   role: 'role',
@@ -183,6 +189,10 @@ export function fillers(slot: Slot, place: SweepPlace, name = ''): (string | num
       return place.userIds;
     case 'alertRule':
       return place.alertRuleIds;
+    case 'alertSender':
+      return place.alertSenderIds;
+    case 'alertRecord':
+      return place.alertRecordIds;
     case 'label':
       return place.labelIds;
     case 'netTestAddress':

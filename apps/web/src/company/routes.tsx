@@ -30,6 +30,7 @@
  */
 import {
   AlertOutlined,
+  BellOutlined,
   DesktopOutlined,
   FileSearchOutlined,
   RadarChartOutlined,
@@ -148,6 +149,28 @@ export const companyRoutes: readonly AppRoute[] = [
       },
     ],
   },
+  {
+    path: 'alerts',
+    titleKey: 'menu.alerts',
+    codes: [MODULE.alert],
+    icon: <BellOutlined />,
+    children: [
+      {
+        path: 'index.html',
+        titleKey: 'menu.alerts.overview',
+        codes: [PAGE.alertStore],
+        // The problems view is the home of alert users who do not hold the device list.
+        homeUnless: [PAGE.deviceMonitored],
+        page: lazy(() => import('./pages/alerts/index')),
+      },
+      {
+        path: 'monitor-log.html',
+        titleKey: 'menu.alerts.monitorLog',
+        codes: [PAGE.alertDynamic],
+        page: lazy(() => import('./pages/alerts/monitor-log')),
+      },
+    ],
+  },
   listModule(
     { path: 'alarm-rules', titleKey: 'menu.alarmRules', codes: [MODULE.alarmRules], icon: <AlertOutlined /> },
     PAGE.alarmRulesList,
@@ -164,6 +187,35 @@ export const companyRoutes: readonly AppRoute[] = [
     codes: [MODULE.settings],
     icon: <SettingOutlined />,
     children: [
+      {
+        path: 'alarm/index.html',
+        titleKey: 'menu.config.alarm',
+        codes: [PAGE.alertSetting],
+        page: lazy(() => import('./pages/config/alarm/index')),
+      },
+      {
+        path: 'alarm/details.html',
+        titleKey: 'menu.config.alarmDetails',
+        codes: [PAGE.alertSetting],
+        hidden: true,
+        page: lazy(() => import('./pages/config/alarm/details')),
+      },
+      {
+        path: 'alarm/save.html',
+        titleKey: 'menu.config.alarmSave',
+        codes: [PAGE.alertSetting],
+        buttonCodes: [BUTTON.alertSenderEdit],
+        hidden: true,
+        page: lazy(() => import('./pages/config/alarm/save')),
+      },
+      {
+        path: 'alarm/update.html',
+        titleKey: 'menu.config.alarmUpdate',
+        codes: [PAGE.alertSetting],
+        buttonCodes: [BUTTON.alertSenderEdit],
+        hidden: true,
+        page: lazy(() => import('./pages/config/alarm/update')),
+      },
       {
         path: 'monitor/index.html',
         titleKey: 'menu.config.monitor',

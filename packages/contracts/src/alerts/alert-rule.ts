@@ -1,8 +1,11 @@
 /**
  * Alert rules (spec §3 "Alert rule", §4, §7 prefix /api/device-service/aibox/alert). A rule belongs to
- * one company and applies to that company's monitored devices of its connect type and product type
- * (and category/class when given); it fires when the newest value of its trigger item compares true
- * with triggerValue, and recovers when it no longer does.
+ * one company and applies to that company's monitored devices of its product types (all when none),
+ * connect type and category/class when given, in its stores and regions (the whole company when
+ * none). It fires when its trigger item's value has compared true with triggerValue for holdSeconds,
+ * and recovers past recoveryValue (hysteresis; triggerValue when not set). Issue 11 added
+ * productTypes, shopIds, areaIds, holdSeconds and recoveryValue; the spec's productType and
+ * connectType are still accepted (docs/decisions/alerting.md "Rules").
  */
 import { z } from 'zod';
 
@@ -21,6 +24,26 @@ const optionalCode = z.preprocess(
   z.string().trim().max(64, 'must be at most 64 characters').nullable(),
 );
 
+/** An optional number: empty, null or absent → null. */
+function nullableInt<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
+}
+
+/** A list of numbers sent as an array or comma-joined; absent → []. Duplicates are dropped. */
+function idList<T extends z.ZodType<number>>(item: T) {
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === '') return [];
+      const parts = Array.isArray(v) ? v : String(v).split(',');
+      return parts.filter((p) => p !== '' && p !== null);
+    },
+    z
+      .array(item)
+      .max(1000, 'must hold at most 1000 values')
+      .transform((list) => [...new Set(list)].sort((a, b) => a - b)),
+  );
+}
+
 export const TRIGGER_TYPE_VALUES = TRIGGER_TYPES.map((t) => t.value);
 
 /** POST addAlertRule body (spec §3 "Alert rule (sent on add/update)"). */
@@ -30,10 +53,26 @@ export const AlertRuleBody = z.object({
   alertName: text(64),
   /** 1 warehouse network, 2 warehouse device (AlertType). */
   alertType: intIn(1, 2),
-  /** ConnectType 1–5 (the spec's forms name 1–3; Ping and EAgent devices get rules too). */
-  connectType: intIn(1, 5),
-  /** ProductType code of the devices the rule applies to. */
-  productType: intIn(1, 13),
+  /** ConnectType 1–5 (the spec's forms name 1–3; Ping and EAgent get rules too); empty: any. */
+  connectType: nullableInt(intIn(1, 5)),
+  /** The spec's one ProductType code; with productTypes it must be one of them. */
+  productType: nullableInt(intIn(1, 13)),
+  /** ProductType codes the rule applies to; empty: every product type. Wins over productType. */
+  productTypes: idList(intIn(1, 13)),
+  /** stores.id the rule is limited to … */
+  shopIds: idList(idParam),
+  /** … and level_configs ids (region, province or city: every store below); both empty: the whole company. */
+  areaIds: idList(idParam),
+  /** Seconds the condition must hold before a record opens ("offline for 3 minutes": 180). */
+  holdSeconds: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 0 : v),
+    intFromQuery.pipe(z.number().int().min(0, 'must be 0 to 86400').max(86_400, 'must be 0 to 86400')),
+  ),
+  /** The value an open record recovers past (GT: below it, LT: above it); empty: triggerValue. */
+  recoveryValue: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: 'must be a number' }).finite('must be a finite number').nullable(),
+  ),
   triggerOperator: z.enum(['EQ', 'LT', 'GT'], { error: 'must be EQ, LT or GT' }),
   triggerType: intFromQuery.pipe(
     z
@@ -45,8 +84,8 @@ export const AlertRuleBody = z.object({
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z.number({ error: 'must be a number' }).finite('must be a finite number'),
   ),
-  /** Large category code (required, like on devices). */
-  deviceCategory: text(64),
+  /** Large category code; empty: any category (then deviceClass must be empty too). */
+  deviceCategory: optionalCode,
   /** Small category code; empty: every class of the category. */
   deviceClass: optionalCode,
 });
@@ -78,10 +117,21 @@ export const AlertRule = z.object({
   alertName: z.string(),
   alertType: z.number(),
   alertTypeName: z.string(),
-  connectType: z.number(),
+  /** null: any connect type (name: 不限 / Any). */
+  connectType: z.number().nullable(),
   connectTypeName: z.string(),
-  productType: z.number(),
+  /** The one product type when the rule names exactly one, else null (see productTypes). */
+  productType: z.number().nullable(),
+  /** The product types' names joined (全部 / All when productTypes is empty). */
   productTypeName: z.string(),
+  /** [] = every product type. */
+  productTypes: z.array(z.number()),
+  /** [] both = the whole company. */
+  shopIds: z.array(z.number()),
+  areaIds: z.array(z.number()),
+  holdSeconds: z.number(),
+  /** null: recovers past triggerValue. */
+  recoveryValue: z.number().nullable(),
   triggerOperator: z.enum(['EQ', 'LT', 'GT']),
   triggerType: z.number(),
   triggerTypeName: z.string(),
@@ -89,7 +139,7 @@ export const AlertRule = z.object({
   triggerId: z.string(),
   triggerValue: z.number(),
   unit: z.string(),
-  deviceCategory: z.string(),
+  deviceCategory: z.string().nullable(),
   deviceClass: z.string().nullable(),
   status: z.number(),
 });
@@ -105,9 +155,9 @@ export type AlertRuleStatusQuery = z.infer<typeof AlertRuleStatusQuery>;
 export const AlertTypeItem = z.object({ code: z.number(), name: z.string() });
 export type AlertTypeItem = z.infer<typeof AlertTypeItem>;
 
-/** GET getAlertItems?alertTypeCode=&productId=: the trigger types offered for that alert type. */
+/** GET getAlertItems?alertTypeCode=&productId=: the trigger types offered for that alert type (required, spec §7). */
 export const AlertItemsQuery = z.object({
-  alertTypeCode: optionalFilter(intIn(1, 2)),
+  alertTypeCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), intIn(1, 2)),
   productId: optionalFilter(intIn(1, 13)),
 });
 export type AlertItemsQuery = z.infer<typeof AlertItemsQuery>;

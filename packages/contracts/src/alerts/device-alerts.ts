@@ -5,10 +5,17 @@
 import { z } from 'zod';
 
 import { PageQuery } from '../paging';
-import { idParam } from '../query';
+import { idParam, optionalFilter } from '../query';
 
-/** GET listAlertsRule?hostid=: hostid is the device id (as text, like the details page sends it). */
-export const DeviceAlertRulesQuery = z.object({ hostid: idParam });
+/**
+ * GET listAlertsRule?hostid=: hostid is the device's own hostid (the string it carries, spec §7).
+ * `deviceId` (the numeric device id) names the device instead, or picks one when several devices in
+ * the caller's scope carry the hostid. A numeric hostid is a hostid, never read as a device id.
+ */
+export const DeviceAlertRulesQuery = z.object({
+  hostid: optionalFilter(z.string().trim().min(1).max(128, 'must be at most 128 characters')),
+  deviceId: optionalFilter(idParam),
+});
 export type DeviceAlertRulesQuery = z.infer<typeof DeviceAlertRulesQuery>;
 
 /**
@@ -19,12 +26,15 @@ export type DeviceAlertRulesQuery = z.infer<typeof DeviceAlertRulesQuery>;
 export const DeviceAlertRule = z.object({
   ruleId: z.number(),
   priority: z.number(),
-  /** What the rule checks, in words: "<name>: <trigger> <operator> <value><unit>". */
+  /** What the rule checks, in words: "<name>: <trigger sentence>" (trigger-sentence.ts). */
   ruleDesc: z.string(),
   alertName: z.string(),
   triggerType: z.number(),
   triggerOperator: z.enum(['EQ', 'LT', 'GT']),
   triggerValue: z.number(),
+  holdSeconds: z.number(),
+  /** null: recovers past triggerValue. */
+  recoveryValue: z.number().nullable(),
   unit: z.string(),
 });
 export type DeviceAlertRule = z.infer<typeof DeviceAlertRule>;

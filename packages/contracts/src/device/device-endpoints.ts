@@ -31,6 +31,8 @@ const DEVICE_API = '/api/device-service/aibox/device';
 const READ = {
   any: [PAGE.deviceMonitored, PAGE.deviceNotMonitored, PAGE.deviceNonNetwork, PAGE.gateway],
 } as const;
+/** The list and its counts are also what the dynamic-monitor pages show (a store's live device list). */
+const LIVE_READ = { any: [...READ.any, MODULE.dynamicMonitor] } as const;
 
 export const DeviceEndpoints = {
   add: endpoint({
@@ -59,7 +61,7 @@ export const DeviceEndpoints = {
     summary: 'List devices',
     summaryZh: '设备列表',
     module: 'device',
-    permissions: READ,
+    permissions: LIVE_READ,
     query: DeviceListQuery,
     response: pagedResultSchema(DeviceSchema),
   }),
@@ -134,7 +136,7 @@ export const DeviceEndpoints = {
     summary: 'Count listed devices by online status',
     summaryZh: '按在线状态统计设备',
     module: 'device',
-    permissions: READ,
+    permissions: LIVE_READ,
     query: DeviceStatusQuery,
     response: DeviceStatusCountsSchema,
   }),

@@ -27,6 +27,9 @@ const RUNNING_API = '/api/device-service/aibox/deviceRunningInfo';
 const DEVICE_API = '/api/device-service/aibox/device';
 const VIEW = [MODULE.device, PAGE.deviceMonitored] as const;
 
+/** The live-updates stream serves the device pages, the dynamic-monitor pages and the alert pages. */
+const LIVE_STREAM = { any: [MODULE.device, MODULE.dynamicMonitor, MODULE.alert] } as const;
+
 export const MonitoringEndpoints = {
   getRunninginfo: endpoint({
     method: 'GET',
@@ -104,7 +107,7 @@ export const MonitoringEndpoints = {
     summary: 'Stream device status changes (server-sent events)',
     summaryZh: '设备状态实时推送',
     module: 'device',
-    permissions: [MODULE.device],
+    permissions: LIVE_STREAM,
     query: DeviceEventsQuery,
     response: EVENT_STREAM_RESPONSE,
     description:
@@ -117,7 +120,7 @@ export const MonitoringEndpoints = {
     summaryZh: '实时推送凭证',
     writes: false,
     module: 'device',
-    permissions: [MODULE.device],
+    permissions: LIVE_STREAM,
     response: DeviceEventsTicket,
     description:
       'A random ticket bound to this session and company (x-company-id for agent admins); it opens one stream within expiresInSeconds.',

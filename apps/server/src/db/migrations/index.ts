@@ -14,6 +14,10 @@ import * as settings from './20251122_0350_settings';
 import * as alerts from './20251122_0400_alerts';
 import * as agentSeqEpoch from './20261123_0100_agent_seq_epoch';
 import * as deviceProblemRank from './20261123_0200_device_problem_rank';
+import * as alertRuleScope from './20261124_0100_alert_rule_scope';
+import * as alertSenders from './20261124_0200_alert_senders';
+import * as alertDeliveries from './20261124_0300_alert_deliveries';
+import * as alertRecordAck from './20261124_0400_alert_record_ack';
 
 export interface StorefleetMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -28,4 +32,8 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20251122_0400_alerts', alerts],
   ['20261123_0100_agent_seq_epoch', agentSeqEpoch],
   ['20261123_0200_device_problem_rank', deviceProblemRank],
+  ['20261124_0100_alert_rule_scope', alertRuleScope],
+  ['20261124_0200_alert_senders', alertSenders],
+  ['20261124_0300_alert_deliveries', alertDeliveries],
+  ['20261124_0400_alert_record_ack', alertRecordAck],
 ];

@@ -22,8 +22,12 @@ const rule = (overrides: Partial<ActiveRule> = {}): ActiveRule => ({
   item: 'cpu.load',
   operator: 'GT',
   threshold: 90,
+  recoveryThreshold: null,
+  holdMs: 0,
   connectType: 1,
-  productType: 6,
+  productTypes: [6],
+  shopIds: [],
+  areaIds: [],
   deviceCategory: 'terminal',
   deviceClass: null,
   ...overrides,
@@ -33,6 +37,7 @@ const pc: AlertDevice = {
   id: 100,
   company_id: 7,
   shop_id: 3,
+  parent_device_id: 1,
   connect_type: 1,
   product_id: 6,
   device_category: 'terminal',
@@ -70,7 +75,7 @@ describe('which rules apply to a device', () => {
     expect(ruleApplies(rule(), pc)).toBe(true);
     expect(ruleApplies(rule({ companyId: 8 }), pc)).toBe(false);
     expect(ruleApplies(rule({ connectType: 5 }), pc)).toBe(false);
-    expect(ruleApplies(rule({ productType: 4 }), pc)).toBe(false);
+    expect(ruleApplies(rule({ productTypes: [4] }), pc)).toBe(false);
     expect(ruleApplies(rule({ deviceCategory: 'mobile' }), pc)).toBe(false);
   });
 
@@ -98,7 +103,7 @@ describe('planAlerts', () => {
       [{ deviceId: pc.id, item: 'cpu.load', value: 97, at: 3_000 }],
       [open()],
     );
-    expect(plan).toEqual({ open: [], recover: [] });
+    expect(plan).toEqual({ open: [], recover: [], startHolds: [], endHolds: [] });
   });
 
   it('recovers the open record at the value time once the value no longer meets the rule', () => {
@@ -108,7 +113,7 @@ describe('planAlerts', () => {
       [{ deviceId: pc.id, item: 'cpu.load', value: 40, at: 3_000 }],
       [open()],
     );
-    expect(plan).toEqual({ open: [], recover: [{ id: 55, at: 3_000 }] });
+    expect(plan).toEqual({ open: [], recover: [{ id: 55, at: 3_000 }], startHolds: [], endHolds: [] });
   });
 
   it('does not let a value older than the open record recover it', () => {
@@ -118,7 +123,7 @@ describe('planAlerts', () => {
       [{ deviceId: pc.id, item: 'cpu.load', value: 40, at: 500 }],
       [open()],
     );
-    expect(plan).toEqual({ open: [], recover: [] });
+    expect(plan).toEqual({ open: [], recover: [], startHolds: [], endHolds: [] });
   });
 
   it('ignores items no rule watches and devices of companies without rules', () => {
@@ -127,7 +132,7 @@ describe('planAlerts', () => {
       { deviceId: pc.id, item: 'memory.used', value: 99, at: 2_000 },
       { deviceId: other.id, item: 'cpu.load', value: 99, at: 2_000 },
     ]);
-    expect(plan).toEqual({ open: [], recover: [] });
+    expect(plan).toEqual({ open: [], recover: [], startHolds: [], endHolds: [] });
   });
 
   it('evaluates every rule of the item that applies, each on its own', () => {

@@ -7,8 +7,8 @@ import { AlertRecordStatus, AlertRuleStatus } from '@storefleet/contracts';
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
-import type { AlertRecordsTable, AlertRulesTable } from '../../db/tables/alerts';
-import type { OpenAlert } from './alert-evaluation';
+import type { AlertHoldsTable, AlertRecordsTable, AlertRulesTable } from '../../db/tables/alerts';
+import { ALERT_DEVICE_COLUMNS, type AlertDevice, type OpenAlert, type PendingHold } from './alert-evaluation';
 
 type Trx = Kysely<DB> | Transaction<DB>;
 
@@ -92,5 +92,197 @@ export async function refreshOpenAlertCounts(db: Trx, deviceIds: readonly number
           .where('alert_records.status', '=', AlertRecordStatus.UNRESOLVED),
     })
     .where('devices.id', 'in', [...new Set(deviceIds)])
+    .execute();
+}
+
+/** The pending holds of `deviceIds`. */
+export async function listHolds(db: Trx, deviceIds: readonly number[]): Promise<PendingHold[]> {
+  if (deviceIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('alert_holds')
+    .select(['id', 'rule_id', 'device_id', 'item', 'value', 'since', 'due'])
+    .where('device_id', 'in', [...deviceIds])
+    .execute();
+  return rows.map(holdOf);
+}
+
+/** Up to `limit` holds due at `now` (their hold passed with no value ending them), oldest first. */
+export async function listDueHolds(db: Trx, now: number, limit: number): Promise<PendingHold[]> {
+  const rows = await db
+    .selectFrom('alert_holds')
+    .select(['id', 'rule_id', 'device_id', 'item', 'value', 'since', 'due'])
+    .where('due', '<=', now)
+    .orderBy('due')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(holdOf);
+}
+
+function holdOf(row: PendingHold): PendingHold {
+  return { ...row, value: Number(row.value), since: Number(row.since), due: Number(row.due) };
+}
+
+/** Starts holds; a (rule, device) already holding keeps its own (`on conflict do nothing`). */
+export async function insertHolds(db: Trx, rows: ReadonlyArray<Insertable<AlertHoldsTable>>): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('alert_holds')
+    .values([...rows])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Ends holds by id. */
+export async function deleteHolds(db: Trx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('alert_holds')
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/** Ends every hold of rule `ruleId` (the rule was changed, disabled or deleted). */
+export async function deleteRuleHolds(db: Trx, ruleId: number): Promise<void> {
+  await db.deleteFrom('alert_holds').where('rule_id', '=', ruleId).execute();
+}
+
+/** The level_configs ids (region, province, city) of each of `shopIds`, for rules scoped to regions. */
+export async function listStoreLevels(db: Trx, shopIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (shopIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('stores')
+    .select(['id', 'area_level', 'province_level', 'city_level'])
+    .where('id', 'in', [...new Set(shopIds)])
+    .execute();
+  for (const row of rows)
+    out.set(
+      row.id,
+      [row.area_level, row.province_level, row.city_level].filter((v): v is number => v !== null),
+    );
+  return out;
+}
+
+/** The open offline record (item `online`, value 0) of each of `deviceIds` — the lowest id when several rules fired. */
+export async function listOpenOfflineRecords(
+  db: Trx,
+  deviceIds: readonly number[],
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (deviceIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('alert_records')
+    .select(['device_id', (eb) => eb.fn.min<number>('id').as('id')])
+    .where('status', '=', AlertRecordStatus.UNRESOLVED)
+    .where('item', '=', 'online')
+    .where('value', '=', 0)
+    .where('device_id', 'in', [...new Set(deviceIds)])
+    .groupBy('device_id')
+    .execute();
+  for (const row of rows) out.set(row.device_id, Number(row.id));
+  return out;
+}
+
+/** Holds each record (key) under its box record (value), in one statement; only records still open. */
+export async function suppressRecords(db: Trx, heldBy: ReadonlyMap<number, number>): Promise<void> {
+  if (heldBy.size === 0) return;
+  const cases = sql.join(
+    [...heldBy].map(([id, boxRecordId]) => sql`when ${id} then ${boxRecordId}`),
+    sql` `,
+  );
+  await db
+    .updateTable('alert_records')
+    .set({ suppressed_by: sql<number>`cast(case id ${cases} end as integer)` })
+    .where('id', 'in', [...heldBy.keys()])
+    .where('status', '=', AlertRecordStatus.UNRESOLVED)
+    .execute();
+}
+
+/**
+ * The open offline records (item `online`, value 0) standing on their own of the devices probed
+ * through `boxIds`, with the device's box and store: the records a box's outage may take.
+ */
+export async function listOfflineRecordsBehind(
+  db: Trx,
+  boxIds: readonly number[],
+): Promise<Array<{ id: number; box_id: number; shop_id: number; alert_time: number }>> {
+  if (boxIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('alert_records')
+    .innerJoin('devices', 'devices.id', 'alert_records.device_id')
+    .select(['alert_records.id', 'devices.parent_device_id', 'devices.shop_id', 'alert_records.alert_time'])
+    .where('alert_records.status', '=', AlertRecordStatus.UNRESOLVED)
+    .where('alert_records.item', '=', 'online')
+    .where('alert_records.value', '=', 0)
+    .where('alert_records.suppressed_by', 'is', null)
+    .where('devices.parent_device_id', 'in', [...new Set(boxIds)])
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    box_id: Number(row.parent_device_id),
+    shop_id: row.shop_id,
+    alert_time: Number(row.alert_time),
+  }));
+}
+
+/** The boxes' store and last sign of life. */
+export async function listBoxes(
+  db: Trx,
+  boxIds: readonly number[],
+): Promise<Array<{ id: number; shop_id: number; last_seen_at: number | null }>> {
+  if (boxIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('devices')
+    .select(['id', 'shop_id', 'last_seen_at'])
+    .where('id', 'in', [...new Set(boxIds)])
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    last_seen_at: row.last_seen_at === null ? null : Number(row.last_seen_at),
+  }));
+}
+
+/** Open records held under a box record that has recovered: the candidates for release. */
+export async function listHeldAfterBoxReturned(
+  db: Trx,
+): Promise<Array<{ id: number; company_id: number; device_id: number; box_back_at: number }>> {
+  const rows = await db
+    .selectFrom('alert_records as d')
+    .innerJoin('alert_records as b', 'b.id', 'd.suppressed_by')
+    .select(['d.id', 'd.company_id', 'd.device_id', 'b.recovery_time'])
+    .where('d.status', '=', AlertRecordStatus.UNRESOLVED)
+    .where('d.suppressed_by', 'is not', null)
+    .where('b.status', '=', AlertRecordStatus.RECOVERED)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    company_id: row.company_id,
+    device_id: row.device_id,
+    box_back_at: Number(row.recovery_time ?? 0),
+  }));
+}
+
+/** Lets records stand on their own again (`suppressed_by = null`): the notifier picks them up. */
+export async function releaseRecords(db: Trx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('alert_records')
+    .set({ suppressed_by: null })
+    .where('id', 'in', [...ids])
+    .where('status', '=', AlertRecordStatus.UNRESOLVED)
+    .execute();
+}
+
+/** The devices `ids` as the evaluator sees them, with their online status (the due-holds pass). */
+export async function listAlertDevices(
+  db: Trx,
+  ids: readonly number[],
+): Promise<Array<AlertDevice & { online_status: number }>> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('devices')
+    .select([...ALERT_DEVICE_COLUMNS, 'online_status'])
+    .where('id', 'in', [...new Set(ids)])
     .execute();
 }

@@ -119,6 +119,7 @@ describe('evaluation in ingest', () => {
         item: 'icmp.delay',
         value: 400,
         at: now,
+        suppressedBy: null,
         ...where,
       },
     ]);

@@ -14,6 +14,16 @@ import { listEnabledRules } from './alert-records.repository';
 
 const NO_RULES: CompanyRules = groupRules([]);
 
+/** A JSON number[] column (product_types, shop_ids, area_ids); anything else reads as []. */
+export function idsOf(json: string): number[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((v): v is number => Number.isInteger(v)) : [];
+  } catch {
+    return [];
+  }
+}
+
 export class AlertRulesCache {
   private readonly companies = new Map<number, CompanyRules>();
   private readonly generations = new Map<number, number>();
@@ -51,8 +61,12 @@ export class AlertRulesCache {
         item: trigger.item,
         operator: row.trigger_operator as TriggerOperator,
         threshold: Number(row.trigger_value),
+        recoveryThreshold: row.recovery_value === null ? null : Number(row.recovery_value),
+        holdMs: Number(row.hold_seconds) * 1000,
         connectType: row.connect_type,
-        productType: row.product_type,
+        productTypes: idsOf(row.product_types),
+        shopIds: idsOf(row.shop_ids),
+        areaIds: idsOf(row.area_ids),
         deviceCategory: row.device_category,
         deviceClass: row.device_class,
       });

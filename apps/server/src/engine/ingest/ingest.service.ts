@@ -16,6 +16,7 @@ import { type AfterCommit, afterCommit, publishAfterCommit } from '../after-comm
 import { type AlertOutcome, batchObservations, evaluateDevices } from '../alerting/alerting';
 import { cleanAgentValue } from './clean-text';
 import {
+  addSetAsideCount,
   type IngestDevice,
   insertMetrics,
   insertOnlineEvents,
@@ -29,7 +30,7 @@ import {
   upsertLatest,
 } from './ingest.repository';
 import { applySignal } from './online-state';
-import { recordSetAside, type SetAsideValue, storeSettingAside } from './set-aside';
+import { type SetAsideValue, storeSettingAside } from './set-aside';
 import { type DeviceStatusChange, statusChange } from './status-bus';
 import { hostInfoText, metricSamples, onlineSignal, syslogRow } from './value-rows';
 
@@ -66,11 +67,37 @@ export async function ingestValues(
   const outcome = await storeSettingAside(values.map(cleanAgentValue), (batch) =>
     storeValues(ctx, reporter, batch),
   );
-  if (outcome.setAside.length > 0) {
-    await recordSetAside(ctx.database, reporter.deviceId, outcome.setAside.length);
-  }
+  if (outcome.setAside.length > 0) await settleSetAside(ctx, reporter, outcome.setAside);
   publishAfterCommit(ctx.statusBus, outcome);
   return outcome;
+}
+
+/**
+ * Takes the set-aside values as committed, in one transaction: their marks move up like stored
+ * values' (so `welcome.committed` names them, and a box that resends them after a lost ack is acked
+ * without them being tried, logged and counted again), and their number is added to the reporter's
+ * `ingest.setAside` total. Only devices the reporter may report get a mark.
+ */
+async function settleSetAside(
+  { database }: IngestContext,
+  reporter: Reporter,
+  setAside: readonly SetAsideValue[],
+): Promise<void> {
+  const ids = new Set(
+    setAside.map((value) => Number(value.deviceId)).filter((id) => Number.isSafeInteger(id) && id > 0),
+  );
+  await database.db.transaction().execute(async (trx) => {
+    const devices = await lockIngestDevices(trx, database.dialect, [...ids]);
+    const allowed = devices.filter((device) => mayReport(reporter, device)).map((device) => device.id);
+    const marks = await lockSeqMarks(trx, database.dialect, reporter.deviceId, allowed);
+    for (const value of setAside) {
+      const id = Number(value.deviceId);
+      const mark = marks.get(id);
+      if (mark !== undefined && value.seq > mark) marks.set(id, value.seq);
+    }
+    await saveSeqMarks(trx, reporter.deviceId, marks);
+    await addSetAsideCount(trx, reporter.deviceId, setAside.length, Date.now());
+  });
 }
 
 /** The transaction of `ingestValues`; resolves once it committed. */
@@ -185,8 +212,16 @@ async function storeValues(
     let alerts: AlertOutcome = { opened: [], recovered: [] };
     if (stored > 0) {
       const reported = new Map(allowed.map((d) => [d.id, d]));
-      alerts = await evaluateDevices(trx, rulesCache, reported, (rules) =>
-        batchObservations(latestRows, reported, rules, states, changes),
+      // Offline after the batch: their reachability items (loss, delay, jitter) raise nothing.
+      const offline = new Set(
+        allowed.filter((d) => (states.get(d.id)?.online_status ?? d.online_status) === 0).map((d) => d.id),
+      );
+      alerts = await evaluateDevices(
+        trx,
+        rulesCache,
+        reported,
+        (rules) => batchObservations(latestRows, reported, rules, states, changes),
+        offline,
       );
     }
     return { stored, refused, setAside: [], ...afterCommit(changes, alerts) };

@@ -6,6 +6,8 @@ import { EventEmitter } from 'node:events';
 
 import type { EnumValue, OnlineStatus } from '@storefleet/contracts';
 
+import { AlertEventBus } from '../alerting/alert-bus';
+
 export interface DeviceStatusChange {
   deviceId: number;
   shopId: number;
@@ -26,6 +28,8 @@ export function statusChange(
 
 export class DeviceStatusBus {
   private readonly emitter = new EventEmitter();
+  /** Alert record changes (opened, recovered, acknowledged, closed), published after commit too. */
+  readonly alerts = new AlertEventBus();
 
   constructor() {
     // One listener per open live-updates stream.

@@ -2,11 +2,15 @@
  * The offline sweep: a device still marked online with no sign of life for longer than its company's
  * offline threshold is marked offline, with one transition row. Devices are marked in transactions of
  * up to 500; in the same transaction the "online" alert rules see the device's new status 0 (opening
- * e.g. "online EQ 0" records). Each transaction's result is published after it commits.
+ * e.g. "online EQ 0" records, or starting their holds). Then the alert passes that time drives: holds
+ * whose time has passed open their records (a device whose values stopped arriving still opens), and
+ * the records held under a box that has been back for the offline threshold are released. Each
+ * transaction's result is published after it commits.
  */
 import type { AppContext } from '../../context';
 import { type AfterCommit, addAfterCommit, afterCommit, publishAfterCommit } from '../after-commit';
-import { evaluateDevices, ONLINE_ITEM } from '../alerting/alerting';
+import { DUE_HOLDS_CHUNK, evaluateDevices, ONLINE_ITEM, openDueHolds } from '../alerting/alerting';
+import { releaseHeldRecords } from '../alerting/box-outage';
 import { statusChange } from '../ingest/status-bus';
 import { listSilentOnlineDevices, markDevicesOffline, type SilentDevice } from './monitoring-jobs.repository';
 import type { SettingsReader } from './monitoring-settings';
@@ -51,6 +55,17 @@ export async function sweepOfflineDevices(
     publishAfterCommit(ctx.statusBus, result);
     addAfterCommit(total, result);
   }
+  for (;;) {
+    const { taken, ...alerts } = await ctx.database.db
+      .transaction()
+      .execute((trx) => openDueHolds(trx, ctx.rulesCache, now));
+    const result = afterCommit([], alerts);
+    publishAfterCommit(ctx.statusBus, result);
+    addAfterCommit(total, result);
+    if (taken < DUE_HOLDS_CHUNK) break;
+  }
+  // Not in a transaction: reading a company's threshold must not wait for one (one SQLite connection).
+  await releaseHeldRecords(ctx.db, now, thresholdOf);
   return total;
 }
 
@@ -62,10 +77,15 @@ async function markChunkOffline(
 ): Promise<AfterCommit> {
   return database.db.transaction().execute(async (trx) => {
     const marked = await markDevicesOffline(trx, database.dialect, chunk, now);
-    const alerts = await evaluateDevices(trx, rulesCache, new Map(marked.map((d) => [d.id, d])), (rules) =>
-      marked
-        .filter((d) => rules.get(d.company_id)?.byItem.has(ONLINE_ITEM))
-        .map((d) => ({ deviceId: d.id, item: ONLINE_ITEM, value: 0, at: now })),
+    const alerts = await evaluateDevices(
+      trx,
+      rulesCache,
+      new Map(marked.map((d) => [d.id, d])),
+      (rules) =>
+        marked
+          .filter((d) => rules.get(d.company_id)?.byItem.has(ONLINE_ITEM))
+          .map((d) => ({ deviceId: d.id, item: ONLINE_ITEM, value: 0, at: now })),
+      new Set(marked.map((d) => d.id)),
     );
     return afterCommit(
       marked.map((d) => statusChange(d, 0, now)),

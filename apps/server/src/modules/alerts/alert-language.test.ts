@@ -85,14 +85,14 @@ describe('alert words', () => {
     expect(zhEvents.list.map((e) => e.name)).toEqual([RULE_NAME]);
     expect(enEvents.list).toEqual(zhEvents.list);
 
-    const rules = `${AlertEndpoints.listAlertsRule.path}?hostid=${fixture.posId}`;
+    const rules = `${AlertEndpoints.listAlertsRule.path}?deviceId=${fixture.posId}`;
     const ours = (list: DeviceAlertRule[]) => list.filter((r) => r.ruleId === rule.id).map((r) => r.ruleDesc);
-    expect(ours(await call<DeviceAlertRule[]>('GET', rules))).toEqual([`${RULE_NAME}: 网络延迟 > 100ms`]);
+    expect(ours(await call<DeviceAlertRule[]>('GET', rules))).toEqual([`${RULE_NAME}: 网络延迟高于 100ms`]);
     expect(ours(await call<DeviceAlertRule[]>('GET', rules, 'zh-CN'))).toEqual([
-      `${RULE_NAME}: 网络延迟 > 100ms`,
+      `${RULE_NAME}: 网络延迟高于 100ms`,
     ]);
     expect(ours(await call<DeviceAlertRule[]>('GET', rules, EN))).toEqual([
-      `${RULE_NAME}: Network delay > 100ms`,
+      `${RULE_NAME}: Network delay above 100 ms`,
     ]);
 
     const listed = `${AlertEndpoints.listAlertRules.path}?pageSize=1`;

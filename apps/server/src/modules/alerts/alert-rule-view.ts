@@ -12,29 +12,39 @@ import {
   type Lang,
   PRODUCT_TYPE_OTHER,
   ProductType,
+  triggerSentence,
   triggerTypeOf,
 } from '@storefleet/contracts';
 
 import type { ActiveRule } from '../../engine/alerting/alert-evaluation';
+import { idsOf } from '../../engine/alerting/rules-cache';
 import type { AlertRuleRow } from './alert-rules.repository';
 
 /** Level code → name in both languages (ALERTPRIORITY). */
 export type LevelNames = ReadonlyMap<number, Label>;
 
-const OPERATOR_SIGN: Record<string, string> = { EQ: '=', LT: '<', GT: '>' };
-
 export function productTypeName(code: number, lang: Lang = 'zh'): string {
   return ProductType.has(code) ? ProductType.labelOf(code, lang) : PRODUCT_TYPE_OTHER[lang];
 }
 
+const ANY: Label = { zh: '不限', en: 'Any' };
+const ALL: Label = { zh: '全部', en: 'All' };
+
 const alertTypeName = (code: number, lang: Lang) =>
   AlertType.has(code) ? AlertType.labelOf(code, lang) : String(code);
-const connectTypeName = (code: number, lang: Lang) =>
-  ConnectType.has(code) ? ConnectType.labelOf(code, lang) : String(code);
+const connectTypeName = (code: number | null, lang: Lang) =>
+  code === null ? ANY[lang] : ConnectType.has(code) ? ConnectType.labelOf(code, lang) : String(code);
+
+/** The product types' names joined ("路由器、交换机"); every product type: "全部" / "All". */
+export function productTypesName(codes: readonly number[], lang: Lang = 'zh'): string {
+  if (codes.length === 0) return ALL[lang];
+  return codes.map((code) => productTypeName(code, lang)).join(lang === 'zh' ? '、' : ', ');
+}
 const triggerName = (code: number, lang: Lang) => triggerTypeOf(code)?.label[lang];
 
 export function toAlertRule(row: AlertRuleRow, levels: LevelNames, lang: Lang = 'zh'): AlertRule {
   const trigger = triggerTypeOf(row.trigger_type);
+  const productTypes = idsOf(row.product_types);
   return {
     id: row.id,
     companyId: row.company_id,
@@ -45,8 +55,13 @@ export function toAlertRule(row: AlertRuleRow, levels: LevelNames, lang: Lang = 
     alertTypeName: alertTypeName(row.alert_type, lang),
     connectType: row.connect_type,
     connectTypeName: connectTypeName(row.connect_type, lang),
-    productType: row.product_type,
-    productTypeName: productTypeName(row.product_type, lang),
+    productType: productTypes.length === 1 ? (productTypes[0] ?? null) : null,
+    productTypeName: productTypesName(productTypes, lang),
+    productTypes,
+    shopIds: idsOf(row.shop_ids),
+    areaIds: idsOf(row.area_ids),
+    holdSeconds: Number(row.hold_seconds),
+    recoveryValue: row.recovery_value === null ? null : Number(row.recovery_value),
     triggerOperator: row.trigger_operator as AlertRule['triggerOperator'],
     triggerType: row.trigger_type,
     triggerTypeName: triggerName(row.trigger_type, lang) ?? String(row.trigger_type),
@@ -59,12 +74,19 @@ export function toAlertRule(row: AlertRuleRow, levels: LevelNames, lang: Lang = 
   };
 }
 
-/** "<name>: <trigger> <operator> <value><unit>", e.g. "CPU 负载过高: CPU 使用率 > 90%" (en: "…: CPU load > 90%"). */
+/** "<name>: <trigger sentence>", e.g. "CPU 负载过高: CPU 使用率高于 90% 持续 5 分钟，低于 80% 时恢复". */
 function ruleDescription(rule: ActiveRule, lang: Lang = 'zh'): string {
-  const trigger = triggerTypeOf(rule.triggerType);
-  const sign = OPERATOR_SIGN[rule.operator] ?? rule.operator;
-  const what = trigger?.label[lang] ?? `#${rule.triggerType}`;
-  return `${rule.name}: ${what} ${sign} ${rule.threshold}${trigger?.unit ?? ''}`;
+  const sentence = triggerSentence(
+    {
+      triggerType: rule.triggerType,
+      triggerOperator: rule.operator,
+      triggerValue: rule.threshold,
+      holdSeconds: rule.holdMs / 1000,
+      recoveryValue: rule.recoveryThreshold,
+    },
+    lang,
+  );
+  return `${rule.name}: ${sentence}`;
 }
 
 /** An enabled rule as the device page lists it (the rules cache's form of the rule). */
@@ -77,6 +99,8 @@ export function toDeviceAlertRule(rule: ActiveRule, lang: Lang = 'zh'): DeviceAl
     triggerType: rule.triggerType,
     triggerOperator: rule.operator,
     triggerValue: rule.threshold,
+    holdSeconds: rule.holdMs / 1000,
+    recoveryValue: rule.recoveryThreshold,
     unit: triggerTypeOf(rule.triggerType)?.unit ?? '',
   };
 }

@@ -38,9 +38,24 @@ export async function listAlertRules(
   if (filter.alertLevel !== undefined) query = query.where('alert_level', '=', filter.alertLevel);
   if (filter.alertName) query = query.where(containsText('alert_rules.alert_name', filter.alertName));
   if (filter.alertType !== undefined) query = query.where('alert_type', '=', filter.alertType);
-  if (filter.connectType !== undefined) query = query.where('connect_type', '=', filter.connectType);
+  const connectType = filter.connectType;
+  // A rule for any connect type (null) or every product type ([]) covers the filtered one too.
+  if (connectType !== undefined)
+    query = query.where((eb) =>
+      eb.or([eb('connect_type', '=', connectType), eb('connect_type', 'is', null)]),
+    );
   if (filter.id !== undefined) query = query.where('id', '=', filter.id);
-  if (filter.productType !== undefined) query = query.where('product_type', '=', filter.productType);
+  const productType = filter.productType;
+  if (productType !== undefined)
+    query = query.where((eb) =>
+      eb.or([
+        eb('product_types', '=', '[]'),
+        eb('product_types', '=', `[${productType}]`),
+        eb('product_types', 'like', `[${productType},%`),
+        eb('product_types', 'like', `%,${productType},%`),
+        eb('product_types', 'like', `%,${productType}]`),
+      ]),
+    );
   if (filter.triggerType !== undefined) query = query.where('trigger_type', '=', filter.triggerType);
   const window = pageWindow(page);
   const [rows, total] = await Promise.all([

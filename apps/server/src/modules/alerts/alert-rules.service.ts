@@ -3,7 +3,8 @@
  * delete/{id}/alert). A rule belongs to the caller's company; another company's rule answers 404 like
  * a missing one. Every write invalidates the company's cached rules once it has committed, so the next
  * ingest batch evaluates with the new rules. Disabling or deleting a rule recovers its open records
- * (history stays); so does changing what it watches (its trigger type).
+ * (history stays); so does changing what it watches (its trigger type). Every write ends the rule's
+ * pending holds: they were started under the rule as it was.
  */
 import {
   type AlertRule,
@@ -22,8 +23,11 @@ import {
 
 import { type Caller, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
+import { deleteRuleHolds } from '../../engine/alerting/alert-records.repository';
 import { type FieldMessage, invalidFields, notFound } from '../../http/errors';
 import { listCodeParents, listItemsOfType } from '../dictionaries/dictionary.repository';
+import { findCompanyLevels } from '../levels/levels.repository';
+import { findStoreIdsInScope } from '../stores/stores.repository';
 import { type LevelNames, toAlertRule } from './alert-rule-view';
 import {
   deleteAlertRule,
@@ -69,7 +73,7 @@ export async function addRule(
   lang: Lang = 'zh',
 ): Promise<AlertRule> {
   const companyId = requireCompany(scope);
-  await checkRule(ctx, body);
+  await checkRule(ctx, companyId, body);
   const now = Date.now();
   const row = await insertAlertRule(ctx.db, {
     company_id: companyId,
@@ -93,7 +97,7 @@ export async function changeRule(
   lang: Lang = 'zh',
 ): Promise<AlertRule> {
   const companyId = requireCompany(scope);
-  await checkRule(ctx, body);
+  await checkRule(ctx, companyId, body);
   const now = Date.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
     const before = await findCompanyRule(trx, companyId, body.id);
@@ -105,6 +109,7 @@ export async function changeRule(
     });
     if (!after) throw notFound({ zh: '告警规则', en: 'alert rule' });
     if (before.trigger_type !== after.trigger_type) await recoverRuleAlerts(trx, after.id, now);
+    await deleteRuleHolds(trx, after.id);
     return after;
   });
   ctx.rulesCache.invalidate(companyId);
@@ -130,6 +135,7 @@ export async function setRuleStatus(
     });
     if (!updated) throw notFound({ zh: '告警规则', en: 'alert rule' });
     if (status === AlertRuleStatus.DISABLED) await recoverRuleAlerts(trx, id, now);
+    await deleteRuleHolds(trx, id);
     return updated;
   });
   ctx.rulesCache.invalidate(companyId);
@@ -142,15 +148,19 @@ export async function removeRule(ctx: AppContext, scope: Scope, id: number): Pro
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await deleteAlertRule(trx, companyId, id))) throw notFound({ zh: '告警规则', en: 'alert rule' });
     await recoverRuleAlerts(trx, id, Date.now());
+    await deleteRuleHolds(trx, id);
   });
   ctx.rulesCache.invalidate(companyId);
 }
 
 /**
  * Rules the schema cannot check: the trigger type belongs to the alert type; category and class are
- * codes of the category dictionary, the class one of the category's.
+ * codes of the category dictionary, the class one of the category's (a class needs its category);
+ * productType, when sent with productTypes, is one of them; the recovery value lies on the recovering
+ * side of the trigger value (GT: at most it, LT: at least it; EQ has none); the stores and regions
+ * are the company's.
  */
-async function checkRule(ctx: AppContext, body: AlertRuleBody): Promise<void> {
+async function checkRule(ctx: AppContext, companyId: number, body: AlertRuleBody): Promise<void> {
   const problems: FieldMessage[] = [];
   const trigger = triggerTypeOf(body.triggerType);
   if (trigger && trigger.alertType !== body.alertType) {
@@ -162,21 +172,118 @@ async function checkRule(ctx: AppContext, body: AlertRuleBody): Promise<void> {
       },
     });
   }
-  const [categories, classes] = await Promise.all([
-    listCodeParents(ctx.db, 'CATEGORY_TYPE'),
-    listCodeParents(ctx.db, 'SUBCLASS_TYPE'),
+  if (
+    body.productType !== null &&
+    body.productTypes.length > 0 &&
+    !body.productTypes.includes(body.productType)
+  )
+    problems.push({
+      field: 'productType',
+      message: { zh: '必须是 productTypes 中的一个', en: 'must be one of productTypes' },
+    });
+  problems.push(...recoveryProblems(body));
+  if (body.deviceCategory === null) {
+    if (body.deviceClass !== null)
+      problems.push({
+        field: 'deviceClass',
+        message: { zh: '需要同时选择设备大类（deviceCategory）', en: 'needs a deviceCategory' },
+      });
+  } else {
+    const [categories, classes] = await Promise.all([
+      listCodeParents(ctx.db, 'CATEGORY_TYPE'),
+      listCodeParents(ctx.db, 'SUBCLASS_TYPE'),
+    ]);
+    problems.push(...checkCategoryClass({ categories, classes }, body.deviceCategory, body.deviceClass));
+  }
+  const [stores, levels] = await Promise.all([
+    findStoreIdsInScope(ctx.db, { companyId, storeIds: null, levelIds: null }, body.shopIds),
+    findCompanyLevels(ctx.db, companyId, body.areaIds),
   ]);
-  problems.push(...checkCategoryClass({ categories, classes }, body.deviceCategory, body.deviceClass));
+  const unknown = (ids: readonly number[], known: readonly number[]) =>
+    ids.filter((id) => !known.includes(id));
+  const strangeStores = unknown(body.shopIds, stores);
+  if (strangeStores.length > 0)
+    problems.push({
+      field: 'shopIds',
+      message: {
+        zh: `不是本公司的门店：${strangeStores.join(', ')}`,
+        en: `are not stores of the company: ${strangeStores.join(', ')}`,
+      },
+    });
+  const strangeAreas = unknown(
+    body.areaIds,
+    levels.map((l) => l.id),
+  );
+  if (strangeAreas.length > 0)
+    problems.push({
+      field: 'areaIds',
+      message: {
+        zh: `不是本公司的区域：${strangeAreas.join(', ')}`,
+        en: `are not regions of the company: ${strangeAreas.join(', ')}`,
+      },
+    });
   if (problems.length > 0) throw invalidFields(problems);
 }
 
+function recoveryProblems(body: AlertRuleBody): FieldMessage[] {
+  const value = body.recoveryValue;
+  if (value === null) return [];
+  const field = 'recoveryValue';
+  switch (body.triggerOperator) {
+    case 'EQ':
+      return [
+        {
+          field,
+          message: {
+            zh: '等于（EQ）规则没有恢复值，请留空',
+            en: 'has no meaning for an EQ rule: leave it empty',
+          },
+        },
+      ];
+    case 'GT':
+      return value > body.triggerValue
+        ? [
+            {
+              field,
+              message: {
+                zh: `必须不大于触发值 ${body.triggerValue}（高于触发值告警，低于恢复值恢复）`,
+                en: `must be at most the trigger value ${body.triggerValue} (fires above it, recovers below this)`,
+              },
+            },
+          ]
+        : [];
+    case 'LT':
+      return value < body.triggerValue
+        ? [
+            {
+              field,
+              message: {
+                zh: `必须不小于触发值 ${body.triggerValue}（低于触发值告警，高于恢复值恢复）`,
+                en: `must be at least the trigger value ${body.triggerValue} (fires below it, recovers above this)`,
+              },
+            },
+          ]
+        : [];
+  }
+}
+
+/**
+ * The columns of a rule body. Product types: productTypes when sent (empty: all), else the spec's
+ * productType, else all.
+ */
 function columnsOf(body: AlertRuleBody) {
+  const productTypes =
+    body.productTypes.length > 0 ? body.productTypes : body.productType !== null ? [body.productType] : [];
   return {
     alert_name: body.alertName,
     alert_level: body.alertLevel,
     alert_type: body.alertType,
     connect_type: body.connectType,
-    product_type: body.productType,
+    product_types: JSON.stringify(productTypes),
+    shop_ids: JSON.stringify(body.shopIds),
+    area_ids: JSON.stringify(body.areaIds),
+    hold_seconds: body.holdSeconds,
+    recovery_value: body.recoveryValue,
     trigger_type: body.triggerType,
     trigger_operator: body.triggerOperator,
     trigger_value: body.triggerValue,

@@ -36,7 +36,7 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: AppContext): void
     return null;
   });
   defineRoute(app, E.listAlertsRule, async function listAlertsRule({ query, scope, lang }) {
-    return deviceAlertRules(ctx, scope, query.hostid, lang);
+    return deviceAlertRules(ctx, scope, query, lang);
   });
   defineRoute(app, E.listAlertsHistory, async function listAlertsHistory({ query, scope }) {
     return deviceAlertEvents(ctx, scope, query);

@@ -37,6 +37,12 @@ beforeAll(async () => {
     .where('id', '=', fixture.posId)
     .execute();
   admin = await t.signIn('admin');
+  const demo = await t.ctx.db
+    .selectFrom('alert_rules')
+    .select('id')
+    .where('create_by', '=', 'system')
+    .execute();
+  demoRuleIds = new Set(demo.map((r) => r.id));
 });
 afterAll(() => t.close());
 
@@ -103,6 +109,22 @@ const reach = (deviceId: number, at: number, delayMs: number) =>
 
 const get = (path: string, token = admin) =>
   t.app.inject({ method: 'GET', url: `${ALERT}/${path}`, headers: withoutLanguage(bearer(token)) });
+
+/** The demo's rules (every company gets four): the tests below list the rules they add besides them. */
+let demoRuleIds = new Set<number>();
+const added = (list: DeviceAlertRule[]) => list.filter((r) => !demoRuleIds.has(r.ruleId));
+
+/** The hostid a device carries (what listAlertsRule takes, spec §7). */
+const hostidOf = async (deviceId: number) =>
+  encodeURIComponent(
+    (
+      await t.ctx.db
+        .selectFrom('devices')
+        .select('hostid')
+        .where('id', '=', deviceId)
+        .executeTakeFirstOrThrow()
+    ).hostid,
+  );
 
 async function addRule(overrides: Record<string, unknown>): Promise<AlertRule> {
   const res = await t.app.inject({
@@ -193,14 +215,20 @@ describe("a device's alert rules", () => {
     const disabled = await addRule({ alertName: 'Disabled' });
     expect((await get(`update/${disabled.id}/status?status=0`)).statusCode).toBe(200);
 
-    const res = await get(`listAlertsRule?hostid=${fixture.posId}`);
+    const res = await get(`listAlertsRule?hostid=${await hostidOf(fixture.posId)}`);
     expect(res.statusCode, res.body).toBe(200);
-    const trigger = { triggerType: 2, triggerOperator: 'GT', unit: 'ms' };
-    expect(envelopeOf<DeviceAlertRule[]>(res).data).toEqual([
+    const trigger = {
+      triggerType: 2,
+      triggerOperator: 'GT',
+      unit: 'ms',
+      holdSeconds: 0,
+      recoveryValue: null,
+    };
+    expect(added(envelopeOf<DeviceAlertRule[]>(res).data)).toEqual([
       {
         ruleId: posClass.id,
         priority: 5,
-        ruleDesc: 'POS class: 网络延迟 > 100ms',
+        ruleDesc: 'POS class: 网络延迟高于 100ms',
         alertName: 'POS class',
         triggerValue: 100,
         ...trigger,
@@ -208,7 +236,7 @@ describe("a device's alert rules", () => {
       {
         ruleId: anyClass.id,
         priority: 2,
-        ruleDesc: 'Any terminal: 网络延迟 > 200ms',
+        ruleDesc: 'Any terminal: 网络延迟高于 200ms',
         alertName: 'Any terminal',
         triggerValue: 200,
         ...trigger,
@@ -217,8 +245,8 @@ describe("a device's alert rules", () => {
   });
 
   it('lists nothing for a device without a category', async () => {
-    const res = await get(`listAlertsRule?hostid=${fixture.switchId}`);
-    expect(envelopeOf<DeviceAlertRule[]>(res).data).toEqual([]);
+    const res = await get(`listAlertsRule?hostid=${await hostidOf(fixture.switchId)}`);
+    expect(added(envelopeOf<DeviceAlertRule[]>(res).data)).toEqual([]);
   });
 
   it('lists the demo rules for a demo device', async () => {
@@ -230,23 +258,57 @@ describe("a device's alert rules", () => {
       .where('connect_type', '=', 5)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const rules = envelopeOf<DeviceAlertRule[]>(await get(`listAlertsRule?hostid=${pos.id}`)).data;
-    // The demo's rule names are Chinese, "<rule>（<product type>）" (demo-alert-rules.ts).
+    const rules = envelopeOf<DeviceAlertRule[]>(await get(`listAlertsRule?deviceId=${pos.id}`)).data;
+    // The demo's four rules, each naming its product types; Chinese names (demo-alert-rules.ts).
     expect(rules.map((r) => r.ruleDesc).sort()).toEqual([
-      'CPU 负载过高（POS）: CPU 使用率 > 90%',
-      '丢包率过高（POS）: 丢包率 > 50%',
-      '电量低（POS）: 电池电量 < 15%',
-      '设备离线（POS）: 在线状态（1 在线，0 离线） = 0',
+      'CPU 负载过高: CPU 使用率高于 90% 持续 5 分钟，低于 80% 时恢复',
+      '丢包率过高: 丢包率高于 50% 持续 1 分钟',
+      '电量低: 电池电量低于 15%，高于 20% 时恢复',
+      '设备离线: 离线持续 3 分钟',
     ]);
+  });
+});
+
+describe('listAlertsRule names the device by its hostid', () => {
+  it('reads a numeric hostid as a hostid, never as another device’s id', async () => {
+    const slow = await addRule({ alertName: 'Hostid POS rule', alertLevel: 1, triggerValue: 321 });
+    // The POS carries a hostid that is the id of another device (the fixture switch, no category).
+    await t.ctx.db
+      .updateTable('devices')
+      .set({ hostid: String(fixture.switchId) })
+      .where('id', '=', fixture.posId)
+      .execute();
+    const res = await get(`listAlertsRule?hostid=${fixture.switchId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(envelopeOf<DeviceAlertRule[]>(res).data.map((r) => r.ruleId)).toContain(slow.id);
+    const byId = await get(`listAlertsRule?deviceId=${fixture.switchId}`);
+    expect(added(envelopeOf<DeviceAlertRule[]>(byId).data)).toEqual([]);
+  });
+
+  it('asks for deviceId when several devices in scope carry the hostid, and for a hostid when none is given', async () => {
+    await t.ctx.db
+      .updateTable('devices')
+      .set({ hostid: 'shared-host' })
+      .where('id', 'in', [fixture.posId, fixture.switchId])
+      .execute();
+    const twice = await get('listAlertsRule?hostid=shared-host');
+    expect(twice.statusCode).toBe(400);
+    expect(envelopeOf(twice).message).toContain('deviceId');
+    const picked = await get(`listAlertsRule?hostid=shared-host&deviceId=${fixture.posId}`);
+    expect(picked.statusCode, picked.body).toBe(200);
+    const missing = await get('listAlertsRule');
+    expect(missing.statusCode).toBe(400);
+    expect(envelopeOf(missing).message).toContain('hostid');
   });
 });
 
 describe('scope and permissions', () => {
   it('answers 404 for a device of another company, as for a missing one', async () => {
     for (const path of [
-      `listAlertsRule?hostid=${fixture.foreignId}`,
+      `listAlertsRule?hostid=${await hostidOf(fixture.foreignId)}`,
       `listAlertsHistory?deviceId=${fixture.foreignId}`,
-      'listAlertsRule?hostid=99999999',
+      'listAlertsRule?hostid=no-such-host',
+      'listAlertsRule?deviceId=99999999',
       'listAlertsHistory?deviceId=99999999',
     ]) {
       const res = await get(path);
@@ -265,7 +327,7 @@ describe('scope and permissions', () => {
       .where('level_configs.name', '=', '华北大区')
       .orderBy('devices.id')
       .executeTakeFirstOrThrow();
-    expect((await get(`listAlertsRule?hostid=${north.id}`, operator)).statusCode).toBe(404);
+    expect((await get(`listAlertsRule?deviceId=${north.id}`, operator)).statusCode).toBe(404);
     expect((await get(`listAlertsHistory?deviceId=${north.id}`, operator)).statusCode).toBe(404);
     const east = await t.ctx.db
       .selectFrom('devices')
@@ -275,7 +337,7 @@ describe('scope and permissions', () => {
       .where('level_configs.name', '=', '华东大区')
       .orderBy('devices.id')
       .executeTakeFirstOrThrow();
-    expect((await get(`listAlertsRule?hostid=${east.id}`, operator)).statusCode).toBe(200);
+    expect((await get(`listAlertsRule?deviceId=${east.id}`, operator)).statusCode).toBe(200);
     expect((await get(`listAlertsHistory?deviceId=${east.id}`, operator)).statusCode).toBe(200);
   });
 

@@ -1,21 +1,29 @@
 /**
  * Live updates (`MonitoringEndpoints.events`): streams device status changes in the caller's scope
- * as server-sent events (`event: status`). EventSource cannot send headers, so the page first asks
- * `MonitoringEndpoints.eventsTicket` for a single-use ticket bound to its session and company and
- * opens the stream with `?ticket=`; the access token never travels in a URL (stream-session.ts).
+ * as server-sent events (`event: status`), and alert record changes (`event: alert`, to holders of
+ * an alert page; alerting's bus `ctx.statusBus.alerts`). EventSource cannot send headers, so the
+ * page first asks `MonitoringEndpoints.eventsTicket` for a single-use ticket bound to its session and
+ * company and opens the stream with `?ticket=`; the access token never travels in a URL
+ * (stream-session.ts).
  *
  * A stream ends when its session does: sign-out, disable, password change or an edit of the user
  * publish on ctx.sessionEvents, and the stream re-checks its session at once and ends if it no longer
- * holds (or no longer has the device module). Every heartbeat re-checks too, which catches what is not
+ * holds (or no longer has the device, dynamic-monitor or alerts module). Every heartbeat re-checks too, which catches what is not
  * published (a role edited, the token expiring) within HEARTBEAT_MS. Streams also end when the
  * server starts draining (http/lifecycle.ts). Not a defineRoute call because the reply is a stream,
  * not an envelope; errors before the stream starts are normal envelope replies.
  */
 import { PassThrough } from 'node:stream';
 
-import { type DeviceStatusEvent, MonitoringEndpoints } from '@storefleet/contracts';
+import {
+  type AlertLiveEvent,
+  type DeviceStatusEvent,
+  MonitoringEndpoints,
+  PAGE,
+} from '@storefleet/contracts';
 import type { FastifyInstance } from 'fastify';
 
+import { allows } from '../../auth/codes';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { onDraining } from '../../http/lifecycle';
@@ -29,6 +37,8 @@ const EVENTS = MonitoringEndpoints.events;
 const EVENTS_QUERY = EVENTS.query as NonNullable<(typeof EVENTS)['query']>;
 /** Keeps proxies from closing an idle stream, and bounds how long an unpublished session change goes unnoticed. */
 const HEARTBEAT_MS = 15_000;
+/** Who hears `alert` events: holders of the alert overview or the monitor log. */
+const ALERT_EVENT_READERS = { any: [PAGE.alertStore, PAGE.alertDynamic] } as const;
 
 /** Registers the live-updates stream and its ticket on `app`. */
 export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): void {
@@ -70,6 +80,20 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
         };
         write(`event: status\ndata: ${JSON.stringify(data)}\n\n`);
       });
+      // Alert record changes go to holders of an alert page, in the same company and stores.
+      const unsubscribeAlerts = ctx.statusBus.alerts.subscribe((event) => {
+        if (audience.companyId !== null && event.companyId !== audience.companyId) return;
+        if (audience.storeIds && !audience.storeIds.has(event.shopId)) return;
+        if (!allows(audience.session.caller, ALERT_EVENT_READERS)) return;
+        const data: AlertLiveEvent = {
+          change: event.change,
+          recordId: event.recordId,
+          deviceId: event.deviceId,
+          shopId: event.shopId,
+          at: formatDateTime(event.at),
+        };
+        write(`event: alert\ndata: ${JSON.stringify(data)}\n\n`);
+      });
 
       // One re-check at a time; a change arriving meanwhile asks for one more.
       let checking = false;
@@ -105,6 +129,7 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
       const stop = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        unsubscribeAlerts();
         unsubscribeSessions();
         open.delete(stream);
         stream.end();

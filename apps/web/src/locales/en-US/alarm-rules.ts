@@ -35,4 +35,23 @@ export default {
   'alarmRules.validation.required': 'Required',
   'alarmRules.validation.nameLength': 'At most 64 characters',
   'alarmRules.validation.number': 'Enter a number',
+  'alarmRules.field.productTypes': 'Product types',
+  'alarmRules.field.holdMinutes': 'Hold time',
+  'alarmRules.field.recoveryValue': 'Recovery value',
+  'alarmRules.field.areaIds': 'Regions',
+  'alarmRules.field.shopIds': 'Stores',
+  'alarmRules.field.scope': 'Scope',
+  'alarmRules.form.allProductTypes': 'All product types',
+  'alarmRules.form.any': 'Any',
+  'alarmRules.form.minutes': 'min',
+  'alarmRules.form.holdHelp':
+    'The condition must hold this long before an alert opens; 0 alerts at once (e.g. "offline for 3 minutes")',
+  'alarmRules.form.recoveryHelp':
+    'The alert recovers only past this value, so it does not flap around the threshold; empty: recovers at the threshold',
+  'alarmRules.form.recoveryPlaceholder': 'Same as the threshold',
+  'alarmRules.form.scopeHelp': 'No region and no store: the whole company',
+  'alarmRules.form.wholeCompany': 'Whole company',
+  'alarmRules.form.reads': 'Trigger: {{sentence}}',
+  'alarmRules.list.wholeCompany': 'Whole company',
+  'alarmRules.list.scoped': '{{stores}} stores, {{regions}} regions',
 };

@@ -1,4 +1,6 @@
 import alarmRules from './alarm-rules';
+import alertSenders from './alert-senders';
+import alerts from './alerts';
 import common from './common';
 import config from './config';
 import device from './device';
@@ -8,6 +10,7 @@ import logo from './logo';
 import menu from './menu';
 import netTest from './net-test';
 import notFound from './not-found';
+import notifications from './notifications';
 import operationLog from './operation-log';
 import request from './request';
 import role from './role';
@@ -19,6 +22,8 @@ import user from './user';
 /** The en-US texts, one entry per module file; keys are dotted and prefixed by their module. */
 export const enUSModules: Record<string, Record<string, string>> = {
   alarmRules,
+  alertSenders,
+  alerts,
   role,
   user,
   config,
@@ -31,6 +36,7 @@ export const enUSModules: Record<string, Record<string, string>> = {
   dynamicMonitor,
   menu,
   notFound,
+  notifications,
   operationLog,
   request,
   shell,

@@ -10,6 +10,7 @@ export default {
   'shell.noPages.subtitle': 'Your account has no menu permissions yet; ask an administrator.',
   'shell.forbidden.title': 'No access',
   'shell.forbidden.subtitle': 'You do not have permission to open this page.',
+  'shell.openAlerts': '{{count}} open alerts',
   'shell.backHome': 'Back to home',
   'shell.error.title': 'The page failed to load',
   'shell.error.subtitle': 'The network may have dropped or the console was updated; reload and try again.',

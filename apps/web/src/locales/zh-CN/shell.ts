@@ -10,6 +10,7 @@ export default {
   'shell.noPages.subtitle': '您的账号还没有任何菜单权限，请联系管理员。',
   'shell.forbidden.title': '无权访问',
   'shell.forbidden.subtitle': '您没有打开此页面的权限。',
+  'shell.openAlerts': '未恢复告警 {{count}} 条',
   'shell.backHome': '返回首页',
   'shell.error.title': '页面加载失败',
   'shell.error.subtitle': '可能是网络中断或控制台已更新，请刷新后重试。',

@@ -13,6 +13,7 @@ import { CompanySwitcher } from './CompanySwitcher';
 import { HeaderLogo } from './HeaderLogo';
 import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { OpenAlertsBadge } from './OpenAlertsBadge';
 import { SideMenu } from './SideMenu';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
@@ -49,6 +50,7 @@ export function ShellLayout({ routes }: { routes: readonly AppRoute[] }) {
           <div style={{ flex: 1 }} />
           <HeaderSearch />
           <Space size="small">
+            <OpenAlertsBadge />
             <CompanySwitcher />
             <LanguageSwitcher />
             <ThemeToggle />

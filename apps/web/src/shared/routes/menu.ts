@@ -39,15 +39,19 @@ export function buildMenu(
   return entries;
 }
 
-/** The first page a user may open, in menu order: where the home path sends them. Null when none. */
+/**
+ * Where the home path sends a user: a page marked `homeUnless` they may open and whose codes they lack,
+ * else the first page they may open, in menu order. Null when none.
+ */
 export function firstPermittedPath(
   routes: readonly AppRoute[],
   authorities: ReadonlySet<string>,
 ): string | null {
-  const first = flattenRoutes(routes).find(
+  const open = flattenRoutes(routes).filter(
     (flat) => !flat.trail.some((r) => r.hidden) && hasCodes(authorities, flat.codes),
   );
-  return first?.fullPath ?? null;
+  const home = open.find((flat) => flat.route.homeUnless?.every((code) => !authorities.has(code)));
+  return (home ?? open[0])?.fullPath ?? null;
 }
 
 /** The keys of the groups above `key`, so the menu can open the group holding the current page. */

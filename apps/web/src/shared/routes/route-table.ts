@@ -27,6 +27,11 @@ export interface AppRoute {
   externalUrl?: string;
   page?: LazyExoticComponent<ComponentType>;
   children?: readonly AppRoute[];
+  /**
+   * Makes this page the home (where `/` goes) of users who may open it and hold none of these menu
+   * codes, ahead of the menu order: the alert overview is the home of alert users without the device list.
+   */
+  homeUnless?: readonly string[];
 }
 
 type PageModule = () => Promise<{ default: ComponentType }>;

@@ -1,23 +1,28 @@
 /**
  * The alert rule form of the add and edit pages: name and level; alert type → trigger item (from
- * getAlertItems for that type and product type), condition and threshold in the item's unit; and the
- * devices the rule applies to (connect type, product type, category with an optional class). Rules are
+ * getAlertItems for that type), condition and threshold in the item's unit, hold time and recovery
+ * value, with the trigger read back as a sentence; and the devices the rule applies to (product types
+ * or all, optional connect type and category, stores and regions or the whole company). Rules are
  * checked here with the contract's schema; a 400 from the server puts its messages on the fields.
  */
 import { AlertEndpoints, type AlertRuleBody } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
 import { useFormRules } from '../../../shared/form';
+import { useScopeOptions } from '../../../shared/org/useScopeOptions';
+import { levelTreeData } from '../../../shared/pages/user/level-tree-data';
 import { CategoryCascader } from '../device/CategoryCascader';
 import {
+  ALL_PRODUCT_TYPES,
   type AlertRuleFormValues,
   parseRuleForm,
   serverFieldErrors,
   triggerName,
+  triggerText,
   triggerUnit,
 } from './alert-rule-values';
 import { useAlertRuleOptions } from './useAlertRuleOptions';
@@ -43,12 +48,31 @@ export function AlertRuleForm({ initialValues, submitting, onSubmit, onCancel }:
   const { required } = useFormRules();
 
   const alertType = Form.useWatch('alertType', form);
-  const productType = Form.useWatch('productType', form);
   const triggerType = Form.useWatch('triggerType', form);
+  const triggerOperator = Form.useWatch('triggerOperator', form);
+  const triggerValue = Form.useWatch('triggerValue', form);
+  const holdMinutes = Form.useWatch('holdMinutes', form);
+  const recoveryValue = Form.useWatch('recoveryValue', form);
+  const { levels, stores } = useScopeOptions(true);
+
+  // The trigger as the list will read it, once there is enough to say.
+  const sentence =
+    typeof triggerType === 'number' && triggerOperator && typeof triggerValue === 'number'
+      ? triggerText(
+          {
+            triggerType,
+            triggerOperator,
+            triggerValue,
+            holdSeconds: Math.round((holdMinutes ?? 0) * 60),
+            recoveryValue: recoveryValue ?? null,
+          },
+          english,
+        )
+      : null;
 
   const items = useQuery({
     ...apiQuery(AlertEndpoints.getAlertItems, {
-      query: { alertTypeCode: alertType, productId: productType },
+      query: { alertTypeCode: alertType ?? 1 },
     }),
     enabled: alertType !== undefined && alertType !== null,
     staleTime: 10 * 60_000,
@@ -85,6 +109,13 @@ export function AlertRuleForm({ initialValues, submitting, onSubmit, onCancel }:
           options.formConnectTypes.some((f) => f.value === o.value) || o.value === initialValues.connectType,
       ),
     [options.connectTypes, options.formConnectTypes, initialValues.connectType],
+  );
+  const productOptions = useMemo(
+    () => [
+      { value: ALL_PRODUCT_TYPES, label: t('alarmRules.form.allProductTypes') },
+      ...options.productTypes,
+    ],
+    [options.productTypes, t],
   );
 
   const submit = async (values: AlertRuleFormValues) => {
@@ -206,26 +237,77 @@ export function AlertRuleForm({ initialValues, submitting, onSubmit, onCancel }:
               />
             </Form.Item>
           </Col>
-        </Row>
-      </Card>
-      <Card title={t('alarmRules.form.devices')} size="small" style={{ marginBottom: 16 }}>
-        <Row gutter={16}>
           <Col {...COL}>
-            <Form.Item name="connectType" label={t('alarmRules.field.connectType')} rules={[required]}>
-              <Select
-                options={connectOptions}
-                placeholder={t('common.pleaseSelect')}
-                data-testid="alarm-rule-form-connect-type"
+            <Form.Item
+              name="holdMinutes"
+              label={t('alarmRules.field.holdMinutes')}
+              extra={t('alarmRules.form.holdHelp')}
+            >
+              <InputNumber
+                style={{ width: '100%' }}
+                min={0}
+                max={1440}
+                step={1}
+                suffix={t('alarmRules.form.minutes')}
+                data-testid="alarm-rule-form-hold"
               />
             </Form.Item>
           </Col>
           <Col {...COL}>
-            <Form.Item name="productType" label={t('alarmRules.field.productType')} rules={[required]}>
+            <Form.Item
+              name="recoveryValue"
+              label={t('alarmRules.field.recoveryValue')}
+              extra={t('alarmRules.form.recoveryHelp')}
+            >
+              <InputNumber
+                style={{ width: '100%' }}
+                suffix={unit || undefined}
+                disabled={triggerOperator === 'EQ'}
+                placeholder={t('alarmRules.form.recoveryPlaceholder')}
+                data-testid="alarm-rule-form-recovery"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        {sentence && (
+          <Alert
+            type="info"
+            showIcon
+            message={t('alarmRules.form.reads', { sentence })}
+            data-testid="alarm-rule-form-sentence"
+          />
+        )}
+      </Card>
+      <Card title={t('alarmRules.form.devices')} size="small" style={{ marginBottom: 16 }}>
+        <Row gutter={16}>
+          <Col {...COL}>
+            <Form.Item name="productTypes" label={t('alarmRules.field.productTypes')} rules={[required]}>
               <Select
+                mode="multiple"
                 showSearch={{ optionFilterProp: 'label' }}
-                options={options.productTypes}
+                options={productOptions}
                 placeholder={t('common.pleaseSelect')}
-                data-testid="alarm-rule-form-product-type"
+                onChange={(picked: number[]) => {
+                  // "All" and single types exclude each other: the last pick wins.
+                  const last = picked[picked.length - 1];
+                  if (last === ALL_PRODUCT_TYPES) form.setFieldValue('productTypes', [ALL_PRODUCT_TYPES]);
+                  else
+                    form.setFieldValue(
+                      'productTypes',
+                      picked.filter((p) => p !== ALL_PRODUCT_TYPES),
+                    );
+                }}
+                data-testid="alarm-rule-form-product-types"
+              />
+            </Form.Item>
+          </Col>
+          <Col {...COL}>
+            <Form.Item name="connectType" label={t('alarmRules.field.connectType')}>
+              <Select
+                allowClear
+                options={connectOptions}
+                placeholder={t('alarmRules.form.any')}
+                data-testid="alarm-rule-form-connect-type"
               />
             </Form.Item>
           </Col>
@@ -234,9 +316,41 @@ export function AlertRuleForm({ initialValues, submitting, onSubmit, onCancel }:
               name="category"
               label={t('alarmRules.field.category')}
               extra={t('alarmRules.form.categoryHelp')}
-              rules={[{ ...required, type: 'array', min: 1 }]}
             >
               <CategoryCascader changeOnSelect data-testid="alarm-rule-form-category" />
+            </Form.Item>
+          </Col>
+          <Col {...COL}>
+            <Form.Item
+              name="areaIds"
+              label={t('alarmRules.field.areaIds')}
+              extra={t('alarmRules.form.scopeHelp')}
+            >
+              <TreeSelect
+                multiple
+                allowClear
+                treeDefaultExpandAll
+                treeData={levelTreeData(levels.data ?? [], options.lang)}
+                loading={levels.isFetching}
+                placeholder={t('alarmRules.form.wholeCompany')}
+                data-testid="alarm-rule-form-areas"
+              />
+            </Form.Item>
+          </Col>
+          <Col {...COL}>
+            <Form.Item name="shopIds" label={t('alarmRules.field.shopIds')}>
+              <Select
+                mode="multiple"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={stores.isFetching}
+                options={(stores.data?.list ?? []).map((s) => ({
+                  value: s.id,
+                  label: `${s.storeNo} ${s.storeName}`,
+                }))}
+                placeholder={t('alarmRules.form.wholeCompany')}
+                data-testid="alarm-rule-form-stores"
+              />
             </Form.Item>
           </Col>
         </Row>

@@ -2,11 +2,13 @@ import type { AlertRule, DictionaryItem } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
 import {
+  ALL_PRODUCT_TYPES,
   type AlertRuleFormValues,
   categoryText,
   formFieldOf,
   formValuesOfRule,
   parseRuleForm,
+  productTypesOfForm,
   serverFieldErrors,
   triggerName,
   triggerText,
@@ -24,6 +26,11 @@ const RULE: AlertRule = {
   connectTypeName: 'Agent',
   productType: 6,
   productTypeName: '电脑',
+  productTypes: [6],
+  shopIds: [],
+  areaIds: [],
+  holdSeconds: 0,
+  recoveryValue: null,
   triggerOperator: 'GT',
   triggerType: 8,
   triggerTypeName: 'CPU 使用率',
@@ -43,7 +50,7 @@ const VALID: AlertRuleFormValues = {
   triggerOperator: 'GT',
   triggerValue: 90,
   connectType: 1,
-  productType: 6,
+  productTypes: [6],
   category: ['terminal', 'pc'],
 };
 
@@ -61,18 +68,30 @@ const item = (code: string, name: string, nameEn: string | null, childLevel: Dic
   }) satisfies DictionaryItem;
 
 describe('trigger descriptions', () => {
-  it('read as item, operator symbol, value and unit', () => {
-    expect(triggerText(RULE, true)).toBe('CPU load > 90 %');
-    expect(triggerText(RULE, false)).toBe('CPU 使用率 > 90 %');
+  it('read as a sentence in the console language', () => {
+    expect(triggerText(RULE, true)).toBe('CPU load above 90 %');
+    expect(triggerText(RULE, false)).toBe('CPU 使用率高于 90%');
     expect(triggerText({ ...RULE, triggerOperator: 'LT', triggerType: 2, triggerValue: 12.5 }, true)).toBe(
-      'Network delay < 12.5 ms',
+      'Network delay below 12.5 ms',
     );
   });
 
-  it('leave the unit out for unitless items and keep EQ as "="', () => {
-    expect(triggerText({ ...RULE, triggerType: 1, triggerOperator: 'EQ', triggerValue: 0 }, true)).toBe(
-      'Online status (1 online, 0 offline) = 0',
-    );
+  it('say an offline rule with its hold time as an operator would', () => {
+    const offline = {
+      ...RULE,
+      triggerType: 1,
+      triggerOperator: 'EQ' as const,
+      triggerValue: 0,
+      holdSeconds: 180,
+    };
+    expect(triggerText(offline, true)).toBe('offline for 3 minutes');
+    expect(triggerText(offline, false)).toBe('离线持续 3 分钟');
+  });
+
+  it('say the hold time and the recovery value', () => {
+    const cpu = { ...RULE, holdSeconds: 300, recoveryValue: 80 };
+    expect(triggerText(cpu, true)).toBe('CPU load above 90 % for 5 minutes, recovers below 80 %');
+    expect(triggerText(cpu, false)).toBe('CPU 使用率高于 90% 持续 5 分钟，低于 80% 时恢复');
   });
 
   it("use the server's name and unit for a trigger type this console does not know", () => {
@@ -88,7 +107,7 @@ describe('trigger descriptions', () => {
   });
 
   it('print float noise away', () => {
-    expect(triggerText({ ...RULE, triggerValue: 0.1 + 0.2 }, true)).toBe('CPU load > 0.3 %');
+    expect(triggerText({ ...RULE, triggerValue: 0.1 + 0.2 }, true)).toBe('CPU load above 0.3 %');
   });
 });
 
@@ -118,7 +137,12 @@ describe('alert rule form values', () => {
         alertLevel: 4,
         alertType: 2,
         connectType: 1,
-        productType: 6,
+        productType: null,
+        productTypes: [6],
+        shopIds: [],
+        areaIds: [],
+        holdSeconds: 0,
+        recoveryValue: null,
         triggerOperator: 'GT',
         triggerType: 8,
         triggerValue: 90,
@@ -126,6 +150,30 @@ describe('alert rule form values', () => {
         deviceClass: 'pc',
       },
     });
+  });
+
+  it('send "all product types" as an empty list, hold minutes as seconds, and a region scope as ids', () => {
+    const parsed = parseRuleForm({
+      ...VALID,
+      productTypes: [ALL_PRODUCT_TYPES],
+      holdMinutes: 3,
+      recoveryValue: 80,
+      areaIds: ['12'],
+      shopIds: [5],
+      connectType: null,
+      category: [],
+    });
+    expect(parsed.ok && parsed.body).toMatchObject({
+      productTypes: [],
+      holdSeconds: 180,
+      recoveryValue: 80,
+      areaIds: [12],
+      shopIds: [5],
+      connectType: null,
+      deviceCategory: null,
+    });
+    expect(productTypesOfForm([4, 6])).toEqual([4, 6]);
+    expect(productTypesOfForm(undefined)).toEqual([]);
   });
 
   it('trim the name and send a category without class as deviceClass null', () => {
@@ -140,11 +188,11 @@ describe('alert rule form values', () => {
       alertName: '   ',
       alertLevel: 9,
       triggerValue: null,
-      category: [],
+      recoveryValue: 95,
     });
     expect(parsed.ok).toBe(false);
     const fields = parsed.ok ? [] : parsed.errors.map((e) => e.name);
-    expect(fields.sort()).toEqual(['alertLevel', 'alertName', 'category', 'triggerValue']);
+    expect(fields.sort()).toEqual(['alertLevel', 'alertName', 'triggerValue']);
   });
 
   it('refuse an item of the other alert type, as the server does', () => {

@@ -1,7 +1,8 @@
 /**
- * The alert rule pages' pure half: how a rule's trigger reads ("CPU load > 90 %"), how the form's values
- * become the add/update body (checked with the contract's own schema), and how a 400's failed fields
- * find their form field. Tested without a browser.
+ * The alert rule pages' pure half: how a rule's trigger reads ("CPU load above 90 % for 5 minutes,
+ * recovers below 80 %", the contract's `triggerSentence`), how the form's values become the add/update
+ * body (checked with the contract's own schema), and how a 400's failed fields find their form field.
+ * Tested without a browser.
  */
 import {
   type AlertRule,
@@ -10,6 +11,7 @@ import {
   type DictionaryItem,
   type Lang,
   schemaMessage,
+  triggerSentence,
   triggerTypeOf,
 } from '@storefleet/contracts';
 
@@ -50,25 +52,44 @@ export function triggerUnit(triggerType: number | undefined, fallback = ''): str
   return triggerTypeOf(triggerType)?.unit ?? fallback;
 }
 
-/** "CPU load > 90 %": trigger name, operator, value and unit (when the item has one). */
+/**
+ * The trigger as a sentence an operator reads: "offline for 3 minutes" / "离线持续 3 分钟", "CPU load
+ * above 90 % for 5 minutes, recovers below 80 %" / "CPU 使用率高于 90% 持续 5 分钟，低于 80% 时恢复".
+ */
 export function triggerText(
   rule: Pick<AlertRule, 'triggerType' | 'triggerOperator' | 'triggerValue'> &
-    Partial<Pick<AlertRule, 'triggerTypeName' | 'unit'>>,
+    Partial<Pick<AlertRule, 'holdSeconds' | 'recoveryValue' | 'triggerTypeName' | 'unit'>>,
   english: boolean,
 ): string {
-  const unit = triggerUnit(rule.triggerType, rule.unit ?? '');
-  const symbol = OPERATOR_SYMBOLS[rule.triggerOperator] ?? rule.triggerOperator;
-  const value = `${numberText(rule.triggerValue)}${unit ? ` ${unit}` : ''}`;
-  return `${triggerName(rule.triggerType, english, rule.triggerTypeName)} ${symbol} ${value}`;
+  if (!triggerTypeOf(rule.triggerType)) {
+    // A trigger type this console does not know yet: the server's name and unit, plainly.
+    const unit = rule.unit ? ` ${rule.unit}` : '';
+    const symbol = OPERATOR_SYMBOLS[rule.triggerOperator] ?? rule.triggerOperator;
+    return `${triggerName(rule.triggerType, english, rule.triggerTypeName)} ${symbol} ${numberText(rule.triggerValue)}${unit}`;
+  }
+  return triggerSentence(
+    {
+      triggerType: rule.triggerType,
+      triggerOperator: rule.triggerOperator,
+      triggerValue: Number(numberText(rule.triggerValue)),
+      holdSeconds: rule.holdSeconds ?? 0,
+      recoveryValue: rule.recoveryValue ?? null,
+    },
+    english ? 'en' : 'zh',
+  );
 }
+
+/** The option of the product type select that stands for every product type (sent as productTypes []). */
+export const ALL_PRODUCT_TYPES = 0;
 
 /** "Network equipment / Switch", from the category tree; the codes themselves when the tree lacks them. */
 export function categoryText(
   tree: readonly DictionaryItem[],
-  deviceCategory: string,
+  deviceCategory: string | null,
   deviceClass: string | null,
   english: boolean,
 ): string {
+  if (!deviceCategory) return '-';
   const large = tree.find((item) => item.code === deviceCategory);
   const small = deviceClass ? large?.childLevel.find((item) => item.code === deviceClass) : undefined;
   const parts = [large ? dictionaryName(large, english) : deviceCategory];
@@ -84,13 +105,31 @@ export interface AlertRuleFormValues {
   triggerType?: number;
   triggerOperator?: TriggerOperator;
   triggerValue?: number | null;
-  connectType?: number;
-  productType?: number;
+  /** Minutes the condition must hold (the body's holdSeconds / 60). */
+  holdMinutes?: number | null;
+  recoveryValue?: number | null;
+  /** Empty or null: any connect type. */
+  connectType?: number | null;
+  /** Product types; ALL_PRODUCT_TYPES (or none) stands for every one. */
+  productTypes?: number[];
+  /** Stores and regions (level ids as text, from the tree select); none: the whole company. */
+  shopIds?: number[];
+  areaIds?: string[];
   category?: string[];
 }
 
-/** A new rule: the most common comparison preselected, everything else for the user to choose. */
-export const NEW_RULE_VALUES: AlertRuleFormValues = { triggerOperator: 'GT' };
+/** A new rule: the most common comparison preselected, every product type, no hold. */
+export const NEW_RULE_VALUES: AlertRuleFormValues = {
+  triggerOperator: 'GT',
+  productTypes: [ALL_PRODUCT_TYPES],
+  holdMinutes: 0,
+};
+
+/** The product types a form's selection means: [] (every one) when "all" or nothing is picked. */
+export function productTypesOfForm(selected: readonly number[] | undefined): number[] {
+  if (!selected || selected.includes(ALL_PRODUCT_TYPES)) return [];
+  return [...selected];
+}
 
 /** A saved rule as form values. */
 export function formValuesOfRule(rule: AlertRule): AlertRuleFormValues {
@@ -101,8 +140,12 @@ export function formValuesOfRule(rule: AlertRule): AlertRuleFormValues {
     triggerType: rule.triggerType,
     triggerOperator: rule.triggerOperator,
     triggerValue: rule.triggerValue,
+    holdMinutes: rule.holdSeconds / 60,
+    recoveryValue: rule.recoveryValue,
     connectType: rule.connectType,
-    productType: rule.productType,
+    productTypes: rule.productTypes.length > 0 ? rule.productTypes : [ALL_PRODUCT_TYPES],
+    shopIds: rule.shopIds,
+    areaIds: rule.areaIds.map(String),
     category: [rule.deviceCategory, rule.deviceClass].filter((c): c is string => !!c),
   };
 }
@@ -111,6 +154,8 @@ export function formValuesOfRule(rule: AlertRule): AlertRuleFormValues {
 export function formFieldOf(bodyField: string): keyof AlertRuleFormValues | null {
   const name = bodyField.replace(/^body\.?/, '').split(/[.[]/)[0] ?? '';
   if (name === 'deviceCategory' || name === 'deviceClass') return 'category';
+  if (name === 'holdSeconds') return 'holdMinutes';
+  if (name === 'productType') return 'productTypes';
   const fields: readonly (keyof AlertRuleFormValues)[] = [
     'alertName',
     'alertLevel',
@@ -119,7 +164,10 @@ export function formFieldOf(bodyField: string): keyof AlertRuleFormValues | null
     'triggerOperator',
     'triggerValue',
     'connectType',
-    'productType',
+    'productTypes',
+    'recoveryValue',
+    'shopIds',
+    'areaIds',
   ];
   return (fields as readonly string[]).includes(name) ? (name as keyof AlertRuleFormValues) : null;
 }
@@ -138,12 +186,16 @@ export function parseRuleForm(values: AlertRuleFormValues, lang: Lang = 'zh'): P
     alertName: values.alertName ?? '',
     alertLevel: values.alertLevel,
     alertType: values.alertType,
-    connectType: values.connectType,
-    productType: values.productType,
+    connectType: values.connectType ?? null,
+    productTypes: productTypesOfForm(values.productTypes),
+    shopIds: values.shopIds ?? [],
+    areaIds: (values.areaIds ?? []).map(Number),
+    holdSeconds: Math.round((values.holdMinutes ?? 0) * 60),
+    recoveryValue: values.recoveryValue ?? null,
     triggerOperator: values.triggerOperator,
     triggerType: values.triggerType,
     triggerValue: values.triggerValue ?? undefined,
-    deviceCategory: deviceCategory ?? '',
+    deviceCategory: deviceCategory ?? null,
     deviceClass: deviceClass ?? null,
   };
   const result = AlertRuleBody.safeParse(candidate);

@@ -88,21 +88,38 @@ export default function AlarmRulesPage() {
         dataIndex: 'connectType',
         title: t('alarmRules.field.connectType'),
         width: 110,
-        render: (value: number, row) =>
-          ConnectType.has(value) ? ConnectType.labelOf(value, lang) : row.connectTypeName,
+        render: (value: number | null, row) =>
+          value === null
+            ? t('alarmRules.form.any')
+            : ConnectType.has(value)
+              ? ConnectType.labelOf(value, lang)
+              : row.connectTypeName,
       },
       {
         key: 'productType',
-        dataIndex: 'productType',
-        title: t('alarmRules.field.productType'),
-        width: 130,
-        render: (value: number, row) =>
-          ProductType.has(value) ? ProductType.labelOf(value, lang) : row.productTypeName,
+        dataIndex: 'productTypes',
+        title: t('alarmRules.field.productTypes'),
+        width: 160,
+        render: (value: number[]) =>
+          value.length === 0
+            ? t('alarmRules.form.allProductTypes')
+            : value
+                .map((p) => (ProductType.has(p) ? ProductType.labelOf(p, lang) : String(p)))
+                .join(english ? ', ' : '、'),
+      },
+      {
+        key: 'scope',
+        title: t('alarmRules.field.scope'),
+        width: 140,
+        render: (_: unknown, row) =>
+          row.shopIds.length === 0 && row.areaIds.length === 0
+            ? t('alarmRules.list.wholeCompany')
+            : t('alarmRules.list.scoped', { stores: row.shopIds.length, regions: row.areaIds.length }),
       },
       {
         key: 'trigger',
         title: t('alarmRules.field.trigger'),
-        width: 200,
+        width: 280,
         render: (_: unknown, row) => (
           <span data-testid={`alarm-rule-trigger-${row.id}`}>{triggerText(row, english)}</span>
         ),

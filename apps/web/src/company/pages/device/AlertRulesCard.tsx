@@ -13,7 +13,7 @@ import { triggerText } from '../alarm-rules/alert-rule-values';
 export function AlertRulesCard({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
   const { english } = useLang();
-  const rules = useQuery(apiQuery(AlertEndpoints.listAlertsRule, { query: { hostid: deviceId } }));
+  const rules = useQuery(apiQuery(AlertEndpoints.listAlertsRule, { query: { deviceId } }));
   const columns = useMemo<TableColumnsType<DeviceAlertRule>>(
     () => [
       { key: 'ruleId', dataIndex: 'ruleId', title: t('device.alertRules.ruleId'), width: 100 },

@@ -1,4 +1,4 @@
-import { DeviceStatusEvent, MonitoringEndpoints, UserType } from '@storefleet/contracts';
+import { AlertLiveEvent, DeviceStatusEvent, MonitoringEndpoints, UserType } from '@storefleet/contracts';
 import { useEffect, useRef } from 'react';
 
 import { api } from '../../../shared/api/call';
@@ -14,13 +14,19 @@ import { deviceEventsUrl, reconnectDelayMs } from './live-updates';
  * would reuse the spent one. A 401 on the ticket signs out (the request client does that): the server
  * ends a stream when its session ends, so a disabled user leaves the page within seconds.
  */
-export function useDeviceStatusEvents(onEvent: (event: DeviceStatusEvent) => void): void {
+export function useDeviceStatusEvents(
+  onEvent: (event: DeviceStatusEvent) => void,
+  /** Alert record changes (`alert` events; sent to holders of an alert page). */
+  onAlert?: (event: AlertLiveEvent) => void,
+): void {
   const session = useSession();
   const token = session?.result.accessToken ?? null;
   const companyId =
     session?.result.userType === UserType.AGENT_CUSTOMER_ADMIN_USER ? (session.companyId ?? null) : null;
   const handler = useRef(onEvent);
   handler.current = onEvent;
+  const alertHandler = useRef(onAlert);
+  alertHandler.current = onAlert;
 
   // The ticket call sends the company through the session's headers; a company switch must still
   // reconnect, so that the new ticket names the new company.
@@ -42,6 +48,16 @@ export function useDeviceStatusEvents(onEvent: (event: DeviceStatusEvent) => voi
       const parsed = DeviceStatusEvent.safeParse(data);
       if (parsed.success) handler.current(parsed.data);
     };
+    const alertListener = (message: MessageEvent<string>) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      const parsed = AlertLiveEvent.safeParse(data);
+      if (parsed.success) alertHandler.current?.(parsed.data);
+    };
     const reconnectLater = () => {
       failures += 1;
       retry = setTimeout(() => void connect(), reconnectDelayMs(failures));
@@ -61,6 +77,7 @@ export function useDeviceStatusEvents(onEvent: (event: DeviceStatusEvent) => voi
       const opened = new EventSource(deviceEventsUrl({ ticket }));
       source = opened;
       opened.addEventListener('status', listener);
+      opened.addEventListener('alert', alertListener);
       opened.addEventListener('open', () => {
         failures = 0;
       });

@@ -25,6 +25,7 @@ import {
   TIME_FORMAT,
   toConfigFormValues,
 } from './config-form-values';
+import { NotificationChannelsCard } from './NotificationChannelsCard';
 
 const SECTIONS: ReadonlyArray<{ key: string; codes: readonly ConfigItemCode[] }> = [
   { key: 'monitoring', codes: ['probe_interval_seconds', 'offline_threshold_seconds'] },
@@ -108,55 +109,60 @@ export default function MonitorSettingsPage() {
     .sort((a, b) => (b.updateDatetime ?? '').localeCompare(a.updateDatetime ?? ''))[0];
 
   return (
-    <Card title={t('config.title')} loading={items.isLoading} data-testid="config-monitor">
-      <Typography.Paragraph type="secondary">{t('config.intro')}</Typography.Paragraph>
-      {initial ? (
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={initial}
-          onFinish={onFinish}
-          data-testid="config-form"
-        >
-          {SECTIONS.map((section) => (
-            <div key={section.key}>
-              <Typography.Title level={5}>{t(`config.section.${section.key}`)}</Typography.Title>
-              <Row gutter={16}>
-                {section.codes.map((code) => (
-                  <Col key={code} xs={24} md={12} xl={6}>
-                    <Form.Item
-                      name={code}
-                      label={t(`config.item.${code}`)}
-                      rules={rulesFor(code)}
-                      valuePropName={CONFIG_ITEM_DEFINITIONS[code].rule.kind === 'flag' ? 'checked' : 'value'}
-                      extra={WITH_HELP.has(code) ? t(`config.help.${code}`) : undefined}
-                      data-testid={`config-item:${code}`}
-                    >
-                      <ConfigControl code={code} />
-                    </Form.Item>
-                  </Col>
-                ))}
-              </Row>
-            </div>
-          ))}
-          <Space>
-            <Access codes={[BUTTON.configUpdate]}>
-              <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="config-save">
-                {t('config.save')}
-              </Button>
-            </Access>
-            <Button onClick={() => initial && form.setFieldsValue(initial)}>{t('config.reset')}</Button>
-            {lastChange ? (
-              <Typography.Text type="secondary">
-                {t('config.lastUpdated', {
-                  name: lastChange.updateBy ?? '',
-                  time: lastChange.updateDatetime ?? '',
-                })}
-              </Typography.Text>
-            ) : null}
-          </Space>
-        </Form>
-      ) : null}
-    </Card>
+    <>
+      <Card title={t('config.title')} loading={items.isLoading} data-testid="config-monitor">
+        <Typography.Paragraph type="secondary">{t('config.intro')}</Typography.Paragraph>
+        {initial ? (
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={initial}
+            onFinish={onFinish}
+            data-testid="config-form"
+          >
+            {SECTIONS.map((section) => (
+              <div key={section.key}>
+                <Typography.Title level={5}>{t(`config.section.${section.key}`)}</Typography.Title>
+                <Row gutter={16}>
+                  {section.codes.map((code) => (
+                    <Col key={code} xs={24} md={12} xl={6}>
+                      <Form.Item
+                        name={code}
+                        label={t(`config.item.${code}`)}
+                        rules={rulesFor(code)}
+                        valuePropName={
+                          CONFIG_ITEM_DEFINITIONS[code].rule.kind === 'flag' ? 'checked' : 'value'
+                        }
+                        extra={WITH_HELP.has(code) ? t(`config.help.${code}`) : undefined}
+                        data-testid={`config-item:${code}`}
+                      >
+                        <ConfigControl code={code} />
+                      </Form.Item>
+                    </Col>
+                  ))}
+                </Row>
+              </div>
+            ))}
+            <Space>
+              <Access codes={[BUTTON.configUpdate]}>
+                <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="config-save">
+                  {t('config.save')}
+                </Button>
+              </Access>
+              <Button onClick={() => initial && form.setFieldsValue(initial)}>{t('config.reset')}</Button>
+              {lastChange ? (
+                <Typography.Text type="secondary">
+                  {t('config.lastUpdated', {
+                    name: lastChange.updateBy ?? '',
+                    time: lastChange.updateDatetime ?? '',
+                  })}
+                </Typography.Text>
+              ) : null}
+            </Space>
+          </Form>
+        ) : null}
+      </Card>
+      <NotificationChannelsCard />
+    </>
   );
 }

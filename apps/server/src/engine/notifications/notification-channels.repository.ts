@@ -1,0 +1,52 @@
+/**
+ * A company's notification channel settings (notification_channels, one JSON document per company),
+ * read merged over the defaults: a document saved by an older version, or one that no longer parses,
+ * reads as the defaults for what is missing.
+ */
+import { defaultNotificationSettings, NotificationSettings } from '@storefleet/contracts';
+import type { Kysely, Transaction } from 'kysely';
+
+import type { DB } from '../../db/database';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The company's settings with secrets in clear (for the notifier and the settings service only). */
+export async function readNotificationSettings(db: Db, companyId: number): Promise<NotificationSettings> {
+  const row = await db
+    .selectFrom('notification_channels')
+    .select('settings')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  const defaults = defaultNotificationSettings();
+  if (!row) return defaults;
+  let stored: unknown;
+  try {
+    stored = JSON.parse(row.settings);
+  } catch {
+    return defaults;
+  }
+  const parts = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const part = <K extends keyof NotificationSettings>(key: K): NotificationSettings[K] => {
+    const parsed = NotificationSettings.shape[key].safeParse({ ...defaults[key], ...(parts[key] as object) });
+    return (parsed.success ? parsed.data : defaults[key]) as NotificationSettings[K];
+  };
+  return { email: part('email'), sms: part('sms'), phone: part('phone'), caps: part('caps') };
+}
+
+/** Saves the company's settings (secrets included) as they are. */
+export async function writeNotificationSettings(
+  db: Db,
+  companyId: number,
+  settings: NotificationSettings,
+  now: number,
+  by: string | null,
+): Promise<void> {
+  const text = JSON.stringify(settings);
+  await db
+    .insertInto('notification_channels')
+    .values({ company_id: companyId, settings: text, updated_at: now, update_by: by })
+    .onConflict((oc) =>
+      oc.column('company_id').doUpdateSet({ settings: text, updated_at: now, update_by: by }),
+    )
+    .execute();
+}

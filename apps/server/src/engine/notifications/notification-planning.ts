@@ -1,0 +1,128 @@
+/**
+ * Turning alert records into deliveries, inside the caller's transaction: an opening or repeat notice
+ * goes to every recipient covering the record's store and level on each of its send types; a
+ * recovery goes to those told about the opening (or a repeat). Each delivery is decided as it is
+ * inserted — muted in a quiet time, refused when the channel is off, held by a cap, else queued — so
+ * the cap counts see the ones inserted before it.
+ */
+import {
+  type DeliveryKind,
+  type MonitoringSettings,
+  type NotificationSettings,
+  SendType,
+} from '@storefleet/contracts';
+import type { Kysely, Transaction } from 'kysely';
+
+import type { DB } from '../../db/database';
+import {
+  countCompanySince,
+  countRecipientSince,
+  insertDeliveries,
+  listToldAbout,
+  type RecordFacts,
+} from './deliveries.repository';
+import { capReason, clockTime, hourStart, quietReason } from './notification-policy';
+
+type Trx = Kysely<DB> | Transaction<DB>;
+
+/** A recipient as the alert-senders module resolves it (passed in: the engine does not import modules). */
+export interface NotificationRecipient {
+  senderId: number;
+  email: string | null;
+  phone: string | null;
+  /** SEND_TYPE numbers: 0 SMS, 1 email, 2 phone call. */
+  sendTypes: number[];
+}
+
+/** Recipients of a company who cover a store and want a level. */
+export type RecipientsReader = (
+  db: Trx,
+  q: { companyId: number; shopId: number; severity: number },
+) => Promise<NotificationRecipient[]>;
+
+export interface Target {
+  senderId: number;
+  channel: number;
+  address: string;
+}
+
+/** The (recipient, channel, address) of `recipients`' send types that have an address. */
+export function targetsOf(recipients: readonly NotificationRecipient[]): Target[] {
+  const targets: Target[] = [];
+  for (const r of recipients) {
+    for (const channel of r.sendTypes) {
+      const address = channel === SendType.EMAIL ? r.email : r.phone;
+      if (address) targets.push({ senderId: r.senderId, channel, address });
+    }
+  }
+  return targets;
+}
+
+/** Whether the company has switched the channel on. */
+export function channelOn(channels: NotificationSettings, channel: number): boolean {
+  if (channel === SendType.EMAIL) return channels.email.enabled;
+  return (channel === SendType.SMS ? channels.sms : channels.phone).enabled;
+}
+
+export interface CompanySettings {
+  monitoring: MonitoringSettings;
+  channels: NotificationSettings;
+}
+
+/** Inserts the deliveries of one notice (`kind`, `repeatNo`) of `record` at `now`; returns how many were queued. */
+export async function queueNotice(
+  trx: Trx,
+  record: RecordFacts,
+  kind: Exclude<DeliveryKind, 'summary'>,
+  repeatNo: number,
+  targets: readonly Target[],
+  settings: CompanySettings,
+  now: number,
+): Promise<number> {
+  const quiet = quietReason(settings.monitoring, clockTime(now));
+  const since = hourStart(now);
+  let queued = 0;
+  for (const target of targets) {
+    let status = 'queued';
+    let reason: string | null = quiet;
+    if (quiet) status = 'muted';
+    else if (!channelOn(settings.channels, target.channel)) {
+      status = 'failed';
+      reason = 'channel_off';
+    } else {
+      const cap = capReason(
+        settings.channels.caps,
+        await countRecipientSince(trx, target.senderId, target.channel, since),
+        await countCompanySince(trx, record.companyId, since),
+      );
+      if (cap) {
+        status = 'held';
+        reason = cap;
+      }
+    }
+    const inserted = await insertDeliveries(trx, [
+      {
+        company_id: record.companyId,
+        record_id: record.id,
+        sender_id: target.senderId,
+        channel: target.channel,
+        kind,
+        repeat_no: repeatNo,
+        address: target.address,
+        status,
+        reason,
+        next_attempt_at: now,
+        dedupe_key: `${record.id}:${target.senderId}:${target.channel}:${kind}:${repeatNo}`,
+        created_at: now,
+      },
+    ]);
+    if (status === 'queued') queued += inserted.length;
+  }
+  return queued;
+}
+
+/** The targets of a recovery: whoever was told about the opening or a repeat (not muted). */
+export async function recoveryTargets(trx: Trx, recordId: number): Promise<Target[]> {
+  const rows = await listToldAbout(trx, recordId);
+  return rows.map((r) => ({ senderId: r.sender_id, channel: r.channel, address: r.address }));
+}

@@ -1,0 +1,347 @@
+/**
+ * The notifier (`ctx.notifier`): turns alert records into deliveries and sends them. The records are
+ * the outbox (their `*_notified_at` columns): a pass (1) handles new openings, recoveries and due
+ * repeats, one transaction per batch of records — deliveries inserted and the record marked handled
+ * together; (2) folds what caps held back in past hours into one summary per recipient and channel;
+ * (3) claims due deliveries (`sending` with a lease) and sends them, retrying with backoff.
+ *
+ * Passes run one at a time: after an alert change commits (`wake`, from the alert bus), on a timer,
+ * and when a test calls `run()`. `stop()` lets the pass in progress finish its sends and starts no
+ * other, so a clean shutdown leaves nothing `sending`. After a crash, a `sending` delivery whose
+ * lease ran out is sent again: delivery is at least once (a duplicate over a lost alert).
+ */
+import { cleanDeviceText } from '@storefleet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+
+import type { DB } from '../../db/database';
+import type { SettingsReader } from '../jobs/monitoring-settings';
+import { ChannelOffError, type ChannelSender, sendOnChannel } from './channel-senders';
+import {
+  attachToSummary,
+  claimDueDeliveries,
+  type DeliveryRow,
+  insertDeliveries,
+  listHeldOfSummary,
+  listHeldUnsummarised,
+  listRecordFacts,
+  listRepeatCandidates,
+  listUnhandledOpenings,
+  listUnhandledRecoveries,
+  markOpeningHandled,
+  markRecoveryHandled,
+  markRepeatHandled,
+  type RecordFacts,
+  settleDelivery,
+} from './deliveries.repository';
+import { readNotificationSettings } from './notification-channels.repository';
+import { levelName, type OutgoingMessage, recordMessage, summaryMessage } from './notification-messages';
+import {
+  type CompanySettings,
+  queueNotice,
+  type RecipientsReader,
+  recoveryTargets,
+  targetsOf,
+} from './notification-planning';
+import {
+  afterFailure,
+  clockTime,
+  hourStart,
+  quietReason,
+  repeatDue,
+  SEND_LEASE_MS,
+} from './notification-policy';
+
+const BATCH = 50;
+const SEND_CHUNK = 5;
+const ERROR_MAX = 500;
+
+export interface NotifierOptions {
+  settings: SettingsReader;
+  recipients: RecipientsReader;
+  /** How messages leave (tests may pass another). */
+  send?: ChannelSender;
+}
+
+/** A failure as stored: control characters out, bounded. */
+export function cleanError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return cleanDeviceText(text)
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim()
+    .slice(0, ERROR_MAX);
+}
+
+export class Notifier {
+  /** Now, as every decision sees it (tests set another clock). */
+  clock: () => number = () => Date.now();
+  private chain: Promise<void> = Promise.resolve();
+  private wakePending = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly send: ChannelSender;
+
+  constructor(
+    private readonly parts: { db: Kysely<DB>; log: FastifyBaseLogger },
+    private readonly options: NotifierOptions,
+  ) {
+    this.send = options.send ?? sendOnChannel;
+  }
+
+  /** Runs one pass after the one in progress (if any); resolves when it ended. */
+  run(): Promise<void> {
+    const next = this.chain.then(async () => {
+      this.wakePending = false;
+      if (this.stopped) return;
+      try {
+        await this.pass(this.clock());
+      } catch (error) {
+        this.parts.log.error({ err: error, job: 'notifier' }, 'notification pass failed');
+      }
+    });
+    this.chain = next;
+    return next;
+  }
+
+  /** Asks for a pass soon (several wakes before it starts make one pass). */
+  wake(): void {
+    if (this.wakePending || this.stopped) return;
+    this.wakePending = true;
+    void this.run();
+  }
+
+  start(everyMs = 30_000): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.wake(), everyMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer only: passes then run on wakes and `run()` alone (tests that prove the wake). */
+  stopTimer(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Stops the timer and waits for the pass in progress; no pass starts after. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.chain;
+  }
+
+  private async pass(now: number): Promise<void> {
+    const cache = new Map<number, Promise<CompanySettings>>();
+    const settingsOf = (companyId: number) => {
+      let found = cache.get(companyId);
+      if (!found) {
+        found = this.loadSettings(companyId);
+        cache.set(companyId, found);
+      }
+      return found;
+    };
+    await this.handleOpenings(now, settingsOf);
+    await this.handleRecoveries(now, settingsOf);
+    await this.handleRepeats(now, settingsOf);
+    await this.summarise(now, settingsOf);
+    await this.sendDue(now, settingsOf);
+  }
+
+  private async loadSettings(companyId: number): Promise<CompanySettings> {
+    const { db } = this.parts;
+    const [monitoring, channels] = await Promise.all([
+      this.options.settings(db, companyId),
+      readNotificationSettings(db, companyId),
+    ]);
+    return { monitoring, channels };
+  }
+
+  private async handleOpenings(
+    now: number,
+    settingsOf: (id: number) => Promise<CompanySettings>,
+  ): Promise<void> {
+    const { db } = this.parts;
+    for (;;) {
+      if (this.stopped) return;
+      const records = await listUnhandledOpenings(db, BATCH);
+      if (records.length === 0) return;
+      for (const record of records) await settingsOf(record.companyId);
+      await db.transaction().execute(async (trx) => {
+        for (const record of records) {
+          // Ended while held under its box's record: nobody was told, nobody hears of the end.
+          if (record.suppressedBy !== null) {
+            await markOpeningHandled(trx, record.id, now, true);
+            continue;
+          }
+          const recipients = await this.options.recipients(trx, {
+            companyId: record.companyId,
+            shopId: record.shopId,
+            severity: record.severity,
+          });
+          await queueNotice(
+            trx,
+            record,
+            'open',
+            0,
+            targetsOf(recipients),
+            await settingsOf(record.companyId),
+            now,
+          );
+          await markOpeningHandled(trx, record.id, now, false);
+        }
+      });
+      if (records.length < BATCH) return;
+    }
+  }
+
+  private async handleRecoveries(
+    now: number,
+    settingsOf: (id: number) => Promise<CompanySettings>,
+  ): Promise<void> {
+    const { db } = this.parts;
+    for (;;) {
+      if (this.stopped) return;
+      const records = await listUnhandledRecoveries(db, BATCH);
+      if (records.length === 0) return;
+      for (const record of records) await settingsOf(record.companyId);
+      await db.transaction().execute(async (trx) => {
+        for (const record of records) {
+          const targets = await recoveryTargets(trx, record.id);
+          await queueNotice(trx, record, 'recovery', 0, targets, await settingsOf(record.companyId), now);
+          await markRecoveryHandled(trx, record.id, now);
+        }
+      });
+      if (records.length < BATCH) return;
+    }
+  }
+
+  private async handleRepeats(
+    now: number,
+    settingsOf: (id: number) => Promise<CompanySettings>,
+  ): Promise<void> {
+    const { db } = this.parts;
+    // Candidates were last told at least a minute ago (the shortest interval); each company's own
+    // interval decides. One bounded batch per pass: the timer's next pass takes the rest.
+    const candidates = await listRepeatCandidates(db, now - 60_000, BATCH * 4);
+    const due: RecordFacts[] = [];
+    for (const record of candidates) {
+      const { monitoring } = await settingsOf(record.companyId);
+      if (repeatDue(monitoring.alertRepeatMinutes, record.lastNotifiedAt, now)) due.push(record);
+    }
+    for (let i = 0; i < due.length && !this.stopped; i += BATCH) {
+      await db.transaction().execute(async (trx) => {
+        for (const record of due.slice(i, i + BATCH)) {
+          const repeatNo = record.notifiedRepeats + 1;
+          if (!(await markRepeatHandled(trx, record.id, repeatNo, now))) continue;
+          const recipients = await this.options.recipients(trx, {
+            companyId: record.companyId,
+            shopId: record.shopId,
+            severity: record.severity,
+          });
+          const settings = await settingsOf(record.companyId);
+          await queueNotice(trx, record, 'repeat', repeatNo, targetsOf(recipients), settings, now);
+        }
+      });
+    }
+  }
+
+  /** One summary per (recipient, channel, address) of what caps held back before this hour. */
+  private async summarise(now: number, settingsOf: (id: number) => Promise<CompanySettings>): Promise<void> {
+    const { db } = this.parts;
+    const held = await listHeldUnsummarised(db, hourStart(now), 1000);
+    const groups = new Map<string, DeliveryRow[]>();
+    for (const row of held) {
+      const key = `${row.sender_id}:${row.channel}:${row.address}`;
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    for (const rows of groups.values()) {
+      const first = rows[0];
+      if (!first) continue;
+      const { monitoring } = await settingsOf(first.company_id);
+      // A summary waits for the end of a quiet time like any other message.
+      if (quietReason(monitoring, clockTime(now))) continue;
+      await db.transaction().execute(async (trx) => {
+        const [summaryId] = await insertDeliveries(trx, [
+          {
+            company_id: first.company_id,
+            record_id: null,
+            sender_id: first.sender_id,
+            channel: first.channel,
+            kind: 'summary',
+            address: first.address,
+            status: 'queued',
+            next_attempt_at: now,
+            dedupe_key: `summary:${first.sender_id}:${first.channel}:${first.id}`,
+            created_at: now,
+          },
+        ]);
+        if (summaryId !== undefined)
+          await attachToSummary(
+            trx,
+            rows.map((r) => r.id),
+            summaryId,
+          );
+      });
+    }
+  }
+
+  private async sendDue(now: number, settingsOf: (id: number) => Promise<CompanySettings>): Promise<void> {
+    const { db } = this.parts;
+    while (!this.stopped) {
+      const claimed = await claimDueDeliveries(db, now, now + SEND_LEASE_MS, SEND_CHUNK);
+      if (claimed.length === 0) return;
+      await Promise.all(claimed.map((row) => this.deliver(row, now, settingsOf)));
+    }
+  }
+
+  private async deliver(
+    row: DeliveryRow,
+    now: number,
+    settingsOf: (id: number) => Promise<CompanySettings>,
+  ): Promise<void> {
+    const { db, log } = this.parts;
+    try {
+      const { channels } = await settingsOf(row.company_id);
+      const message = await this.messageOf(row);
+      await this.send(channels, row.channel, row.address, message);
+      await settleDelivery(db, row.id, { status: 'sent', at: this.clock() });
+    } catch (error) {
+      const text = cleanError(error);
+      const next =
+        error instanceof ChannelOffError ? ({ status: 'failed' } as const) : afterFailure(row.attempts, now);
+      log.warn({ deliveryId: row.id, channel: row.channel, err: text }, 'notification not delivered');
+      await settleDelivery(
+        db,
+        row.id,
+        next.status === 'queued' ? { ...next, error: text } : { status: 'failed', error: text },
+      );
+    }
+  }
+
+  private async messageOf(row: DeliveryRow): Promise<OutgoingMessage> {
+    const { db } = this.parts;
+    if (row.kind === 'summary') {
+      const held = await listHeldOfSummary(db, row.id);
+      const facts = new Map(
+        (
+          await listRecordFacts(
+            db,
+            held.flatMap((h) => (h.record_id === null ? [] : [h.record_id])),
+          )
+        ).map((f) => [f.id, f]),
+      );
+      return summaryMessage(
+        held.map((h) => {
+          const record = h.record_id === null ? undefined : facts.get(h.record_id);
+          return { kind: h.kind, record, levelName: levelName(record?.severity ?? 0) };
+        }),
+        row.address,
+      );
+    }
+    const [record] = await listRecordFacts(db, row.record_id === null ? [] : [row.record_id]);
+    if (!record) throw new ChannelOffError('the alert record no longer exists');
+    const kind = row.kind === 'recovery' || row.kind === 'repeat' ? row.kind : 'open';
+    if (kind === 'repeat') record.notifiedRepeats = row.repeat_no - 1;
+    return recordMessage(kind, record, levelName(record.severity), row.address);
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * The alert recipient form of the add and edit pages: who (a company user, or an outside contact with a
+ * name), how (send types and the addresses they need; a user's own fill in empty ones), and which alerts
+ * (stores, whole regions, the lowest level). Checked here as the server checks; a 400 from the server
+ * puts its messages on the fields.
+ */
+import { type AlertSenderBody, AlertSenderEndpoints, SendType } from '@storefleet/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Cascader, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { apiQuery } from '../../../../shared/api/call';
+import { useLang } from '../../../../shared/i18n/useLang';
+import { levelTreeQuery } from '../../../../shared/org/level-tree-query';
+import { useAlertLevels } from '../../alarm-rules/AlertLevelTag';
+import { regionOptions } from '../../device/region-options';
+import { useScopeStores } from '../../device/useScopeStores';
+import { parseSenderForm, type SenderFormValues, serverFieldErrors } from './sender-values';
+
+export interface SenderFormProps {
+  initialValues: SenderFormValues;
+  submitting: boolean;
+  /** Saves the checked body; a rejection with a 400 listing fields marks those fields. */
+  onSubmit: (body: AlertSenderBody) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+const COL = { xs: 24, md: 12, xl: 8 } as const;
+
+export function SenderForm({ initialValues, submitting, onSubmit, onCancel }: SenderFormProps) {
+  const { t } = useTranslation();
+  const { lang, english } = useLang();
+  const [form] = Form.useForm<SenderFormValues>();
+  const accounts = useQuery({ ...apiQuery(AlertSenderEndpoints.listSenderAccounts), staleTime: 60_000 });
+  const levels = useAlertLevels();
+  const tree = useQuery(levelTreeQuery());
+  const stores = useScopeStores({ staleTime: 5 * 60_000 });
+  const accountId = Form.useWatch('accountId', form);
+  const user = useMemo(
+    () => (accountId ? ((accounts.data ?? []).find((a) => a.id === accountId) ?? null) : null),
+    [accountId, accounts.data],
+  );
+
+  const accountOptions = useMemo(
+    () =>
+      (accounts.data ?? []).map((a) => ({
+        value: a.id,
+        label: `${a.name} (${a.accountName})`,
+      })),
+    [accounts.data],
+  );
+  const storeOptions = useMemo(
+    () =>
+      (stores.data ?? []).map((s) => ({ value: String(s.shopId), label: `${s.storeName} (${s.storeNo})` })),
+    [stores.data],
+  );
+  const regionChoices = useMemo(
+    () => regionOptions(tree.data ?? [], [], english, false),
+    [tree.data, english],
+  );
+  const sendTypes = useMemo(
+    () => SendType.entries.map((e) => ({ value: e.value, label: SendType.labelOf(e.value, lang) })),
+    [lang],
+  );
+
+  const submit = async (values: SenderFormValues) => {
+    const parsed = parseSenderForm(values, user, lang);
+    if (!parsed.ok) {
+      form.setFields(parsed.errors);
+      return;
+    }
+    try {
+      await onSubmit(parsed.body);
+    } catch (error) {
+      const errors = serverFieldErrors(error);
+      if (errors.length > 0) form.setFields(errors);
+    }
+  };
+
+  const fromUser = (value: string | null | undefined) =>
+    user ? t('alertSenders.form.addressHelp', { value: value || t('alertSenders.none') }) : undefined;
+
+  return (
+    <Form<SenderFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={submit}
+      data-testid="alert-sender-form"
+    >
+      <Card title={t('alertSenders.form.who')} size="small" style={{ marginBottom: 16 }}>
+        <Row gutter={16}>
+          <Col {...COL}>
+            <Form.Item
+              name="accountId"
+              label={t('alertSenders.field.account')}
+              extra={t('alertSenders.form.accountHelp')}
+            >
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                options={accountOptions}
+                loading={accounts.isFetching}
+                placeholder={t('common.pleaseSelect')}
+                data-testid="alert-sender-form-account"
+              />
+            </Form.Item>
+          </Col>
+          {!accountId && (
+            <Col {...COL}>
+              <Form.Item name="name" label={t('alertSenders.field.name')}>
+                <Input
+                  allowClear
+                  maxLength={64}
+                  placeholder={t('common.pleaseEnter')}
+                  data-testid="alert-sender-form-name"
+                />
+              </Form.Item>
+            </Col>
+          )}
+        </Row>
+      </Card>
+      <Card title={t('alertSenders.form.how')} size="small" style={{ marginBottom: 16 }}>
+        <Row gutter={16}>
+          <Col {...COL}>
+            <Form.Item name="sendType" label={t('alertSenders.field.sendType')}>
+              <Checkbox.Group options={sendTypes} data-testid="alert-sender-form-send-type" />
+            </Form.Item>
+          </Col>
+          <Col {...COL}>
+            <Form.Item name="email" label={t('alertSenders.field.email')} extra={fromUser(user?.email)}>
+              <Input
+                allowClear
+                maxLength={128}
+                placeholder={t('common.pleaseEnter')}
+                data-testid="alert-sender-form-email"
+              />
+            </Form.Item>
+          </Col>
+          <Col {...COL}>
+            <Form.Item
+              name="phone"
+              label={t('alertSenders.field.phone')}
+              extra={fromUser(user?.cellphone) ?? t('alertSenders.form.phoneHelp')}
+            >
+              <Input
+                allowClear
+                maxLength={32}
+                placeholder={t('common.pleaseEnter')}
+                data-testid="alert-sender-form-phone"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+      <Card title={t('alertSenders.form.what')} size="small" style={{ marginBottom: 16 }}>
+        <Row gutter={16}>
+          <Col {...COL}>
+            <Form.Item
+              name="regions"
+              label={t('alertSenders.field.regions')}
+              extra={t('alertSenders.form.regionsHelp')}
+            >
+              <Cascader
+                multiple
+                allowClear
+                showSearch
+                maxTagCount="responsive"
+                showCheckedStrategy={Cascader.SHOW_PARENT}
+                options={regionChoices}
+                loading={tree.isFetching}
+                placeholder={t('common.pleaseSelect')}
+                data-testid="alert-sender-form-regions"
+              />
+            </Form.Item>
+          </Col>
+          <Col {...COL}>
+            <Form.Item name="stores" label={t('alertSenders.field.stores')}>
+              <Select
+                mode="multiple"
+                allowClear
+                maxTagCount="responsive"
+                showSearch={{ optionFilterProp: 'label' }}
+                options={storeOptions}
+                loading={stores.isFetching}
+                placeholder={t('common.pleaseSelect')}
+                data-testid="alert-sender-form-stores"
+              />
+            </Form.Item>
+          </Col>
+          <Col {...COL}>
+            <Form.Item
+              name="minLevel"
+              label={t('alertSenders.field.minLevel')}
+              extra={t('alertSenders.form.minLevelHelp')}
+            >
+              <Select
+                options={levels.options}
+                loading={levels.loading}
+                placeholder={t('common.pleaseSelect')}
+                data-testid="alert-sender-form-min-level"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={submitting} data-testid="alert-sender-form-submit">
+          {t('alertSenders.form.submit')}
+        </Button>
+        <Button onClick={onCancel}>{t('alertSenders.form.cancel')}</Button>
+      </Space>
+    </Form>
+  );
+}

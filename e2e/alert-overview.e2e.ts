@@ -1,0 +1,137 @@
+/**
+ * The alert overview (issue 11 "Pages", "Done when"): signed in as the demo admin on the alert overview,
+ * a simulated store's box goes silent; without a reload the offline sweep's alert record for it appears
+ * at the top of the overview, the header badge's count rises, and acknowledging it through the dialog
+ * records who did it. The company's offline threshold is lowered to the smallest the settings allow.
+ */
+import {
+  type AlertRecord,
+  AlertRecordEndpoints,
+  type AnyEndpoint,
+  AuthEndpoints,
+  ConfigEndpoints,
+  type Device,
+  DeviceEndpoints,
+  MAX_PAGE_SIZE,
+  type PagedResult,
+} from '@storefleet/contracts';
+import { type Fleet, startFleet } from '@storefleet/simulator';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { DEMO_PASSWORD, useConsole } from './harness';
+
+/**
+ * The offline sweep runs every 30 s past a 20 s threshold, and the demo's offline rule holds for 3
+ * minutes before it fires; then the live event and one refetch.
+ */
+const OFFLINE_WAIT = { timeout: 420_000, interval: 3_000 };
+
+const app = useConsole({
+  SIMULATOR: '0',
+  ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+});
+const fleets: Fleet[] = [];
+afterAll(async () => {
+  for (const fleet of fleets) await fleet.stop();
+});
+
+async function call<T>(
+  endpoint: AnyEndpoint,
+  input: { token?: string; query?: Record<string, string | number>; body?: unknown } = {},
+): Promise<T> {
+  const query = new URLSearchParams(
+    Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
+  ).toString();
+  const res = await fetch(`${app.url}${endpoint.path}${query ? `?${query}` : ''}`, {
+    method: endpoint.method,
+    headers: {
+      ...(input.token ? { Authorization: `Bearer ${input.token}` } : {}),
+      ...(input.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+  });
+  const envelope = (await res.json()) as { ok: boolean; data: T; message: string };
+  if (!envelope.ok) throw new Error(`${endpoint.path}: ${envelope.message}`);
+  return envelope.data;
+}
+
+describe('alert overview', () => {
+  it('shows a silent box’s alert without reload, raises the badge and acknowledges it', async () => {
+    const { accessToken: token } = await call<{ accessToken: string }>(AuthEndpoints.login, {
+      body: { username: 'admin', password: DEMO_PASSWORD },
+    });
+    await call(ConfigEndpoints.update, {
+      token,
+      body: {
+        configItems: [
+          { code: 'probe_interval_seconds', value: '10' },
+          { code: 'offline_threshold_seconds', value: '20' },
+        ],
+      },
+    });
+    const boxes = await call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
+      token,
+      query: { queryType: 1, monitored: 1, pageNum: 1, pageSize: MAX_PAGE_SIZE },
+    });
+    const target = boxes.list.find((box) => box.securityKey);
+    if (!target?.securityKey) throw new Error('the demo has no monitored box with a key');
+    const fleet = startFleet({
+      serverUrl: app.url,
+      episodes: false,
+      intervalSeconds: 5,
+      boxes: [{ key: target.securityKey }],
+    });
+    fleets.push(fleet);
+    // The box comes online first.
+    await expect
+      .poll(
+        async () =>
+          (
+            await call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
+              token,
+              query: { shopId: target.shopId, queryType: 1, onlineStatus: 1, pageNum: 1, pageSize: 10 },
+            })
+          ).list.some((d) => d.deviceId === target.deviceId),
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe(true);
+    const openFor = async () =>
+      (
+        await call<PagedResult<AlertRecord>>(AlertRecordEndpoints.listAlertRecords, {
+          token,
+          query: { shopIdStr: target.shopId, status: 0, pageNum: 1, pageSize: 100 },
+        })
+      ).list.filter((r) => r.deviceId === target.deviceId);
+    expect(await openFor()).toEqual([]);
+
+    const { context, page } = await app.openPage();
+    page.on('pageerror', (error) => process.stderr.write(`page error: ${error.message}\n`));
+    await app.signIn(page);
+    await page.goto(`${app.url}/alerts/index.html`);
+    await page.getByTestId('alert-overview-table').waitFor();
+    const badge = page.getByTestId('open-alerts-badge');
+    await badge.waitFor();
+    await expect.poll(() => badge.getAttribute('data-count')).not.toBeNull();
+    const before = Number(await badge.getAttribute('data-count'));
+
+    await fleet.stop();
+
+    // The box's offline record appears at the top of the overview (open first, newest first).
+    await expect.poll(async () => (await openFor()).length, OFFLINE_WAIT).toBeGreaterThan(0);
+    const [record] = await openFor();
+    if (!record) throw new Error('no record');
+    const row = page.locator(`[data-testid="alert-overview-table"] tr[data-row-key="${record.id}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    await expect.poll(() => row.getByTestId('alert-status').textContent()).toBe('未恢复');
+    await expect.poll(async () => Number(await badge.getAttribute('data-count'))).toBeGreaterThan(before);
+
+    // Acknowledge through the dialog: the row names who did it.
+    await page.getByTestId(`alert-ack-${record.id}`).click();
+    await page.getByTestId('alert-ack-note').fill('已派人到店');
+    await page.getByTestId('alert-ack-ok').click();
+    await expect.poll(() => page.getByTestId(`alert-acked-${record.id}`).textContent()).toBe('北风管理员');
+    const [acked] = (await openFor()).filter((r) => r.id === record.id);
+    expect(acked).toMatchObject({ acknowledgedBy: '北风管理员', ackNote: '已派人到店', status: 0 });
+    await context.close();
+  }, 600_000);
+});
