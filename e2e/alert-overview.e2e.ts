@@ -7,7 +7,6 @@
 import {
   type AlertRecord,
   AlertRecordEndpoints,
-  type AnyEndpoint,
   AuthEndpoints,
   ConfigEndpoints,
   type Device,
@@ -35,32 +34,12 @@ afterAll(async () => {
   for (const fleet of fleets) await fleet.stop();
 });
 
-async function call<T>(
-  endpoint: AnyEndpoint,
-  input: { token?: string; query?: Record<string, string | number>; body?: unknown } = {},
-): Promise<T> {
-  const query = new URLSearchParams(
-    Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
-  ).toString();
-  const res = await fetch(`${app.url}${endpoint.path}${query ? `?${query}` : ''}`, {
-    method: endpoint.method,
-    headers: {
-      ...(input.token ? { Authorization: `Bearer ${input.token}` } : {}),
-      ...(input.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
-  });
-  const envelope = (await res.json()) as { ok: boolean; data: T; message: string };
-  if (!envelope.ok) throw new Error(`${endpoint.path}: ${envelope.message}`);
-  return envelope.data;
-}
-
 describe('alert overview', () => {
   it('shows a silent box’s alert without reload, raises the badge and acknowledges it', async () => {
-    const { accessToken: token } = await call<{ accessToken: string }>(AuthEndpoints.login, {
+    const { accessToken: token } = await app.call<{ accessToken: string }>(AuthEndpoints.login, {
       body: { username: 'admin', password: DEMO_PASSWORD },
     });
-    await call(ConfigEndpoints.update, {
+    await app.call(ConfigEndpoints.update, {
       token,
       body: {
         configItems: [
@@ -69,7 +48,7 @@ describe('alert overview', () => {
         ],
       },
     });
-    const boxes = await call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
+    const boxes = await app.call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
       token,
       query: { queryType: 1, monitored: 1, pageNum: 1, pageSize: MAX_PAGE_SIZE },
     });
@@ -87,7 +66,7 @@ describe('alert overview', () => {
       .poll(
         async () =>
           (
-            await call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
+            await app.call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
               token,
               query: { shopId: target.shopId, queryType: 1, onlineStatus: 1, pageNum: 1, pageSize: 10 },
             })
@@ -97,7 +76,7 @@ describe('alert overview', () => {
       .toBe(true);
     const openFor = async () =>
       (
-        await call<PagedResult<AlertRecord>>(AlertRecordEndpoints.listAlertRecords, {
+        await app.call<PagedResult<AlertRecord>>(AlertRecordEndpoints.listAlertRecords, {
           token,
           query: { shopIdStr: target.shopId, status: 0, pageNum: 1, pageSize: 100 },
         })
