@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { AlertRecordStatus } from '@storefleet/contracts';
+import { AlertRecordStatus, OnlineStatus } from '@storefleet/contracts';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
@@ -207,7 +207,7 @@ export async function openDueHolds(
     due.map((h) => h.device_id),
   );
   const devices = new Map<number, AlertDevice>(rows.map((d) => [d.id, d]));
-  const offline = new Set(rows.filter((d) => d.online_status === 0).map((d) => d.id));
+  const offline = new Set(rows.filter((d) => d.online_status === OnlineStatus.OFFLINE).map((d) => d.id));
   const rules = await rulesCache.rulesFor(
     trx,
     rows.map((d) => d.company_id),
