@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import { useConsole } from './harness';
 
-const RULE_NAME = 'CPU 负载过高';
+const RULE_NAME = 'CPU 负载过高（浏览器测试）';
 /** The demo's back-office PCs: Computer, Agent, category terminal / pc — what the new rule targets. */
 const PC_NAME = '后台电脑';
 /** Pages load lazily and then fetch; give them time (as e2e/vitest.config.ts does for expect.poll). */

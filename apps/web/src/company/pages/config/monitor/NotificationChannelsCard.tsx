@@ -57,8 +57,11 @@ function ProviderFields({ provider }: { provider: Provider }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={4}>
+          {/* HTTP method names are protocol words, the same in every language: marked as data. */}
           <Form.Item name={[provider, 'method']} label={t('notifications.field.method')}>
-            <Select options={HTTP_PROVIDER_METHODS.map((m) => ({ value: m, label: m }))} />
+            <Select
+              options={HTTP_PROVIDER_METHODS.map((m) => ({ value: m, label: <span data-cell>{m}</span> }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={16}>
