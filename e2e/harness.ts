@@ -249,20 +249,42 @@ async function call<T>(url: string, endpoint: AnyEndpoint, input: CallInput): Pr
   return envelope.data;
 }
 
+interface SignInAnswer {
+  code: string;
+  message?: string;
+  data: { accessToken: string } | null;
+}
+
 async function signIn(url: string, page: Page, username: string, options: SignInOptions): Promise<string> {
   await page.goto(`${url}${options.signPath ?? '/sign.html'}`);
   await page.getByTestId('sign-username').waitFor(SIGN_PAGE_WAIT);
   await page.getByTestId('sign-username').fill(username);
   await page.getByTestId('sign-password').fill(options.password ?? DEMO_PASSWORD);
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === AuthEndpoints.login.path, SIGN_IN_WAIT),
-    page.getByTestId('sign-submit').click(),
-  ]);
-  const body = (await response.json()) as {
-    code: string;
-    message?: string;
-    data: { accessToken: string } | null;
-  };
+  // The sign-in answer is read on its way to the page: the console may navigate away at once (a
+  // platform user signing in on the company page goes to the admin console), after which the
+  // browser no longer holds the body.
+  let answered: (body: SignInAnswer) => void = () => {};
+  const answer = new Promise<SignInAnswer>((resolve) => {
+    answered = resolve;
+  });
+  const loginUrl = (u: URL) => u.pathname === AuthEndpoints.login.path;
+  await page.route(loginUrl, async (route) => {
+    const response = await route.fetch();
+    answered((await response.json()) as SignInAnswer);
+    await route.fulfill({ response });
+  });
+  await page.getByTestId('sign-submit').click();
+  let timer: NodeJS.Timeout | undefined;
+  const body = await Promise.race([
+    answer,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`signing in as ${username}: no answer`)),
+        SIGN_IN_WAIT.timeout,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
+  await page.unroute(loginUrl);
   if (body.code !== '200' || !body.data) {
     throw new Error(`signing in as ${username} was refused: ${body.code} ${body.message ?? ''}`);
   }
