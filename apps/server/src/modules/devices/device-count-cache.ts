@@ -5,10 +5,12 @@
  * `stores` (insert, delete, a move between regions, a status change) moves the watch's version
  * (db/write-watch.ts, after commit); an entry computed under an older version is never served.
  * One per application (`ctx.deviceCaches.counts`, made in app.ts on the database's write watches); at most
- * MAX_ENTRIES entries, oldest out first. Other processes' writes are not seen: docs/decisions/devices.md
+ * MAX_ENTRIES entries, oldest out first; concurrent misses of one count share one query
+ * (db/shared-read.ts). Other processes' writes are not seen: docs/decisions/devices.md
  * "Count cache".
  */
 import type { Scope } from '../../auth/caller';
+import { SharedReads } from '../../db/shared-read';
 import type { WriteWatch, WriteWatches } from '../../db/write-watch';
 
 /** Every column a device filter, the scope predicate or the counts read (device-filter.repository). */
@@ -55,6 +57,7 @@ interface Entry {
 export class DeviceCountCache {
   private readonly writes: WriteWatch;
   private readonly entries = new Map<string, Entry>();
+  private readonly reads = new SharedReads<unknown>();
 
   constructor(watches: WriteWatches) {
     this.writes = watches.watch({ devices: DEVICE_COUNT_COLUMNS, stores: STORE_COUNT_COLUMNS });
@@ -70,13 +73,15 @@ export class DeviceCountCache {
     const version = this.writes.version();
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit.value as T;
-    const value = await compute();
-    this.entries.delete(key);
-    if (this.entries.size >= MAX_ENTRIES) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, { version, value });
-    return value;
+    return (await this.reads.run(key, version, async () => {
+      const value = await compute();
+      this.entries.delete(key);
+      if (this.entries.size >= MAX_ENTRIES) {
+        const oldest = this.entries.keys().next();
+        if (!oldest.done) this.entries.delete(oldest.value);
+      }
+      this.entries.set(key, { version, value });
+      return value;
+    })) as T;
   }
 }

@@ -7,9 +7,11 @@
  * refreshes, is read from the database once per change, and never served stale.
  * Ingest's `last_seen_at` and the like move nothing; an online/offline transition empties it.
  * Bounded by rows held (MAX_ROWS, oldest pages out first); pages of more than MAX_PAGE_ROWS rows (the
- * 1000-row pickers) are not kept. Other processes' writes are not seen: docs/decisions/devices.md.
+ * 1000-row pickers) are not kept. Concurrent misses of one page share one read (db/shared-read.ts).
+ * Other processes' writes are not seen: docs/decisions/devices.md.
  */
 import type { Scope } from '../../auth/caller';
+import { SharedReads } from '../../db/shared-read';
 import type { WriteWatch, WriteWatches } from '../../db/write-watch';
 import { DEVICE_COUNT_COLUMNS, STORE_COUNT_COLUMNS } from './device-count-cache';
 import type { DeviceFilterInput } from './device-filter.repository';
@@ -59,6 +61,7 @@ interface Entry {
 export class DevicePageCache {
   private readonly writes: WriteWatch;
   private readonly entries = new Map<string, Entry>();
+  private readonly reads = new SharedReads<DeviceReplyRow[]>();
   private rowsHeld = 0;
 
   constructor(watches: WriteWatches) {
@@ -74,7 +77,14 @@ export class DevicePageCache {
     const version = this.writes.version();
     const hit = this.entries.get(text);
     if (hit && hit.version === version) return hit.rows;
-    const rows = await read();
+    return this.reads.run(text, version, async () => {
+      const rows = await read();
+      this.keep(text, version, rows);
+      return rows;
+    });
+  }
+
+  private keep(text: string, version: number, rows: DeviceReplyRow[]): void {
     this.forget(text);
     if (rows.length <= MAX_PAGE_ROWS) {
       while (this.rowsHeld + rows.length > MAX_ROWS) {
@@ -85,7 +95,6 @@ export class DevicePageCache {
       this.entries.set(text, { version, rows });
       this.rowsHeld += rows.length;
     }
-    return rows;
   }
 
   private forget(text: string): void {
