@@ -12,7 +12,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { type AnyEndpoint, AuthEndpoints } from '@storefleet/contracts';
+import {
+  AlertEndpoints,
+  type AlertRule,
+  type AnyEndpoint,
+  AuthEndpoints,
+  type PagedResult,
+  TRIGGER_TYPES,
+} from '@storefleet/contracts';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -290,4 +297,51 @@ async function signIn(url: string, page: Page, username: string, options: SignIn
   }
   await page.getByTestId('side-menu').waitFor(SIGN_IN_WAIT);
   return body.data.accessToken;
+}
+
+/**
+ * Sets the hold time of the company's "online" (offline) alert rules — the demo's 设备离线 holds for 3
+ * minutes — to `holdSeconds`, through the API as an operator would on the rule page, so a browser test
+ * of an outage does not wait minutes for it (the hold itself is tested server-side). Returns the rules
+ * changed; throws when the company has none.
+ */
+export async function setOfflineRuleHold(
+  app: Pick<ConsoleUnderTest, 'call'>,
+  token: string,
+  holdSeconds: number,
+): Promise<AlertRule[]> {
+  const online = TRIGGER_TYPES.find((t) => t.item === 'online');
+  if (!online) throw new Error('no "online" trigger type in the contracts');
+  const rules = await app.call<PagedResult<AlertRule>>(AlertEndpoints.listAlertRules, {
+    token,
+    query: { triggerType: online.value, pageNum: 1, pageSize: 100 },
+  });
+  if (rules.list.length === 0) throw new Error('the company has no offline alert rule');
+  const changed: AlertRule[] = [];
+  for (const rule of rules.list) {
+    changed.push(
+      await app.call<AlertRule>(AlertEndpoints.updateAlertRule, {
+        token,
+        body: {
+          id: rule.id,
+          alertLevel: rule.alertLevel,
+          alertName: rule.alertName,
+          alertType: rule.alertType,
+          connectType: rule.connectType,
+          productType: rule.productType,
+          productTypes: rule.productTypes,
+          shopIds: rule.shopIds,
+          areaIds: rule.areaIds,
+          holdSeconds,
+          recoveryValue: rule.recoveryValue,
+          triggerOperator: rule.triggerOperator,
+          triggerType: rule.triggerType,
+          triggerValue: rule.triggerValue,
+          deviceCategory: rule.deviceCategory,
+          deviceClass: rule.deviceClass,
+        },
+      }),
+    );
+  }
+  return changed;
 }

@@ -146,7 +146,7 @@ export const OPERATOR_AUTHORITIES = [
   PAGE.alertStore,
   PAGE.alertDynamic,
 ];
-export const OPERATOR_BUTTONS = ['device:ping', 'offline-reason:edit'];
+export const OPERATOR_BUTTONS = ['device:ping', 'offline-reason:edit', 'alert:ack', 'alert:close'];
 
 /** A read-only role over the whole company: dashboards only. */
 export const VIEWER_AUTHORITIES = [MODULE.dashboard, MODULE.monitorScreen];

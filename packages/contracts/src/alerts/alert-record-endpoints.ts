@@ -1,13 +1,13 @@
 /**
  * The alert overview's calls and the dynamic monitor log (issue 11 "Pages"): calls the spec does not
  * show, in its style under /api/device-service/aibox/alert. The overview and its actions need the
- * alerts module + the overview page (`alert-store-list-view`); the monitor log the module + its page
- * (`alert-dynamic-list-view`).
+ * alerts module + the overview page (`alert-store-list-view`), acknowledging also `alert:ack` and closing
+ * `alert:close`; the monitor log the module + its page (`alert-dynamic-list-view`).
  */
 
 import { endpoint, FILE_RESPONSE } from '../endpoint';
 import { pagedResultSchema } from '../paging';
-import { MODULE, PAGE } from '../permissions';
+import { BUTTON, MODULE, PAGE } from '../permissions';
 import { ALERT_API } from './alert-endpoints';
 import {
   AlertAckBody,
@@ -23,6 +23,8 @@ import {
 
 const OVERVIEW = [MODULE.alert, PAGE.alertStore] as const;
 const MONITOR_LOG = [MODULE.alert, PAGE.alertDynamic] as const;
+const ACKNOWLEDGE = [...OVERVIEW, BUTTON.alertAck] as const;
+const CLOSE = [...OVERVIEW, BUTTON.alertClose] as const;
 
 export const AlertRecordEndpoints = {
   listAlertRecords: endpoint({
@@ -70,7 +72,7 @@ export const AlertRecordEndpoints = {
     summary: 'Acknowledge an alert record',
     summaryZh: '确认告警',
     module: 'alert',
-    permissions: OVERVIEW,
+    permissions: ACKNOWLEDGE,
     params: AlertRecordIdParams,
     body: AlertAckBody,
     response: AlertRecord,
@@ -81,7 +83,7 @@ export const AlertRecordEndpoints = {
     summary: 'Close an alert record by hand',
     summaryZh: '关闭告警',
     module: 'alert',
-    permissions: OVERVIEW,
+    permissions: CLOSE,
     params: AlertRecordIdParams,
     response: AlertRecord,
   }),

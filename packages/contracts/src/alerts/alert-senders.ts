@@ -56,6 +56,18 @@ const SendTypeValue = intFromQuery.pipe(
   }),
 );
 
+/** The languages a recipient's messages are worded in (the console's two). */
+export const RECIPIENT_LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type RecipientLanguage = (typeof RECIPIENT_LANGUAGES)[number];
+/** A stored language as one of the recipient languages (anything else, or none: zh-CN, the default). */
+export function recipientLanguage(stored: string | null | undefined): RecipientLanguage {
+  return stored === 'en-US' ? 'en-US' : 'zh-CN';
+}
+/** 'zh' / 'en' (the server's `Lang`) of a stored recipient language. */
+export function langOfRecipient(language: string | null | undefined): 'zh' | 'en' {
+  return recipientLanguage(language) === 'en-US' ? 'en' : 'zh';
+}
+
 /** POST addSender body. */
 export const AlertSenderBody = z.object({
   /** The company user this recipient is; empty for an outside contact. */
@@ -79,6 +91,11 @@ export const AlertSenderBody = z.object({
   minLevel: z.preprocess(
     emptyToNull,
     intFromQuery.pipe(z.number().int().min(1, 'must be 1 to 5').max(5, 'must be 1 to 5')).nullable(),
+  ),
+  /** The language its messages are worded in; zh-CN when not given. */
+  language: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 'zh-CN' : v),
+    z.enum(RECIPIENT_LANGUAGES, { error: 'must be zh-CN or en-US' }),
   ),
 });
 export type AlertSenderBody = z.infer<typeof AlertSenderBody>;
@@ -119,6 +136,8 @@ export const AlertSender = z.object({
   userPhone: z.string().nullable(),
   sendType: z.array(z.number()),
   minLevel: z.number(),
+  /** The language its messages are worded in. */
+  language: z.enum(RECIPIENT_LANGUAGES),
   shopId: z.array(z.string()),
   shops: z.array(z.object({ shopId: z.string(), shopName: z.string() })),
   areaCodes: z.array(z.string()),

@@ -17,6 +17,8 @@ export interface AlertDeliveriesTable {
   repeat_no: Generated<number>;
   /** The email address or phone number it goes to. */
   address: string;
+  /** The language it is worded in ('zh-CN' | 'en-US'), resolved when queued; null (older rows): Chinese. */
+  language: Generated<string | null>;
   /** 'queued' | 'sending' | 'sent' | 'failed' | 'held' | 'muted'. */
   status: string;
   /** Why it is muted or held ('mute_window', 'outside_hours', 'recipient_cap', 'company_cap', 'no_channel'). */

@@ -17,6 +17,8 @@ export interface AlertSendersTable {
   send_types: number;
   /** Lowest ALERTPRIORITY level (1–5) it is told about: records with severity >= min_level. */
   min_level: Generated<number>;
+  /** The language its messages are worded in: 'zh-CN' (default) or 'en-US'. */
+  language: Generated<string>;
   created_at: number;
   updated_at: number;
   create_by: string | null;

@@ -173,10 +173,10 @@ export async function markRepeatHandled(
 export async function listToldAbout(
   db: Db,
   recordId: number,
-): Promise<Array<{ sender_id: number; channel: number; address: string }>> {
+): Promise<Array<{ sender_id: number; channel: number; address: string; language: string | null }>> {
   return db
     .selectFrom('alert_deliveries')
-    .select(['sender_id', 'channel', 'address'])
+    .select(['sender_id', 'channel', 'address', 'language'])
     .distinct()
     .where('record_id', '=', recordId)
     .where('kind', 'in', ['open', 'repeat'])

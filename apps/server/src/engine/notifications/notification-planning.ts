@@ -9,6 +9,8 @@ import {
   type DeliveryKind,
   type MonitoringSettings,
   type NotificationSettings,
+  type RecipientLanguage,
+  recipientLanguage,
   SendType,
 } from '@storefleet/contracts';
 import type { Kysely, Transaction } from 'kysely';
@@ -32,6 +34,8 @@ export interface NotificationRecipient {
   phone: string | null;
   /** SEND_TYPE numbers: 0 SMS, 1 email, 2 phone call. */
   sendTypes: number[];
+  /** The language its messages are worded in ('zh-CN' when not said). */
+  language?: RecipientLanguage;
 }
 
 /** Recipients of a company who cover a store and want a level. */
@@ -44,6 +48,7 @@ export interface Target {
   senderId: number;
   channel: number;
   address: string;
+  language: RecipientLanguage;
 }
 
 /** The (recipient, channel, address) of `recipients`' send types that have an address. */
@@ -52,7 +57,8 @@ export function targetsOf(recipients: readonly NotificationRecipient[]): Target[
   for (const r of recipients) {
     for (const channel of r.sendTypes) {
       const address = channel === SendType.EMAIL ? r.email : r.phone;
-      if (address) targets.push({ senderId: r.senderId, channel, address });
+      if (address)
+        targets.push({ senderId: r.senderId, channel, address, language: recipientLanguage(r.language) });
     }
   }
   return targets;
@@ -109,6 +115,7 @@ export async function queueNotice(
         kind,
         repeat_no: repeatNo,
         address: target.address,
+        language: target.language,
         status,
         reason,
         next_attempt_at: now,
@@ -121,8 +128,20 @@ export async function queueNotice(
   return queued;
 }
 
-/** The targets of a recovery: whoever was told about the opening or a repeat (not muted). */
+/**
+ * The targets of a recovery: whoever was told about the opening or a repeat (not muted), once per
+ * (recipient, channel, address), in the language they were told in (Chinese for rows from before languages).
+ */
 export async function recoveryTargets(trx: Trx, recordId: number): Promise<Target[]> {
   const rows = await listToldAbout(trx, recordId);
-  return rows.map((r) => ({ senderId: r.sender_id, channel: r.channel, address: r.address }));
+  const targets = new Map<string, Target>();
+  for (const r of rows) {
+    targets.set(`${r.sender_id}:${r.channel}:${r.address}`, {
+      senderId: r.sender_id,
+      channel: r.channel,
+      address: r.address,
+      language: recipientLanguage(r.language),
+    });
+  }
+  return [...targets.values()];
 }

@@ -10,9 +10,9 @@
  * other, so a clean shutdown leaves nothing `sending`. After a crash, a `sending` delivery whose
  * lease ran out is sent again: delivery is at least once (a duplicate over a lost alert).
  */
-import { cleanDeviceText } from '@storefleet/contracts';
+import { cleanDeviceText, langOfRecipient } from '@storefleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
 import type { SettingsReader } from '../jobs/monitoring-settings';
@@ -35,7 +35,7 @@ import {
   settleDelivery,
 } from './deliveries.repository';
 import { readNotificationSettings } from './notification-channels.repository';
-import { levelName, type OutgoingMessage, recordMessage, summaryMessage } from './notification-messages';
+import { type OutgoingMessage, recordMessage, summaryMessage } from './notification-messages';
 import {
   type CompanySettings,
   queueNotice,
@@ -156,63 +156,61 @@ export class Notifier {
     return { monitoring, channels };
   }
 
-  private async handleOpenings(
-    now: number,
+  /**
+   * Drains one kind of unhandled record (openings or recoveries): batches of BATCH records as
+   * `list` returns them, each batch handled in one transaction (deliveries inserted and the record
+   * marked handled together), until a batch comes back short or the notifier stops.
+   */
+  private async drain(
+    list: (db: Kysely<DB>, limit: number) => Promise<RecordFacts[]>,
+    handle: (trx: Transaction<DB>, record: RecordFacts, settings: CompanySettings) => Promise<void>,
     settingsOf: (id: number) => Promise<CompanySettings>,
   ): Promise<void> {
     const { db } = this.parts;
     for (;;) {
       if (this.stopped) return;
-      const records = await listUnhandledOpenings(db, BATCH);
+      const records = await list(db, BATCH);
       if (records.length === 0) return;
+      // Settings are read before the transaction, so nothing inside it waits on a read outside it.
       for (const record of records) await settingsOf(record.companyId);
       await db.transaction().execute(async (trx) => {
-        for (const record of records) {
-          // Ended while held under its box's record: nobody was told, nobody hears of the end.
-          if (record.suppressedBy !== null) {
-            await markOpeningHandled(trx, record.id, now, true);
-            continue;
-          }
-          const recipients = await this.options.recipients(trx, {
-            companyId: record.companyId,
-            shopId: record.shopId,
-            severity: record.severity,
-          });
-          await queueNotice(
-            trx,
-            record,
-            'open',
-            0,
-            targetsOf(recipients),
-            await settingsOf(record.companyId),
-            now,
-          );
-          await markOpeningHandled(trx, record.id, now, false);
-        }
+        for (const record of records) await handle(trx, record, await settingsOf(record.companyId));
       });
       if (records.length < BATCH) return;
     }
   }
 
-  private async handleRecoveries(
-    now: number,
-    settingsOf: (id: number) => Promise<CompanySettings>,
-  ): Promise<void> {
-    const { db } = this.parts;
-    for (;;) {
-      if (this.stopped) return;
-      const records = await listUnhandledRecoveries(db, BATCH);
-      if (records.length === 0) return;
-      for (const record of records) await settingsOf(record.companyId);
-      await db.transaction().execute(async (trx) => {
-        for (const record of records) {
-          const targets = await recoveryTargets(trx, record.id);
-          await queueNotice(trx, record, 'recovery', 0, targets, await settingsOf(record.companyId), now);
-          await markRecoveryHandled(trx, record.id, now);
+  private handleOpenings(now: number, settingsOf: (id: number) => Promise<CompanySettings>): Promise<void> {
+    return this.drain(
+      listUnhandledOpenings,
+      async (trx, record, settings) => {
+        // Ended while held under its box's record: nobody was told, nobody hears of the end.
+        if (record.suppressedBy !== null) {
+          await markOpeningHandled(trx, record.id, now, true);
+          return;
         }
-      });
-      if (records.length < BATCH) return;
-    }
+        const recipients = await this.options.recipients(trx, {
+          companyId: record.companyId,
+          shopId: record.shopId,
+          severity: record.severity,
+        });
+        await queueNotice(trx, record, 'open', 0, targetsOf(recipients), settings, now);
+        await markOpeningHandled(trx, record.id, now, false);
+      },
+      settingsOf,
+    );
+  }
+
+  private handleRecoveries(now: number, settingsOf: (id: number) => Promise<CompanySettings>): Promise<void> {
+    return this.drain(
+      listUnhandledRecoveries,
+      async (trx, record, settings) => {
+        const targets = await recoveryTargets(trx, record.id);
+        await queueNotice(trx, record, 'recovery', 0, targets, settings, now);
+        await markRecoveryHandled(trx, record.id, now);
+      },
+      settingsOf,
+    );
   }
 
   private async handleRepeats(
@@ -269,6 +267,7 @@ export class Notifier {
             channel: first.channel,
             kind: 'summary',
             address: first.address,
+            language: first.language,
             status: 'queued',
             next_attempt_at: now,
             dedupe_key: `summary:${first.sender_id}:${first.channel}:${first.id}`,
@@ -333,15 +332,16 @@ export class Notifier {
       return summaryMessage(
         held.map((h) => {
           const record = h.record_id === null ? undefined : facts.get(h.record_id);
-          return { kind: h.kind, record, levelName: levelName(record?.severity ?? 0) };
+          return { kind: h.kind, record };
         }),
         row.address,
+        langOfRecipient(row.language),
       );
     }
     const [record] = await listRecordFacts(db, row.record_id === null ? [] : [row.record_id]);
     if (!record) throw new ChannelOffError('the alert record no longer exists');
     const kind = row.kind === 'recovery' || row.kind === 'repeat' ? row.kind : 'open';
     if (kind === 'repeat') record.notifiedRepeats = row.repeat_no - 1;
-    return recordMessage(kind, record, levelName(record.severity), row.address);
+    return recordMessage(kind, record, row.address, langOfRecipient(row.language));
   }
 }

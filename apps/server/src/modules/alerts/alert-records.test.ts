@@ -4,12 +4,16 @@
 import {
   type AlertRecord,
   type AlertRecordCounts,
+  BUTTON,
   AlertRecordEndpoints as E,
   type PagedResult,
 } from '@storefleet/contracts';
 import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { up as grantAlertActionCodes } from '../../db/migrations/20261124_0600_alert_action_codes';
+import { DEMO_ROLES } from '../../demo/demo-data';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { type AlertPlaces, alertPlaces, insertRecord } from './alert-records-test-support';
 
@@ -198,6 +202,80 @@ describe('acknowledge and close', () => {
     expect(device.open_alerts).toBe(1);
     const again = await post(operator, path(E.closeAlertRecord.path, ids.eastOpen2));
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('acknowledge and close need their own button codes', () => {
+  const post = (token: string, url: string, payload?: object) =>
+    t.app.inject({ method: 'POST', url, payload: payload ?? {}, headers: bearer(token) });
+  const path = (template: string, id: number) => template.replace(':id', String(id));
+  const roleNamed = (name: string) =>
+    t.ctx.db
+      .selectFrom('roles')
+      .select(['id', 'button_authorities'])
+      .where('company_id', '=', p.northwind)
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+  const setButtons = (id: number, buttons: string[]) =>
+    t.ctx.db
+      .updateTable('roles')
+      .set({ button_authorities: JSON.stringify(buttons) })
+      .where('id', '=', id)
+      .execute();
+
+  it('refuses acknowledge and close (403) to a role holding the overview but not the codes', async () => {
+    const role = await roleNamed(DEMO_ROLES.eastOperator.name);
+    const held = JSON.parse(role.button_authorities) as string[];
+    expect(held).toEqual(expect.arrayContaining([BUTTON.alertAck, BUTTON.alertClose]));
+    const open = await insertRecord(t, p.east, p.northwind, { name: 'Needs codes', severity: 3, at: T0 });
+    try {
+      await setButtons(
+        role.id,
+        held.filter((c) => c !== BUTTON.alertAck && c !== BUTTON.alertClose),
+      );
+      const ack = await post(operator, path(E.acknowledgeAlertRecord.path, open), { note: 'no' });
+      expect(ack.statusCode).toBe(403);
+      expect((await post(operator, path(E.closeAlertRecord.path, open))).statusCode).toBe(403);
+      // The overview itself stays readable.
+      expect((await list(operator))?.list.map((r) => r.id)).toContain(open);
+      const row = await t.ctx.db
+        .selectFrom('alert_records')
+        .select(['status', 'acknowledged_by'])
+        .where('id', '=', open)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 0, acknowledged_by: null });
+
+      // One code without the other: that action only.
+      await setButtons(role.id, [...held.filter((c) => c !== BUTTON.alertClose)]);
+      expect((await post(operator, path(E.acknowledgeAlertRecord.path, open), { note: '' })).statusCode).toBe(
+        200,
+      );
+      expect((await post(operator, path(E.closeAlertRecord.path, open))).statusCode).toBe(403);
+    } finally {
+      await setButtons(role.id, held);
+    }
+    expect((await post(operator, path(E.closeAlertRecord.path, open))).statusCode).toBe(200);
+  });
+
+  it('grants the codes to the existing roles that hold the overview page, and to no other', async () => {
+    const operatorRole = await roleNamed(DEMO_ROLES.eastOperator.name);
+    const viewer = await roleNamed(DEMO_ROLES.viewer.name);
+    const operatorButtons = JSON.parse(operatorRole.button_authorities) as string[];
+    const viewerButtons = JSON.parse(viewer.button_authorities) as string[];
+    const before = operatorButtons.filter((c) => c !== BUTTON.alertAck && c !== BUTTON.alertClose);
+    try {
+      // As the roles were before the codes existed.
+      await setButtons(operatorRole.id, before);
+      await grantAlertActionCodes(t.ctx.db as unknown as Kysely<unknown>, t.ctx.database.dialect);
+      const granted = JSON.parse((await roleNamed(DEMO_ROLES.eastOperator.name)).button_authorities);
+      expect(granted).toEqual([...before, BUTTON.alertAck, BUTTON.alertClose]);
+      expect(JSON.parse((await roleNamed(DEMO_ROLES.viewer.name)).button_authorities)).toEqual(viewerButtons);
+      // Running it again changes nothing.
+      await grantAlertActionCodes(t.ctx.db as unknown as Kysely<unknown>, t.ctx.database.dialect);
+      expect(JSON.parse((await roleNamed(DEMO_ROLES.eastOperator.name)).button_authorities)).toEqual(granted);
+    } finally {
+      await setButtons(operatorRole.id, operatorButtons);
+    }
   });
 });
 

@@ -110,23 +110,36 @@ export async function deleteAlertRule(db: Db, companyId: number, id: number): Pr
   return Number(result.numDeletedRows) > 0;
 }
 
+/** A record a rule write recovered: what the alert bus announces once the write commits. */
+export interface RuleRecoveredRecord {
+  recordId: number;
+  deviceId: number;
+  shopId: number;
+  companyId: number;
+}
+
 /**
  * Recovers every open record of rule `ruleId` at `at`, and recounts those devices' open alerts (the
- * lists' problems-first order) in the same transaction; returns how many records.
+ * lists' problems-first order) in the same transaction; returns the records recovered.
  */
-export async function recoverRuleAlerts(db: Db, ruleId: number, at: number): Promise<number> {
+export async function recoverRuleAlerts(db: Db, ruleId: number, at: number): Promise<RuleRecoveredRecord[]> {
   const rows = await db
     .updateTable('alert_records')
     .set({ status: AlertRecordStatus.RECOVERED, recovery_time: at })
     .where('rule_id', '=', ruleId)
     .where('status', '=', AlertRecordStatus.UNRESOLVED)
-    .returning('device_id')
+    .returning(['id', 'device_id', 'shop_id', 'company_id'])
     .execute();
   await refreshOpenAlertCounts(
     db,
     rows.map((r) => r.device_id),
   );
-  return rows.length;
+  return rows.map((r) => ({
+    recordId: Number(r.id),
+    deviceId: Number(r.device_id),
+    shopId: Number(r.shop_id),
+    companyId: Number(r.company_id),
+  }));
 }
 
 /** Inserts several rules (the demo seed). */

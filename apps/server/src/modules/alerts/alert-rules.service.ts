@@ -3,8 +3,9 @@
  * delete/{id}/alert). A rule belongs to the caller's company; another company's rule answers 404 like
  * a missing one. Every write invalidates the company's cached rules once it has committed, so the next
  * ingest batch evaluates with the new rules. Disabling or deleting a rule recovers its open records
- * (history stays); so does changing what it watches (its trigger type). Every write ends the rule's
- * pending holds: they were started under the rule as it was.
+ * (history stays); so does changing what it watches (its trigger type). Those recoveries are announced
+ * on the alert bus once the write commits, like ingest's, so the alert overview and the header badge
+ * follow live. Every write ends the rule's pending holds: they were started under the rule as it was.
  */
 import {
   type AlertRule,
@@ -23,6 +24,7 @@ import {
 
 import { type Caller, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
+import type { AlertRecordEvent } from '../../engine/alerting/alert-bus';
 import { deleteRuleHolds } from '../../engine/alerting/alert-records.repository';
 import { type FieldMessage, invalidFields, notFound } from '../../http/errors';
 import { listCodeParents, listItemsOfType } from '../dictionaries/dictionary.repository';
@@ -34,9 +36,17 @@ import {
   findCompanyRule,
   insertAlertRule,
   listAlertRules,
+  type RuleRecoveredRecord,
   recoverRuleAlerts,
   updateAlertRule,
 } from './alert-rules.repository';
+
+/** Announces the records a committed rule write recovered (the live streams' `alert` events). */
+function publishRecovered(ctx: AppContext, recovered: readonly RuleRecoveredRecord[], at: number): void {
+  if (recovered.length === 0) return;
+  const events: AlertRecordEvent[] = recovered.map((r) => ({ change: 'recovered', ...r, at }));
+  ctx.statusBus.alerts.publish(events);
+}
 
 /** ALERTPRIORITY code → name in both languages (an item without an English name shows its Chinese one). */
 export async function levelNames(ctx: AppContext): Promise<LevelNames> {
@@ -99,6 +109,7 @@ export async function changeRule(
   const companyId = requireCompany(scope);
   await checkRule(ctx, companyId, body);
   const now = Date.now();
+  let recovered: RuleRecoveredRecord[] = [];
   const row = await ctx.db.transaction().execute(async (trx) => {
     const before = await findCompanyRule(trx, companyId, body.id);
     if (!before) throw notFound({ zh: '告警规则', en: 'alert rule' });
@@ -108,11 +119,12 @@ export async function changeRule(
       update_by: caller.userName,
     });
     if (!after) throw notFound({ zh: '告警规则', en: 'alert rule' });
-    if (before.trigger_type !== after.trigger_type) await recoverRuleAlerts(trx, after.id, now);
+    if (before.trigger_type !== after.trigger_type) recovered = await recoverRuleAlerts(trx, after.id, now);
     await deleteRuleHolds(trx, after.id);
     return after;
   });
   ctx.rulesCache.invalidate(companyId);
+  publishRecovered(ctx, recovered, now);
   return toAlertRule(row, await levelNames(ctx), lang);
 }
 
@@ -127,6 +139,7 @@ export async function setRuleStatus(
 ): Promise<AlertRule> {
   const companyId = requireCompany(scope);
   const now = Date.now();
+  let recovered: RuleRecoveredRecord[] = [];
   const row = await ctx.db.transaction().execute(async (trx) => {
     const updated = await updateAlertRule(trx, companyId, id, {
       status,
@@ -134,23 +147,27 @@ export async function setRuleStatus(
       update_by: caller.userName,
     });
     if (!updated) throw notFound({ zh: '告警规则', en: 'alert rule' });
-    if (status === AlertRuleStatus.DISABLED) await recoverRuleAlerts(trx, id, now);
+    if (status === AlertRuleStatus.DISABLED) recovered = await recoverRuleAlerts(trx, id, now);
     await deleteRuleHolds(trx, id);
     return updated;
   });
   ctx.rulesCache.invalidate(companyId);
+  publishRecovered(ctx, recovered, now);
   return toAlertRule(row, await levelNames(ctx), lang);
 }
 
 /** Deletes a rule; its open records are recovered now, its records stay as history. */
 export async function removeRule(ctx: AppContext, scope: Scope, id: number): Promise<void> {
   const companyId = requireCompany(scope);
-  await ctx.db.transaction().execute(async (trx) => {
+  const now = Date.now();
+  const recovered = await ctx.db.transaction().execute(async (trx) => {
     if (!(await deleteAlertRule(trx, companyId, id))) throw notFound({ zh: '告警规则', en: 'alert rule' });
-    await recoverRuleAlerts(trx, id, Date.now());
+    const records = await recoverRuleAlerts(trx, id, now);
     await deleteRuleHolds(trx, id);
+    return records;
   });
   ctx.rulesCache.invalidate(companyId);
+  publishRecovered(ctx, recovered, now);
 }
 
 /**

@@ -3,7 +3,7 @@
  * company's alert recipients. Every read names the owning company; a restricted caller's reads add
  * `senderInScope` (every store and level it covers is inside the caller's scope).
  */
-import { SendType, UserStatus } from '@storefleet/contracts';
+import { type RecipientLanguage, recipientLanguage, SendType, UserStatus } from '@storefleet/contracts';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -38,6 +38,11 @@ export interface AlertRecipient {
   phone: string | null;
   /** 0 SMS, 1 email, 2 phone call */
   sendTypes: number[];
+  /**
+   * The language its messages are worded in: the recipient's own setting (accounts store no console
+   * language: the console's language lives in the browser and reaches the server per request).
+   */
+  language: RecipientLanguage;
 }
 
 /**
@@ -58,6 +63,7 @@ export async function listRecipientsFor(
       's.email',
       's.phone',
       's.send_types',
+      's.language',
       'u.name as user_name',
       'u.account_name',
       'u.email as user_email',
@@ -75,6 +81,7 @@ export async function listRecipientsFor(
     email: r.email ?? r.user_email ?? null,
     phone: r.phone ?? r.user_phone ?? null,
     sendTypes: sendTypesFromBits(r.send_types),
+    language: recipientLanguage(r.language),
   }));
 }
 
@@ -171,6 +178,7 @@ const SENDER_COLUMNS = [
   's.phone',
   's.send_types',
   's.min_level',
+  's.language',
   's.created_at',
   's.updated_at',
   's.create_by',
@@ -268,6 +276,7 @@ export interface AlertSenderWrite {
   phone: string | null;
   sendTypes: number[];
   minLevel: number;
+  language: RecipientLanguage;
   storeIds: number[];
   levelIds: number[];
 }
@@ -310,6 +319,7 @@ export async function insertAlertSender(
       phone: write.phone,
       send_types: sendTypesToBits(write.sendTypes),
       min_level: write.minLevel,
+      language: write.language,
       created_at: now,
       updated_at: now,
       create_by: by,
@@ -339,6 +349,7 @@ export async function updateAlertSender(
       phone: write.phone,
       send_types: sendTypesToBits(write.sendTypes),
       min_level: write.minLevel,
+      language: write.language,
       updated_at: now,
       update_by: by,
     })

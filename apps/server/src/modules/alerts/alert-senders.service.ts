@@ -11,6 +11,7 @@ import {
   type AlertSenderUpdateBody,
   type PagedResult,
   type QuerySenderQuery,
+  recipientLanguage,
   SendType,
   toPagedResult,
   UserStatus,
@@ -221,6 +222,7 @@ async function checkSender(
     phone: body.phone,
     sendTypes: body.sendType,
     minLevel: body.minLevel ?? 1,
+    language: body.language,
     storeIds: body.shopId,
     levelIds: body.areaCodes,
   };
@@ -240,6 +242,7 @@ export function toAlertSender(row: AlertSenderWithCoverage): AlertSender {
     userPhone: row.account_id === null ? null : row.user_phone,
     sendType: sendTypesFromBits(row.send_types),
     minLevel: row.min_level,
+    language: recipientLanguage(row.language),
     shopId: row.stores.map((s) => String(s.id)),
     shops: row.stores.map((s) => ({ shopId: String(s.id), shopName: s.name })),
     areaCodes: row.levels.map((l) => String(l.id)),

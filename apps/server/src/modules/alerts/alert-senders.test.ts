@@ -344,6 +344,7 @@ describe('who an alert reaches', () => {
       email: 'duty@example.com',
       phone: '13800138000',
       sendTypes: [1],
+      language: 'zh-CN',
     });
     expect((await at(2)).map((r) => r.senderId)).not.toContain(regional.id);
     expect((await at(5, eastStore)).map((r) => r.senderId)).not.toContain(regional.id);

@@ -10,9 +10,41 @@ export const MASK = '******';
 const MAX_LENGTH = 4000;
 const MAX_DEPTH = 8;
 
-/** A copy of `value` with the value of every key that looks like a secret replaced by `******`. */
+const HTTP_URL = /^https?:\/\/\S+$/i;
+
+/**
+ * An http(s) URL with the values of its secret-looking query parameters (`?apikey=…`, `&token=…`) and its
+ * user-info password masked: SMS gateways often take their key in the URL (a provider's URL setting).
+ * Any other text is returned as it is.
+ */
+function maskUrl(text: string): string {
+  if (!HTTP_URL.test(text)) return text;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return text;
+  }
+  let changed = false;
+  for (const key of new Set(url.searchParams.keys())) {
+    if (!SECRET_KEY.test(key)) continue;
+    url.searchParams.set(key, MASK);
+    changed = true;
+  }
+  if (url.password) {
+    url.password = MASK;
+    changed = true;
+  }
+  return changed ? url.toString() : text;
+}
+
+/**
+ * A copy of `value` with the value of every key that looks like a secret replaced by `******`, and
+ * secret query parameters of http(s) URLs masked wherever they sit.
+ */
 export function maskSecrets(value: unknown, depth = 0): unknown {
   if (depth > MAX_DEPTH) return '…';
+  if (typeof value === 'string') return maskUrl(value);
   if (Array.isArray(value)) return value.map((item) => maskSecrets(item, depth + 1));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -84,7 +84,12 @@ describe('sign-in', () => {
     for (const code of [MODULE.user, MODULE.role, MODULE.settings, MODULE.callLog]) {
       expect(data.authorities).not.toContain(code);
     }
-    expect(data.buttonAuthorities).toEqual(['device:ping', 'offline-reason:edit']);
+    expect(data.buttonAuthorities).toEqual([
+      'device:ping',
+      'offline-reason:edit',
+      'alert:ack',
+      'alert:close',
+    ]);
   });
 
   it('gives an unknown account and a wrong password the same reply', async () => {

@@ -22,8 +22,8 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
       return saveNotificationSettings(ctx, scope, caller, body);
     },
   );
-  defineRoute(app, E.testNotification, async function testNotification({ body, scope }) {
-    return sendTestNotification(ctx, scope, body);
+  defineRoute(app, E.testNotification, async function testNotification({ body, scope, lang }) {
+    return sendTestNotification(ctx, scope, body, lang);
   });
   defineRoute(app, E.listDeliveries, async function listDeliveries({ query, scope }) {
     return listRecordDeliveries(ctx, scope, query.recordId);

@@ -9,6 +9,7 @@ import {
   type DeliveryKind,
   type DeliveryStatus,
   type HttpChannelSettings,
+  type Lang,
   type NotificationSettings,
   SECRET_MASK,
   SendType,
@@ -108,6 +109,7 @@ export async function sendTestNotification(
   ctx: AppContext,
   scope: Scope,
   body: TestNotificationBody,
+  lang: Lang = 'zh',
 ): Promise<{ ok: boolean; error: string | null }> {
   const companyId = requireCompany(scope);
   if (body.channel === SendType.EMAIL && !EMAIL.test(body.address)) {
@@ -118,7 +120,7 @@ export async function sendTestNotification(
   }
   const settings = await readNotificationSettings(ctx.db, companyId);
   try {
-    await sendOnChannel(settings, body.channel, body.address, testMessage(body.address));
+    await sendOnChannel(settings, body.channel, body.address, testMessage(body.address, lang));
     return { ok: true, error: null };
   } catch (error) {
     return { ok: false, error: cleanError(error) };

@@ -16,7 +16,7 @@ import {
   startSmtpPeer,
   until,
 } from '../../engine/notifications/test-support/notification-peers';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { bearer, createTestApp, envelopeOf, type TestApp, withoutLanguage } from '../../testing/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -92,18 +92,24 @@ describe('channel settings', () => {
 });
 
 describe('test message', () => {
-  it('mails the typed address through the saved SMTP server', async () => {
+  it('mails the typed address through the saved SMTP server, in the language of the console asking', async () => {
     expect((await save(peerSettings(smtp, http))).statusCode).toBe(200);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: E.testNotification.path,
-      headers: bearer(admin),
-      payload: { channel: 1, address: 'typed@store.test' },
-    });
+    const send = (headers: Record<string, string>, address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: E.testNotification.path,
+        headers,
+        payload: { channel: 1, address },
+      });
+    const res = await send(bearer(admin), 'typed@store.test');
     expect(res.statusCode, res.body).toBe(200);
     expect(envelopeOf(res).data).toEqual({ ok: true, error: null });
     await until(() => smtp.to('typed@store.test').length === 1, 'the test mail');
-    expect(smtp.to('typed@store.test')[0]?.subject).toContain('测试');
+    expect(smtp.to('typed@store.test')[0]?.subject).toBe('[Test] Storefleet alert notification test');
+    // A Chinese console (no English Accept-Language) gets the Chinese test message.
+    expect((await send(withoutLanguage(bearer(admin)), 'typed-zh@store.test')).statusCode).toBe(200);
+    await until(() => smtp.to('typed-zh@store.test').length === 1, 'the Chinese test mail');
+    expect(smtp.to('typed-zh@store.test')[0]?.subject).toContain('测试');
   });
 
   it('says what the SMS provider answered when it refuses', async () => {

@@ -16,6 +16,7 @@ import { RegionFilter } from '../device/RegionField';
 import { AckDialog } from './AckDialog';
 import { AlertCountCards } from './AlertCountCards';
 import { AlertDetailDrawer } from './AlertDetailDrawer';
+import { alertRowActions } from './alert-actions';
 import { AlertStatusTag, DeviceLink, StoreLink } from './alert-cells';
 import {
   ALERT_FILTERS,
@@ -33,8 +34,9 @@ const fromForm = (values: Record<string, unknown>) => fromRangeForm(deviceFilter
 /**
  * /alerts/index.html, the problems view: the company's alert records in the user's scope, open ones
  * first then history, with counts as filter cards, filters (level, status, region, category, time),
- * links to the device and its store, acknowledge (with a note) and close (asked first), the export of
- * the filtered list, and a drawer with what is known about a record. New records appear live.
+ * links to the device and its store, acknowledge (with a note; `alert:ack`) and close (asked first;
+ * `alert:close`), the export of the filtered list, and a drawer with what is known about a record. New
+ * records appear live.
  */
 export default function AlertOverviewPage() {
   const { t } = useTranslation();
@@ -146,29 +148,12 @@ export default function AlertOverviewPage() {
       actionsColumn<AlertRecord>({
         title: t('alerts.field.actions'),
         width: 200,
-        actions: (row) => [
-          {
-            key: 'detail',
-            label: t('alerts.action.detail'),
-            onClick: () => setShown(row),
-            testId: `alert-detail-${row.id}`,
-          },
-          {
-            key: 'ack',
-            label: t('alerts.action.acknowledge'),
-            onClick: () => setAckId(row.id),
-            testId: `alert-ack-${row.id}`,
-          },
-          {
-            key: 'close',
-            label: t('alerts.action.close'),
-            hidden: row.status !== 0,
-            danger: true,
-            confirm: t('alerts.confirm.close'),
-            onClick: () => close.mutateAsync(row.id),
-            testId: `alert-close-${row.id}`,
-          },
-        ],
+        actions: (row) =>
+          alertRowActions(row, t, {
+            detail: setShown,
+            acknowledge: (record) => setAckId(record.id),
+            close: (record) => close.mutateAsync(record.id),
+          }),
       }),
     ],
     [t, close],

@@ -1,10 +1,16 @@
 /**
  * The alert recipient form of the add and edit pages: who (a company user, or an outside contact with a
- * name), how (send types and the addresses they need; a user's own fill in empty ones), and which alerts
+ * name), how (send types and the addresses they need; a user's own fill in empty ones; the language its
+ * messages are worded in), and which alerts
  * (stores, whole regions, the lowest level). Checked here as the server checks; a 400 from the server
  * puts its messages on the fields.
  */
-import { type AlertSenderBody, AlertSenderEndpoints, SendType } from '@storefleet/contracts';
+import {
+  type AlertSenderBody,
+  AlertSenderEndpoints,
+  RECIPIENT_LANGUAGES,
+  SendType,
+} from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Cascader, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useMemo } from 'react';
@@ -62,6 +68,11 @@ export function SenderForm({ initialValues, submitting, onSubmit, onCancel }: Se
   const sendTypes = useMemo(
     () => SendType.entries.map((e) => ({ value: e.value, label: SendType.labelOf(e.value, lang) })),
     [lang],
+  );
+
+  const languages = useMemo(
+    () => RECIPIENT_LANGUAGES.map((value) => ({ value, label: t(`alertSenders.language.${value}`) })),
+    [t],
   );
 
   const submit = async (values: SenderFormValues) => {
@@ -150,6 +161,15 @@ export function SenderForm({ initialValues, submitting, onSubmit, onCancel }: Se
                 placeholder={t('common.pleaseEnter')}
                 data-testid="alert-sender-form-phone"
               />
+            </Form.Item>
+          </Col>
+          <Col {...COL}>
+            <Form.Item
+              name="language"
+              label={t('alertSenders.field.language')}
+              extra={t('alertSenders.form.languageHelp')}
+            >
+              <Select options={languages} data-testid="alert-sender-form-language" />
             </Form.Item>
           </Col>
         </Row>

@@ -35,6 +35,7 @@ const SENDER: AlertSender = {
   userPhone: null,
   sendType: [0, 1],
   minLevel: 3,
+  language: 'en-US',
   shopId: ['4'],
   shops: [{ shopId: '4', shopName: '南京一店' }],
   areaCodes: ['11', '2'],
@@ -73,6 +74,7 @@ describe('region paths', () => {
       phone: '13800138000',
       sendType: [0, 1],
       minLevel: 3,
+      language: 'en-US',
       stores: ['4'],
       regions: [['1', '11'], ['2']],
     });
@@ -87,6 +89,7 @@ describe('parseSenderForm', () => {
         phone: '138 0013 8000',
         sendType: [0],
         minLevel: 2,
+        language: 'en-US',
         stores: [],
         regions: [['1', '11']],
       },
@@ -104,6 +107,7 @@ describe('parseSenderForm', () => {
         shopId: [],
         areaCodes: [11],
         minLevel: 2,
+        language: 'en-US',
       },
     });
   });
@@ -114,6 +118,8 @@ describe('parseSenderForm', () => {
       { email: 'li@example.com', cellphone: null },
     );
     expect(parsed.ok).toBe(true);
+    // A form that says no language sends Chinese, the default.
+    expect(parsed.ok && parsed.body.language).toBe('zh-CN');
   });
 
   it('puts each problem on its field, in the console language', () => {

@@ -8,6 +8,7 @@ import {
   AlertSenderBody,
   applyDefaultSchemaMessages,
   type Lang,
+  type RecipientLanguage,
   type RegionLevelTreeNode,
   SendType,
   schemaMessage,
@@ -31,6 +32,8 @@ export interface SenderFormValues {
   phone?: string;
   sendType?: number[];
   minLevel?: number;
+  /** The language its messages are worded in. */
+  language?: RecipientLanguage;
   /** Store ids (text), from the store select. */
   stores?: string[];
   /** Paths of the region cascader (region → province → city); each covers its last level. */
@@ -39,7 +42,13 @@ export interface SenderFormValues {
 
 export type SenderFormField = keyof SenderFormValues;
 
-export const NEW_SENDER_VALUES: SenderFormValues = { sendType: [1], minLevel: 1, stores: [], regions: [] };
+export const NEW_SENDER_VALUES: SenderFormValues = {
+  sendType: [1],
+  minLevel: 1,
+  language: 'zh-CN',
+  stores: [],
+  regions: [],
+};
 
 /** The address a recipient is reached at and whether it is the user's (none: null). */
 export function contactOf(
@@ -87,6 +96,7 @@ export function formValuesOfSender(
     phone: sender.phone ?? '',
     sendType: [...sender.sendType],
     minLevel: sender.minLevel,
+    language: sender.language,
     stores: [...sender.shopId],
     regions: pathsOfLevels(tree, sender.areaCodes),
   };
@@ -97,7 +107,15 @@ export function formFieldOf(bodyField: string): SenderFormField | null {
   const name = bodyField.replace(/^body\.?/, '').split(/[.[]/)[0] ?? '';
   if (name === 'shopId') return 'stores';
   if (name === 'areaCodes') return 'regions';
-  const fields: readonly SenderFormField[] = ['accountId', 'name', 'email', 'phone', 'sendType', 'minLevel'];
+  const fields: readonly SenderFormField[] = [
+    'accountId',
+    'name',
+    'email',
+    'phone',
+    'sendType',
+    'minLevel',
+    'language',
+  ];
   return (fields as readonly string[]).includes(name) ? (name as SenderFormField) : null;
 }
 
@@ -129,6 +147,7 @@ export function parseSenderForm(
     shopId: values.stores ?? [],
     areaCodes: levelIdsOfPaths(values.regions ?? []),
     minLevel: values.minLevel ?? null,
+    language: values.language ?? 'zh-CN',
   };
   const result = AlertSenderBody.safeParse(candidate);
   const problems = result.success

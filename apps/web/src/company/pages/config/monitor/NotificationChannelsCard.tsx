@@ -226,13 +226,20 @@ export function NotificationChannelsCard() {
             </Col>
             <Col xs={12} md={4}>
               <Form.Item name={['email', 'port']} label={t('notifications.field.port')}>
-                <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} />
+                <InputNumber
+                  min={1}
+                  max={65535}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  data-testid="notify-email-port"
+                />
               </Form.Item>
             </Col>
             <Col xs={12} md={8}>
               <Form.Item name={['email', 'tls']} label={t('notifications.field.tls')}>
                 <Select
                   options={SMTP_TLS_MODES.map((m) => ({ value: m, label: t(`notifications.tls.${m}`) }))}
+                  data-testid="notify-email-tls"
                 />
               </Form.Item>
             </Col>
