@@ -165,7 +165,11 @@ describe('alert notifications on the demo', () => {
     await page.getByTestId('notify-email-port').fill(String(smtp().port));
     await pick(page, 'notify-email-tls', zhNotify['notifications.tls.none']);
     await page.getByTestId('notify-email-from').fill(SENDER_ADDRESS);
-    // The test message goes through the saved channel settings: save first.
+    // The test message goes through the saved channel settings: with unsaved changes it waits and says so.
+    await expect.poll(() => page.getByTestId('notify-test-send').isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('notify-test-unsaved').textContent())
+      .toBe(zhNotify['notifications.test.saveFirst']);
     await page.getByTestId('notify-save').click();
     await expect
       .poll(() => page.locator('.ant-message').textContent())
@@ -181,6 +185,7 @@ describe('alert notifications on the demo', () => {
       from: SENDER_ADDRESS,
     });
 
+    await expect.poll(() => page.getByTestId('notify-test-send').isDisabled()).toBe(false);
     await page.getByTestId('notify-test-address').fill(TEST_ADDRESS);
     await page.getByTestId('notify-test-send').click();
     await expect

@@ -36,6 +36,7 @@ export default {
   'notifications.test.send': 'Send test message',
   'notifications.test.ok': 'Test message sent',
   'notifications.test.failed': 'Not sent: {{error}}',
+  'notifications.test.saveFirst': 'Test messages use the saved settings: save your changes above first.',
   'notifications.save': 'Save channels',
   'notifications.saved': 'Notification channels saved',
   'notifications.log.title': 'Notifications',

@@ -34,6 +34,7 @@ export default {
   'notifications.test.send': '发送测试消息',
   'notifications.test.ok': '测试消息已发送',
   'notifications.test.failed': '未发送：{{error}}',
+  'notifications.test.saveFirst': '测试消息按已保存的设置发送：请先保存上面的修改。',
   'notifications.save': '保存通知渠道',
   'notifications.saved': '通知渠道已保存',
   'notifications.log.title': '通知记录',

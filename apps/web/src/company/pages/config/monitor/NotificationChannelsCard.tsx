@@ -114,7 +114,8 @@ function ProviderFields({ provider }: { provider: Provider }) {
   );
 }
 
-function TestMessage() {
+/** A test message is sent with the saved settings: while the form above has unsaved changes it waits. */
+function TestMessage({ unsaved }: { unsaved: boolean }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const [form] = Form.useForm<TestNotificationBody>();
@@ -138,11 +139,21 @@ function TestMessage() {
           <Input style={{ width: 260 }} data-testid="notify-test-address" />
         </Form.Item>
         <Access codes={[BUTTON.configUpdate]}>
-          <Button htmlType="submit" loading={send.isPending} data-testid="notify-test-send">
+          <Button
+            htmlType="submit"
+            loading={send.isPending}
+            disabled={unsaved}
+            data-testid="notify-test-send"
+          >
             {t('notifications.test.send')}
           </Button>
         </Access>
       </Form>
+      {unsaved ? (
+        <Typography.Paragraph type="warning" style={{ marginTop: 8 }} data-testid="notify-test-unsaved">
+          {t('notifications.test.saveFirst')}
+        </Typography.Paragraph>
+      ) : null}
       {send.data ? (
         <Alert
           style={{ marginTop: 12 }}
@@ -166,12 +177,14 @@ export function NotificationChannelsCard() {
   const queryClient = useQueryClient();
   const settings = useQuery(SETTINGS);
   const [formKey, setFormKey] = useState(0);
+  const [unsaved, setUnsaved] = useState(false);
   const save = useMutation({
     mutationFn: (body: NotificationSettings) => api(NotificationEndpoints.saveNotificationSettings, { body }),
     onSuccess: (saved) => {
       void message.success(t('notifications.saved'));
       queryClient.setQueryData(SETTINGS.queryKey, saved);
       setFormKey((k) => k + 1);
+      setUnsaved(false);
     },
     onError: (error) => {
       // Server fields are paths (`email.host`, `sms.secretHeaders[0].value`); the form's names are arrays.
@@ -206,6 +219,7 @@ export function NotificationChannelsCard() {
           layout="vertical"
           initialValues={{ ...settings.data, email: { ...settings.data.email, password: '' } }}
           onFinish={onFinish}
+          onValuesChange={() => setUnsaved(true)}
           data-testid="notification-form"
         >
           <Typography.Title level={5}>{t('notifications.section.email')}</Typography.Title>
@@ -293,7 +307,7 @@ export function NotificationChannelsCard() {
         </Form>
       ) : null}
       <div style={{ marginTop: 24 }}>
-        <TestMessage />
+        <TestMessage unsaved={unsaved} />
       </div>
     </Card>
   );
