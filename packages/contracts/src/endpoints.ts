@@ -13,6 +13,7 @@ import { ConfigEndpoints } from './config/config-endpoints';
 import { DeviceEndpoints } from './device/device-endpoints';
 import { DictionaryEndpoints } from './dictionary/dictionary-endpoints';
 import type { AnyEndpoint } from './endpoint';
+import { InventoryEndpoints } from './inventory/inventory-endpoints';
 import { LogoEndpoints } from './logo/logo-endpoints';
 import { MonitoringEndpoints } from './monitoring/monitoring-endpoints';
 import { LevelEndpoints } from './org/level-endpoints';
@@ -43,6 +44,7 @@ export const ENDPOINT_GROUPS = {
   levelLabel: LevelLabelEndpoints,
   netTestAddress: NetTestAddressEndpoints,
   search: SearchEndpoints,
+  inventory: InventoryEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every endpoint, flat. */

@@ -15,6 +15,7 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './enums';
 export * from './envelope';
+export * from './inventory/index';
 export * from './labels';
 export * from './logo/company-logo';
 export * from './logo/logo-endpoints';

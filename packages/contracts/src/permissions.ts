@@ -83,6 +83,7 @@ export const BUTTON = {
   inventoryUnbind: 'inventory:unbind',
   inventoryDelete: 'inventory:delete',
   inventoryNoNetwork: 'inventory:no-network',
+  inventoryUpdate: 'inventory:update',
   usageExport: 'device-usage:export',
   offlineReasonEdit: 'offline-reason:edit',
   userAdd: 'user:add',
@@ -98,6 +99,8 @@ export const BUTTON = {
   levelEdit: 'level:edit',
   levelLabelEdit: 'level-label:edit',
   alertSenderEdit: 'alert-sender:edit',
+  alertAck: 'alert:ack',
+  alertClose: 'alert:close',
   configUpdate: 'config:update',
   logoUpdate: 'logo:update',
   alarmRuleAdd: 'alarm-rule:add',
@@ -146,6 +149,7 @@ export const COMPANY_PERMISSION_TREE: PermissionNode[] = [
       button(BUTTON.inventoryUnbind, '解绑设备', 'Unbind device'),
       button(BUTTON.inventoryDelete, '删除资产', 'Delete inventory'),
       button(BUTTON.inventoryNoNetwork, '标记非联网', 'Mark not networked'),
+      button(BUTTON.inventoryUpdate, '修改资产', 'Edit inventory'),
     ]),
     page(PAGE.deviceNonNetwork, '非联网设备', 'Non-network devices'),
     page(PAGE.gateway, '网关状态', 'Gateways', [
@@ -158,7 +162,10 @@ export const COMPANY_PERMISSION_TREE: PermissionNode[] = [
   ]),
   module(MODULE.dynamicMonitor, '动态监控', 'Live monitor'),
   module(MODULE.alert, '告警管理', 'Alerts', [
-    page(PAGE.alertStore, '告警总览', 'Alert overview'),
+    page(PAGE.alertStore, '告警总览', 'Alert overview', [
+      button(BUTTON.alertAck, '确认告警', 'Acknowledge alert'),
+      button(BUTTON.alertClose, '关闭告警', 'Close alert'),
+    ]),
     page(PAGE.alertDynamic, '动态监控日志', 'Live monitor log'),
   ]),
   module(MODULE.alarmRules, '告警规则', 'Alert rules', [

@@ -92,6 +92,7 @@ export const SCHEMA_PHRASES: readonly Phrase[] = [
     (what) => (what === 'ids' ? '必须是 ID 列表' : '必须是通知方式列表'),
   ],
   [/^must be a stream ticket$/, () => '必须是数据流票据'],
+  [/^must be a list of image names$/, () => '必须是图片名称列表'],
   [/^must be a date as YYYY-MM-DD$/, () => '必须是 YYYY-MM-DD 格式的日期'],
   [/^must be a date-time as YYYY-MM-DD HH:mm:ss$/, () => '必须是 YYYY-MM-DD HH:mm:ss 格式的日期时间'],
   [/^must be an http:\/\/ or https:\/\/ URL$/, () => '必须是 http:// 或 https:// 地址'],

@@ -13,6 +13,7 @@ import type { AlertSenderTables } from './tables/alert-senders';
 import type { AlertTables } from './tables/alerts';
 import type { AuditTables } from './tables/audit';
 import type { DeviceTables } from './tables/devices';
+import type { InventoryTables } from './tables/inventory';
 import type { MonitoringTables } from './tables/monitoring';
 import type { NetTestTables } from './tables/net-test';
 import type { OrgTables } from './tables/org';
@@ -29,7 +30,8 @@ export interface DB
     SettingsTables,
     AlertTables,
     AlertSenderTables,
-    AlertDeliveryTables {}
+    AlertDeliveryTables,
+    InventoryTables {}
 
 export type DialectName = 'sqlite' | 'postgres';
 

@@ -25,6 +25,7 @@ import {
   VIEWER_AUTHORITIES,
 } from './demo-data';
 import { seedDemoDevices } from './demo-devices';
+import { seedDemoInventory } from './demo-inventory';
 import {
   hasPlatformUser,
   insertCompany,
@@ -107,6 +108,7 @@ async function seedDemo(trx: Transaction<DB>, hashes: string[], now: number): Pr
     firstRegionIds.push(seeded.regionIds[0] ?? 0);
   }
   await seedDemoDevices(trx, now);
+  await seedDemoInventory(trx, now);
   await seedDemoAlertRules(trx, companyIds, now);
   const [northwind = 0, harbor = 0] = companyIds;
   const operator = { menu: OPERATOR_AUTHORITIES, buttons: OPERATOR_BUTTONS };

@@ -259,15 +259,22 @@ function firstTabId(reader: object): number | undefined {
   return (reader as { model?: { sheets?: Array<{ id?: number }> } }).model?.sheets?.[0]?.id;
 }
 
+/** One row of a sheet as it streams: its number and its cells (1-based, as ExcelJS's `row.values`). */
+export interface StreamedRow {
+  row: number;
+  /** `values[c]` is column c's value (index 0 is unused); missing cells are undefined. */
+  values: readonly ExcelJS.CellValue[];
+}
+
 /**
- * Rows of the workbook's first sheet from `firstRow` on, blank rows skipped, read as a stream: it
- * stops at the first non-blank row past `maxRows`, so a sheet of a million rows costs no more than
- * the cap. A sheet ExcelJS cannot read is refused with 400.
+ * Every row of the workbook's first sheet (in tab order), streamed: the caller decides how far to
+ * read, and returning from the loop stops the reader. `seen.sheet` is set when the workbook has a
+ * sheet at all. A sheet ExcelJS cannot read is refused with 400.
  */
-export async function readFirstSheet(
+export async function* firstSheetRows(
   workbook: CheckedWorkbook,
-  options: { firstRow: number; columns: number; maxRows: number },
-): Promise<SheetRows> {
+  seen: { sheet: boolean } = { sheet: false },
+): AsyncGenerator<StreamedRow> {
   const { stream } = await loadExcel();
   const source = Readable.from(slices(workbook.zip));
   const reader = new stream.xlsx.WorkbookReader(source, {
@@ -277,22 +284,16 @@ export async function readFirstSheet(
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
-  const rows: SheetRow[] = [];
   try {
     for await (const sheet of reader) {
       const first = firstTabId(reader);
       if (first !== undefined && (sheet as { id?: number }).id !== first) continue;
-      for await (const row of sheet) {
-        if (row.number < options.firstRow) continue;
-        const cells = Array.from({ length: options.columns }, (_, i) => row.getCell(i + 1).value);
-        if (isBlank(cells)) continue;
-        if (rows.length === options.maxRows) return { hasSheet: true, rows, pastCap: row.number };
-        rows.push({ row: row.number, cells });
-      }
-      return { hasSheet: true, rows, pastCap: null };
+      seen.sheet = true;
+      for await (const row of sheet) yield { row: row.number, values: row.values as ExcelJS.CellValue[] };
+      return;
     }
-    return { hasSheet: false, rows, pastCap: null };
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw invalid('file', {
       zh: `不是可读取的 .xlsx 工作簿；${RESAVE.zh}`,
       en: `is not a readable .xlsx workbook; ${RESAVE.en}`,
@@ -300,4 +301,25 @@ export async function readFirstSheet(
   } finally {
     source.destroy();
   }
+}
+
+/**
+ * Rows of the workbook's first sheet from `firstRow` on, blank rows skipped, read as a stream: it
+ * stops at the first non-blank row past `maxRows`, so a sheet of a million rows costs no more than
+ * the cap. A sheet ExcelJS cannot read is refused with 400.
+ */
+export async function readFirstSheet(
+  workbook: CheckedWorkbook,
+  options: { firstRow: number; columns: number; maxRows: number },
+): Promise<SheetRows> {
+  const seen = { sheet: false };
+  const rows: SheetRow[] = [];
+  for await (const { row, values } of firstSheetRows(workbook, seen)) {
+    if (row < options.firstRow) continue;
+    const cells = Array.from({ length: options.columns }, (_, i) => values[i + 1] ?? null);
+    if (isBlank(cells)) continue;
+    if (rows.length === options.maxRows) return { hasSheet: true, rows, pastCap: row };
+    rows.push({ row, cells });
+  }
+  return { hasSheet: seen.sheet, rows, pastCap: null };
 }

@@ -14,6 +14,8 @@ import { registerAuthRoutes } from './auth/auth.routes';
 import { registerConfigRoutes } from './config/config.routes';
 import { registerDeviceRoutes } from './devices/devices.routes';
 import { registerDictionaryRoutes } from './dictionaries/dictionaries.routes';
+import { registerInventoryRoutes } from './inventory/inventory.routes';
+import { registerInventoryFileRoutes } from './inventory/inventory-files.routes';
 import { registerLevelLabelRoutes } from './levels/level-labels.routes';
 import { registerLevelRoutes } from './levels/levels.routes';
 import { registerLogoRoutes } from './logo/logo.routes';
@@ -46,4 +48,6 @@ export const MODULE_ROUTES: readonly RegisterRoutes[] = [
   registerAlertSenderRoutes,
   registerAlertRecordRoutes,
   registerSearchRoutes,
+  registerInventoryRoutes,
+  registerInventoryFileRoutes,
 ];

@@ -16,6 +16,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import type { DB } from '../db/database';
 import { seedSweepAccounts } from './sweep-accounts';
 import { type CanaryDevices, seedCanaryDevices } from './sweep-canaries';
+import { seedCanaryInventory } from './sweep-inventory';
 import { SENDER_SECRETS, seedSweepSenders, senderIdsOf } from './sweep-senders';
 
 export const HIGH = { roleId: 900001, userId: 900002, storeId: 900003, levelId: 900004 } as const;
@@ -51,6 +52,8 @@ export interface SweepPlace {
   labelIds: number[];
   netTestAddressIds: number[];
   logoIds: number[];
+  /** Inventory records: the canary records, or (home) the place's own demo records. */
+  inventoryIds: number[];
 }
 
 export interface SweepFixtures {
@@ -78,7 +81,10 @@ async function placeOf(
   regionName: string,
   high: boolean,
 ): Promise<
-  Omit<SweepPlace, 'deviceId' | 'deviceIds' | 'boxId' | 'hostids' | 'items' | 'assetNos' | 'alertRecordIds'>
+  Omit<
+    SweepPlace,
+    'deviceId' | 'deviceIds' | 'boxId' | 'hostids' | 'items' | 'assetNos' | 'alertRecordIds' | 'inventoryIds'
+  >
 > {
   const region = await db
     .selectFrom('level_configs')
@@ -265,6 +271,15 @@ export async function prepareSweepFixtures(
     'OUT',
     88,
   );
+  const bInventory = await seedCanaryInventory(db, companyB, HIGH.storeId, bCanary.deviceId, 'B', 77);
+  const outInventory = await seedCanaryInventory(
+    db,
+    companyA,
+    outPlace.storeId,
+    outCanary.deviceId,
+    'OUT',
+    88,
+  );
   const operatorRegion = await placeOf(db, companyA, '华东大区', false);
   const homeRole = await db
     .insertInto('roles')
@@ -303,8 +318,23 @@ export async function prepareSweepFixtures(
   const homeBox = homeDevices.find((d) => d.parent_device_id === null);
   const homeDevice = homeDevices.find((d) => d.parent_device_id !== null);
   if (!homeBox || !homeDevice) throw new Error('the East China store has no box with devices');
-  const withDevices = (place: typeof bPlace, canary: CanaryDevices): SweepPlace => ({
+  // The home store's own records, waiting ones (unbound) first: the ids a request needs besides the
+  // protected one (binding a home record to a protected device).
+  const homeInventory = (
+    await db
+      .selectFrom('inventory_records')
+      .select(['id', 'bound_device_id'])
+      .where('shop_id', '=', operatorRegion.storeId)
+      .orderBy('id')
+      .execute()
+  ).sort((x, y) => Number(x.bound_device_id !== null) - Number(y.bound_device_id !== null));
+  const withDevices = (
+    place: typeof bPlace,
+    canary: CanaryDevices,
+    inventory: { inventoryIds: number[] },
+  ): SweepPlace => ({
     ...place,
+    inventoryIds: inventory.inventoryIds,
     deviceId: canary.deviceId,
     deviceIds: [canary.boxId, canary.deviceId],
     boxId: canary.boxId,
@@ -318,13 +348,13 @@ export async function prepareSweepFixtures(
     companyB,
     companyC,
     b: {
-      ...withDevices(bPlace, bCanary),
+      ...withDevices(bPlace, bCanary, bInventory),
       roleId: HIGH.roleId,
       userId: HIGH.userId,
       labelId: bPlace.labelIds[0] ?? null,
       alertRuleId: bRule,
     },
-    outside: withDevices(outPlace, outCanary),
+    outside: withDevices(outPlace, outCanary, outInventory),
     operatorStoreIds: operatorRegion.storeIds,
     home: {
       ...operatorRegion,
@@ -337,6 +367,7 @@ export async function prepareSweepFixtures(
       items: ['icmp.delay'],
       alertRecordIds: [],
       assetNos: [],
+      inventoryIds: homeInventory.map((r) => r.id),
     },
     secrets: {
       companyB: [
@@ -348,6 +379,7 @@ export async function prepareSweepFixtures(
         'CANARY-OPLOG-DATA-B',
         'canary-logo-b',
         ...SENDER_SECRETS.companyB,
+        ...bInventory.secrets,
       ],
       outside: [
         ...distinct(
@@ -356,6 +388,7 @@ export async function prepareSweepFixtures(
         ),
         ...outCanary.secrets,
         ...SENDER_SECRETS.outside,
+        ...outInventory.secrets,
       ],
     },
   };

@@ -84,6 +84,7 @@ const BY_NAME: Readonly<Record<string, readonly unknown[]>> = {
   type: ['PRODUCT_TYPE'],
   ipAddress: ['127.0.0.1'],
   pingUrl: ['https://127.0.0.1/ping'],
+  macAddress: ['02:5F:00:00:00:01'],
 };
 
 /** Plausible values for a schema, most specific first (not all of them valid). */

@@ -30,6 +30,7 @@ export type Slot =
   | 'label'
   | 'netTestAddress'
   | 'logo'
+  | 'inventory'
   | 'shared';
 
 /** Names that look like ids. */
@@ -87,6 +88,10 @@ const FIELD_SLOTS: Readonly<Record<string, Slot>> = {
   // Dictionary codes (alert types, brand/model relations): the same for every company.
   alertTypeCode: 'shared',
   relativeCode: 'shared',
+  // Inventory records (issue 12): the unbind path's id, the bind query's record and device.
+  inventoryId: 'inventory',
+  inventoryDeviceId: 'inventory',
+  targetDeviceId: 'device',
 };
 
 /** What a bare `id` / `ids` names, per endpoint group of ENDPOINT_GROUPS. */
@@ -102,6 +107,7 @@ const ID_BY_GROUP: Readonly<Partial<Record<keyof typeof ENDPOINT_GROUPS, Slot>>>
   levelLabel: 'label',
   netTestAddress: 'netTestAddress',
   logo: 'logo',
+  inventory: 'inventory',
 };
 
 /** Endpoints whose bare `id` means something other than their group's object. */
@@ -199,6 +205,8 @@ export function fillers(slot: Slot, place: SweepPlace, name = ''): (string | num
       return place.netTestAddressIds;
     case 'logo':
       return place.logoIds;
+    case 'inventory':
+      return place.inventoryIds;
     case 'shared':
       return [];
   }

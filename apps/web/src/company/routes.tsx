@@ -85,6 +85,12 @@ export const companyRoutes: readonly AppRoute[] = [
         page: lazy(() => import('./pages/device/not-monitor')),
       },
       {
+        path: 'inventory.html',
+        titleKey: 'menu.device.inventory',
+        codes: [PAGE.deviceInventory],
+        page: lazy(() => import('./pages/device/inventory')),
+      },
+      {
         path: 'non-network.html',
         titleKey: 'menu.device.nonNetwork',
         codes: [PAGE.deviceNonNetwork],

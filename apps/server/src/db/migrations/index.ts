@@ -18,6 +18,9 @@ import * as alertRuleScope from './20261124_0100_alert_rule_scope';
 import * as alertSenders from './20261124_0200_alert_senders';
 import * as alertDeliveries from './20261124_0300_alert_deliveries';
 import * as alertRecordAck from './20261124_0400_alert_record_ack';
+import * as inventoryRecords from './20261124_0500_inventory_records';
+import * as recipientLanguage from './20261124_0550_recipient_language';
+import * as alertActionCodes from './20261124_0600_alert_action_codes';
 
 export interface StorefleetMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -36,4 +39,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20261124_0200_alert_senders', alertSenders],
   ['20261124_0300_alert_deliveries', alertDeliveries],
   ['20261124_0400_alert_record_ack', alertRecordAck],
+  ['20261124_0500_inventory_records', inventoryRecords],
+  ['20261124_0550_recipient_language', recipientLanguage],
+  ['20261124_0600_alert_action_codes', alertActionCodes],
 ];

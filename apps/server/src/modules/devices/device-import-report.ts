@@ -2,16 +2,16 @@
  * The rejected rows of an import as a workbook the user can fix and upload again: the template's
  * header and columns, each rejected row's cells as typed, and an error column at the end (in the
  * caller's language). Cells are written as text; one that a spreadsheet could take for a formula
- * (starting with = + - @) gets a leading apostrophe.
+ * (starting with = + - @, tab or carriage return) gets a leading apostrophe.
  */
 import type { DeviceImportRejectedRow, Lang } from '@storefleet/contracts';
 
 import { loadExcel } from '../../http/spreadsheet-upload';
 import { columnHeader, TEMPLATE_COLUMNS, TEMPLATE_SHEET } from './device-template';
 
-const FORMULA_START = /^[=+\-@]/;
+const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** `text` safe to put in a cell: a leading = + - @ is escaped with an apostrophe. */
+/** `text` safe to put in a cell: a leading = + - @, tab or CR is escaped with an apostrophe. */
 export function inertCell(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }

@@ -1,75 +1,14 @@
 /**
- * Decides what an uploaded logo really is from its bytes: the declared name and content type are
- * ignored, so a PNG renamed .txt passes and a script named .png does not.
+ * Decides what an uploaded logo really is from its bytes (http/image-upload.ts, shared with the
+ * inventory's images): PNG, JPEG or WebP by content, within the logo's pixel limits.
  */
 import { LOGO_LIMITS } from '@storefleet/contracts';
-import { imageSize } from 'image-size';
 
-import { AppError, invalid } from '../../http/errors';
+import { inspectImage, type UploadedImage } from '../../http/image-upload';
 
-export interface LogoImage {
-  contentType: (typeof LOGO_LIMITS.contentTypes)[number];
-  extension: 'png' | 'jpg' | 'webp';
-  width: number;
-  height: number;
-}
+export type LogoImage = UploadedImage;
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function sniff(bytes: Buffer): Pick<LogoImage, 'contentType' | 'extension'> | null {
-  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return { contentType: 'image/png', extension: 'png' };
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
-    return { contentType: 'image/jpeg', extension: 'jpg' };
-  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
-    return { contentType: 'image/webp', extension: 'webp' };
-  }
-  return null;
-}
-
-const IMAGE_SIZE_TYPE: Record<LogoImage['extension'], string> = { png: 'png', jpg: 'jpg', webp: 'webp' };
-
-/** The image's type and size; 400 unless it is a readable PNG, JPEG or WebP within the pixel limits. */
+/** The image's type and size; 400 unless it is a readable PNG, JPEG or WebP within the logo's limits. */
 export function inspectLogoImage(bytes: Buffer): LogoImage {
-  const kind = sniff(bytes);
-  if (!kind)
-    throw invalid('file', {
-      zh: '必须是 PNG、JPEG 或 WebP 图片（按内容判断，不看文件名）',
-      en: 'must be a PNG, JPEG or WebP image (checked by content, not by name)',
-    });
-  let size: { width: number; height: number; type?: string | undefined };
-  try {
-    size = imageSize(bytes);
-  } catch {
-    throw invalid('file', {
-      zh: `不是可读取的 ${kind.extension.toUpperCase()} 图片`,
-      en: `is not a readable ${kind.extension.toUpperCase()} image`,
-    });
-  }
-  if (size.type !== IMAGE_SIZE_TYPE[kind.extension] || !(size.width > 0 && size.height > 0)) {
-    throw invalid('file', {
-      zh: `不是可读取的 ${kind.extension.toUpperCase()} 图片`,
-      en: `is not a readable ${kind.extension.toUpperCase()} image`,
-    });
-  }
-  if (size.width > LOGO_LIMITS.maxWidth || size.height > LOGO_LIMITS.maxHeight) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      {
-        zh: `file：最大 ${LOGO_LIMITS.maxWidth}×${LOGO_LIMITS.maxHeight} 像素（此图为 ${size.width}×${size.height}）`,
-        en: `file: must be at most ${LOGO_LIMITS.maxWidth}×${LOGO_LIMITS.maxHeight} pixels (this one is ${size.width}×${size.height})`,
-      },
-      {
-        fields: [
-          {
-            field: 'file',
-            message: {
-              zh: `最大 ${LOGO_LIMITS.maxWidth}×${LOGO_LIMITS.maxHeight} 像素`,
-              en: `must be at most ${LOGO_LIMITS.maxWidth}×${LOGO_LIMITS.maxHeight} pixels`,
-            },
-          },
-        ],
-      },
-    );
-  }
-  return { ...kind, width: size.width, height: size.height };
+  return inspectImage(bytes, LOGO_LIMITS);
 }

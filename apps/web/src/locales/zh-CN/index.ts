@@ -5,6 +5,7 @@ import common from './common';
 import config from './config';
 import device from './device';
 import dynamicMonitor from './dynamic-monitor';
+import inventory from './inventory';
 import level from './level';
 import logo from './logo';
 import menu from './menu';
@@ -34,6 +35,7 @@ export const zhCNModules: Record<string, Record<string, string>> = {
   stores,
   device,
   dynamicMonitor,
+  inventory,
   menu,
   notFound,
   notifications,

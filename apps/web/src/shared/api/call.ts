@@ -43,6 +43,8 @@ export type CallArgs<E extends AnyEndpoint> =
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** For multipart uploads: called with the share of the body sent so far (0 to 1). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 interface LooseInput {
@@ -68,6 +70,7 @@ export function api<E extends AnyEndpoint>(
         : { json: loose.body }),
     ...(file ? { responseType: 'blob' as const } : {}),
     ...(options?.signal ? { signal: options.signal } : {}),
+    ...(options?.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
   });
 }
 

@@ -1,5 +1,6 @@
 import {
   type AnyEndpoint,
+  type BodyInput,
   DEFAULT_PAGE_SIZE,
   type PagedResult,
   type QueryInput,
@@ -39,6 +40,10 @@ import {
 export type PagedEndpoint = AnyEndpoint & { response: { _zod: { output: PagedResult<any> } } };
 /** The row type of a paged endpoint. */
 export type RowOf<E extends AnyEndpoint> = ResponseOf<E> extends PagedResult<infer Row> ? Row : never;
+/** What `toQuery` builds: the call's query, or its body for a paged call that reads a body. */
+export type ListCallInput<E extends AnyEndpoint> = [QueryInput<E>] extends [never]
+  ? BodyInput<E>
+  : QueryInput<E>;
 
 export interface UseListPageOptions<E extends PagedEndpoint, S extends FilterSpec> {
   /** The paged call (an endpoint of the contracts); its key caches the pages. */
@@ -49,7 +54,7 @@ export interface UseListPageOptions<E extends PagedEndpoint, S extends FilterSpe
    * Builds the call's query from the URL's filters, page and sort (URL text). By default they are sent
    * as they are; pages whose filters are not the call's fields (a region path, a fixed scope) convert here.
    */
-  toQuery?: (params: ListParams<S>) => QueryInput<E>;
+  toQuery?: (params: ListParams<S>) => ListCallInput<E>;
   /** Row identity for the table. */
   rowKey: Extract<keyof RowOf<E>, string> | ((row: RowOf<E>) => string);
   /**

@@ -5,6 +5,7 @@ import { endSession, getSession } from '../session/session-store';
 import { classifyReply } from './classify';
 import { noticeTitle } from './notice-title';
 import { showErrorNotice } from './notify';
+import { sendWithProgress, type UploadProgress } from './upload-progress';
 
 /** A scalar or list value of a query string or form body; empty values are left out. */
 export type ParamValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -22,6 +23,8 @@ export interface RequestOptions {
   /** 'blob' for downloads: a non-JSON reply is returned as a Blob instead of being read as an envelope. */
   responseType?: 'json' | 'blob';
   signal?: AbortSignal;
+  /** Called with the share of a multipart body sent so far (0 to 1): the upload is then sent by XHR. */
+  onUploadProgress?: UploadProgress;
 }
 
 /** A failed call. `notified` tells callers whether a notice was already shown, so they don't repeat it. */
@@ -81,7 +84,17 @@ export async function request<T>(method: string, path: string, options: RequestO
   const { headers, token } = buildHeaders(options);
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: buildBody(options), signal: options.signal });
+    response =
+      options.onUploadProgress && options.multipart
+        ? await sendWithProgress(
+            method,
+            url,
+            headers,
+            options.multipart,
+            options.onUploadProgress,
+            options.signal,
+          )
+        : await fetch(url, { method, headers, body: buildBody(options), signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     const message = i18n.t('request.networkError');

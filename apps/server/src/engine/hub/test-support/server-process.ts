@@ -14,8 +14,15 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** Starts the server with `env` on 127.0.0.1:`port`; resolves once it prints its banner. */
-export async function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
+/**
+ * Starts the server with `env` on 127.0.0.1:`port`; resolves once it prints its banner (within
+ * `startTimeoutMs`, 30 s unless given: a loaded machine may need longer).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  port: number,
+  startTimeoutMs = 30_000,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
@@ -23,7 +30,7 @@ export async function startServerProcess(env: Record<string, string>, port: numb
   });
   await new Promise<void>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Storefleet is running at')) {

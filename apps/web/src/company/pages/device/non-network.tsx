@@ -1,8 +1,21 @@
-import { DeviceListPage } from './DeviceListPage';
+import { NetworkFlag } from '@storefleet/contracts';
 
-const SCOPE = { isNetworkDevice: 1 } as const;
+import { InventoryListPage } from './inventory/InventoryListPage';
+import { InventoryToolbar } from './inventory/InventoryToolbar';
 
-/** /device/non-network.html: devices marked not networked (isNetworkDevice 1). */
+const SCOPE = { isNetworkDevice: NetworkFlag.NOT_NETWORKED } as const;
+
+/**
+ * /device/non-network.html: the non-network assets (inventory records marked `isNetworkDevice=1`:
+ * scales, furniture, forklifts), never matched, bound or probed; "back to networked" returns them to
+ * the inventory's networked side.
+ */
 export default function NonNetworkDevicesPage() {
-  return <DeviceListPage scope={SCOPE} batchMonitor={null} testId="device-non-network" />;
+  return (
+    <InventoryListPage
+      scope={SCOPE}
+      testId="device-non-network"
+      toolbar={(exportQuery) => <InventoryToolbar exportQuery={exportQuery} importable={false} />}
+    />
+  );
 }

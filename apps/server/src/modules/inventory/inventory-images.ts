@@ -1,0 +1,60 @@
+/**
+ * Where inventory images live: `<dataDir>/inventory-images/<companyId>/<sha256>.<ext>`. Named by
+ * content, so the same photo uploaded twice is one file, and per company, so a name issued to one
+ * company never opens another's file. Files are never overwritten (same name, same bytes).
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { INVENTORY_IMAGE_NAME } from '@storefleet/contracts';
+
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+function companyDir(dataDir: string, companyId: number): string {
+  return join(dataDir, 'inventory-images', String(companyId));
+}
+
+/** The stored name of `bytes` as an image of `extension`. */
+export function imageNameOf(bytes: Buffer, extension: string): string {
+  return `${createHash('sha256').update(bytes).digest('hex')}.${extension}`;
+}
+
+/** Stores the image for the company (a file of that name already holds the same bytes). */
+export async function storeImage(dataDir: string, companyId: number, name: string, bytes: Buffer) {
+  const dir = companyDir(dataDir, companyId);
+  await mkdir(dir, { recursive: true });
+  try {
+    await writeFile(join(dir, name), bytes, { flag: 'wx', mode: 0o640 });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw error;
+  }
+}
+
+/** Whether the company holds an image of that name. */
+export async function hasImage(dataDir: string, companyId: number, name: string): Promise<boolean> {
+  if (!INVENTORY_IMAGE_NAME.test(name)) return false;
+  try {
+    return (await stat(join(companyDir(dataDir, companyId), name))).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The company's image and its type, or null when it holds none of that name. */
+export async function readImage(
+  dataDir: string,
+  companyId: number,
+  name: string,
+): Promise<{ bytes: Buffer; contentType: string } | null> {
+  if (!INVENTORY_IMAGE_NAME.test(name)) return null;
+  try {
+    const bytes = await readFile(join(companyDir(dataDir, companyId), name));
+    return {
+      bytes,
+      contentType: CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
+    };
+  } catch {
+    return null;
+  }
+}

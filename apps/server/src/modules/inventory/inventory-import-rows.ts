@@ -1,0 +1,673 @@
+/**
+ * The inventory import's rules, pure: the columns (one list for the template, the import, the
+ * report and the export's shared part), the header row read by title in either language (order
+ * free), and each data row checked into the values the import writes, or the reasons it cannot be.
+ *
+ * Cells are attacker input: text is taken exactly as typed and never evaluated; a formula cell is a
+ * row error (its cached result could be anything the sender chose); a cell longer than its column
+ * allows is a row error however long it is (a 10 MB cell is reported, then cut to Excel's cell limit
+ * in the report). Messages are `{ zh, en }`; the service picks the caller's language.
+ */
+import {
+  ConnectType,
+  DeviceSystem,
+  isIpAddress,
+  type Label,
+  type Lang,
+  macKey,
+  PropertyStatus,
+} from '@storefleet/contracts';
+import type ExcelJS from 'exceljs';
+
+import { cellText } from '../../http/spreadsheet-upload';
+
+/** Excel's own limit for the text of one cell; longer cells are cut to it in any workbook we write. */
+export const EXCEL_CELL_LIMIT = 32_767;
+
+export type ImportKey =
+  | 'assetNo'
+  | 'deviceName'
+  | 'deviceCategory'
+  | 'deviceClass'
+  | 'deviceBrand'
+  | 'model'
+  | 'deviceSn'
+  | 'deviceSystem'
+  | 'connectType'
+  | 'intranetIp'
+  | 'macAddress'
+  | 'specifications'
+  | 'propertyType'
+  | 'serviceLife'
+  | 'custodian'
+  | 'obtainTime'
+  | 'vinNo'
+  | 'inumber'
+  | 'status'
+  | 'remark'
+  | 'index';
+
+/** How a column's text is read. `dictionary` columns take a code or a name in either language. */
+export type ColumnKind =
+  | { type: 'text' }
+  | { type: 'date' }
+  | { type: 'mac' }
+  | { type: 'ip' }
+  | { type: 'int'; min: number; max: number }
+  | { type: 'dictionary'; dictionary: DictionaryKey }
+  | { type: 'enum'; values: ReadonlyArray<{ value: number; label: Label }> };
+
+export type DictionaryKey = 'category' | 'deviceClass' | 'propertyType' | 'status';
+
+export interface ImportColumn {
+  key: ImportKey;
+  title: Label;
+  required: boolean;
+  /** Longest text accepted (characters, after trimming). */
+  max: number;
+  width: number;
+  kind: ColumnKind;
+}
+
+const text: ColumnKind = { type: 'text' };
+
+/** The import's columns in template order. */
+export const IMPORT_COLUMNS: readonly ImportColumn[] = [
+  {
+    key: 'assetNo',
+    title: { zh: '资产编号', en: 'Asset number' },
+    required: true,
+    max: 64,
+    width: 18,
+    kind: text,
+  },
+  {
+    key: 'deviceName',
+    title: { zh: '设备名称', en: 'Device name' },
+    required: true,
+    max: 128,
+    width: 22,
+    kind: text,
+  },
+  {
+    key: 'deviceCategory',
+    title: { zh: '设备大类', en: 'Category' },
+    required: true,
+    max: 64,
+    width: 16,
+    kind: { type: 'dictionary', dictionary: 'category' },
+  },
+  {
+    key: 'deviceClass',
+    title: { zh: '设备小类', en: 'Class' },
+    required: true,
+    max: 64,
+    width: 18,
+    kind: { type: 'dictionary', dictionary: 'deviceClass' },
+  },
+  { key: 'deviceBrand', title: { zh: '品牌', en: 'Brand' }, required: false, max: 64, width: 14, kind: text },
+  { key: 'model', title: { zh: '型号', en: 'Model' }, required: false, max: 64, width: 16, kind: text },
+  {
+    key: 'deviceSn',
+    title: { zh: '设备SN', en: 'Device SN' },
+    required: false,
+    max: 128,
+    width: 18,
+    kind: text,
+  },
+  {
+    key: 'deviceSystem',
+    title: { zh: '操作系统', en: 'Operating system' },
+    required: false,
+    max: 32,
+    width: 14,
+    kind: { type: 'enum', values: DeviceSystem.entries },
+  },
+  {
+    key: 'connectType',
+    title: { zh: '连接方式', en: 'Connection type' },
+    required: false,
+    max: 32,
+    width: 14,
+    kind: { type: 'enum', values: ConnectType.entries },
+  },
+  {
+    key: 'intranetIp',
+    title: { zh: '内网IP', en: 'Intranet IP' },
+    required: false,
+    max: 64,
+    width: 18,
+    kind: { type: 'ip' },
+  },
+  {
+    key: 'macAddress',
+    title: { zh: 'MAC地址', en: 'MAC address' },
+    required: false,
+    max: 32,
+    width: 19,
+    kind: { type: 'mac' },
+  },
+  {
+    key: 'specifications',
+    title: { zh: '规格', en: 'Specifications' },
+    required: false,
+    max: 500,
+    width: 18,
+    kind: text,
+  },
+  {
+    key: 'propertyType',
+    title: { zh: '资产性质', en: 'Property type' },
+    required: false,
+    max: 64,
+    width: 14,
+    kind: { type: 'dictionary', dictionary: 'propertyType' },
+  },
+  {
+    key: 'serviceLife',
+    title: { zh: '使用年限', en: 'Service life (years)' },
+    required: false,
+    max: 16,
+    width: 12,
+    kind: { type: 'int', min: 0, max: 100 },
+  },
+  {
+    key: 'custodian',
+    title: { zh: '保管人', en: 'Custodian' },
+    required: false,
+    max: 64,
+    width: 12,
+    kind: text,
+  },
+  {
+    key: 'obtainTime',
+    title: { zh: '取得日期', en: 'Date obtained' },
+    required: false,
+    max: 32,
+    width: 14,
+    kind: { type: 'date' },
+  },
+  {
+    key: 'vinNo',
+    title: { zh: '车架号', en: 'Frame number' },
+    required: false,
+    max: 64,
+    width: 18,
+    kind: text,
+  },
+  {
+    key: 'inumber',
+    title: { zh: '资产序号', en: 'Inventory number' },
+    required: false,
+    max: 64,
+    width: 16,
+    kind: text,
+  },
+  {
+    key: 'status',
+    title: { zh: '资产状态', en: 'Property status' },
+    required: false,
+    max: 64,
+    width: 12,
+    kind: { type: 'dictionary', dictionary: 'status' },
+  },
+  { key: 'remark', title: { zh: '备注', en: 'Remark' }, required: false, max: 500, width: 28, kind: text },
+  {
+    key: 'index',
+    title: { zh: '自定义序号', en: 'Custom index' },
+    required: false,
+    max: 64,
+    width: 12,
+    kind: text,
+  },
+];
+
+export const COLUMN_BY_KEY: ReadonlyMap<ImportKey, ImportColumn> = new Map(
+  IMPORT_COLUMNS.map((c) => [c.key, c]),
+);
+
+/** A status left blank: normal (INVENTORY_STATUS code '1'). */
+export const DEFAULT_STATUS_CODE = String(PropertyStatus.NORMAL);
+
+/** Row 1's text of a column in `lang`: `*资产编号` (a star marks a required column). */
+export function columnHeader(column: ImportColumn, lang: Lang): string {
+  return `${column.required ? '*' : ''}${column.title[lang]}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Dictionaries
+
+/** One dictionary item as the import needs it. */
+export interface DictionaryEntry {
+  code: string;
+  name: string;
+  nameEn: string | null;
+  /** For classes: the category code they belong to. */
+  parentCode: string | null;
+}
+
+export type ImportDictionaries = Record<DictionaryKey, readonly DictionaryEntry[]>;
+
+/** Code or name (either language, any case) → code; `null` marks a name shared by several codes. */
+type Lookup = Map<string, string | null>;
+
+const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+
+function lookupOf(entries: readonly DictionaryEntry[]): Lookup {
+  const byText: Lookup = new Map();
+  const byCode = new Map(entries.map((e) => [fold(e.code), e.code]));
+  for (const entry of entries) {
+    for (const name of [entry.name, entry.nameEn]) {
+      if (!name) continue;
+      const key = fold(name);
+      if (byCode.has(key)) continue; // a code always wins over a name that spells it
+      const known = byText.get(key);
+      byText.set(key, known === undefined || known === entry.code ? entry.code : null);
+    }
+  }
+  for (const [key, code] of byCode) byText.set(key, code);
+  return byText;
+}
+
+/** The dictionaries prepared for reading rows (built once per import). */
+export interface RowContext {
+  lookups: Record<DictionaryKey, Lookup>;
+  classParent: ReadonlyMap<string, string | null>;
+  names: Record<DictionaryKey, ReadonlyMap<string, DictionaryEntry>>;
+}
+
+export function rowContext(dictionaries: ImportDictionaries): RowContext {
+  const byCode = (key: DictionaryKey) => new Map(dictionaries[key].map((e) => [e.code, e]));
+  return {
+    lookups: {
+      category: lookupOf(dictionaries.category),
+      deviceClass: lookupOf(dictionaries.deviceClass),
+      propertyType: lookupOf(dictionaries.propertyType),
+      status: lookupOf(dictionaries.status),
+    },
+    classParent: new Map(dictionaries.deviceClass.map((e) => [e.code, e.parentCode])),
+    names: {
+      category: byCode('category'),
+      deviceClass: byCode('deviceClass'),
+      propertyType: byCode('propertyType'),
+      status: byCode('status'),
+    },
+  };
+}
+
+/** An item's name in `lang` (English falls back to the Chinese name), or the code when unknown. */
+export function dictionaryName(
+  context: RowContext,
+  key: DictionaryKey,
+  code: string | null,
+  lang: Lang,
+): string {
+  if (code === null) return '';
+  const entry = context.names[key].get(code);
+  if (!entry) return code;
+  return lang === 'en' ? (entry.nameEn ?? entry.name) : entry.name;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Header
+
+/** Where each column sits in the sheet (1-based), found from the header row. */
+export type HeaderMap = ReadonlyMap<ImportKey, number>;
+
+export type HeaderResult = { ok: true; columns: HeaderMap } | { ok: false; message: Label };
+
+/** `*资产编号 (assetNo)` → `资产编号`: star, spaces, case and a trailing key in brackets do not matter. */
+function headerKeys(textIn: string): string[] {
+  const plain = fold(textIn.replace(/^\s*\*\s*/, ''));
+  const bracket = /^(.*?)\s*[(（]\s*([^()（）]*?)\s*[)）]$/.exec(plain);
+  return bracket ? [plain, bracket[1] as string, bracket[2] as string].filter(Boolean) : [plain];
+}
+
+const TITLE_INDEX: ReadonlyMap<string, ImportKey> = new Map(
+  IMPORT_COLUMNS.flatMap((c) => [
+    [fold(c.title.zh), c.key],
+    [fold(c.title.en), c.key],
+    [fold(c.key), c.key],
+  ]),
+);
+
+/**
+ * Reads the header row: every template column by its title in Chinese or English (or its field key),
+ * in any order. Columns the import does not know are ignored; a required column missing or a column
+ * given twice is refused, naming it.
+ */
+export function readHeader(values: readonly ExcelJS.CellValue[]): HeaderResult {
+  const columns = new Map<ImportKey, number>();
+  for (let c = 1; c < values.length; c++) {
+    const cell = cellText(values[c] ?? null);
+    if (!cell.ok || cell.text.length > 200) continue;
+    const key = headerKeys(cell.text)
+      .map((k) => TITLE_INDEX.get(k))
+      .find((k) => k !== undefined);
+    if (!key) continue;
+    if (columns.has(key)) {
+      const title = COLUMN_BY_KEY.get(key)?.title as Label;
+      return {
+        ok: false,
+        message: {
+          zh: `表头中“${title.zh}”列出现了两次（第 ${columns.get(key)} 列和第 ${c} 列）；请删除其中一列`,
+          en: `the header has the column "${title.en}" twice (columns ${columns.get(key)} and ${c}); delete one of them`,
+        },
+      };
+    }
+    columns.set(key, c);
+  }
+  const missing = IMPORT_COLUMNS.filter((c) => c.required && !columns.has(c.key));
+  if (missing.length > 0) {
+    const zh = missing.map((c) => `“${c.title.zh}”`).join('、');
+    const en = missing.map((c) => `"${c.title.en}"`).join(', ');
+    return {
+      ok: false,
+      message: {
+        zh: `第 1 行表头缺少必填列 ${zh}；请使用下载的模板（列的顺序可以调整，标题须保留）`,
+        en: `the header row lacks the required column${missing.length > 1 ? 's' : ''} ${en}; use the downloaded template (columns may be reordered, their titles must stay)`,
+      },
+    };
+  }
+  return { ok: true, columns };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Rows
+
+/** The values one accepted row writes (codes, not names). */
+export interface ImportValues {
+  assetNo: string;
+  deviceName: string;
+  deviceCategory: string;
+  deviceClass: string;
+  deviceBrand: string | null;
+  model: string | null;
+  deviceSn: string | null;
+  deviceSystem: number | null;
+  connectType: number | null;
+  intranetIp: string | null;
+  macAddress: string | null;
+  /** The MAC as 12 lower-case hex digits (the match key), null without a MAC. */
+  macKey: string | null;
+  specifications: string | null;
+  propertyType: string | null;
+  serviceLife: number | null;
+  custodian: string | null;
+  /** YYYY-MM-DD. */
+  obtainTime: string | null;
+  vinNo: string | null;
+  inumber: string | null;
+  /** Property status (INVENTORY_STATUS code as a number: PropertyStatus). */
+  status: number;
+  remark: string | null;
+  index: string | null;
+}
+
+export interface RowError {
+  /** The column at fault; null for the row as a whole. */
+  column: ImportKey | null;
+  message: Label;
+}
+
+export interface ParsedRow {
+  /** The row number as Excel shows it. */
+  row: number;
+  /** Each import column's text as typed, in IMPORT_COLUMNS order (cut to EXCEL_CELL_LIMIT). */
+  cells: string[];
+  /** Set when the row passed every cell rule (file duplicates and the store checks come after). */
+  values: ImportValues | null;
+  errors: RowError[];
+}
+
+const DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;
+
+/** `2025-6-1`, `2025/06/01` → `2025-06-01`; null when it is not a calendar date. */
+export function isoDate(textIn: string): string | null {
+  const m = DATE.exec(textIn.trim());
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
+    return null;
+  return date.toISOString().slice(0, 10);
+}
+
+const cut = (s: string) => (s.length > EXCEL_CELL_LIMIT ? s.slice(0, EXCEL_CELL_LIMIT) : s);
+
+function formulaMessage(message: string): Label {
+  if (message.includes('formula'))
+    return {
+      zh: '须填写值，不能是公式（导入只读取值）',
+      en: 'must be a value, not a formula (the import reads values only)',
+    };
+  if (message.includes('error')) return { zh: '是 Excel 错误值', en: 'holds an Excel error value' };
+  return { zh: '不是文本或数字', en: 'is not text or a number' };
+}
+
+function choiceList(context: RowContext, key: DictionaryKey): { zh: string; en: string } {
+  const entries = [...context.names[key].values()].slice(0, 12);
+  const more = context.names[key].size > entries.length ? '…' : '';
+  return {
+    zh: entries.map((e) => e.name).join('、') + more,
+    en: entries.map((e) => e.nameEn ?? e.name).join(', ') + more,
+  };
+}
+
+type ReadCell = { ok: true; value: string | number | null } | { ok: false; message: Label };
+
+function readCell(column: ImportColumn, raw: string, context: RowContext): ReadCell {
+  const value = raw.trim();
+  if (value === '') {
+    if (column.required) return { ok: false, message: { zh: '必填', en: 'is required' } };
+    return { ok: true, value: null };
+  }
+  if (value.length > column.max) {
+    return {
+      ok: false,
+      message: {
+        zh: `最多 ${column.max} 个字符（此处有 ${value.length} 个）`,
+        en: `must be at most ${column.max} characters (this one has ${value.length})`,
+      },
+    };
+  }
+  const kind = column.kind;
+  switch (kind.type) {
+    case 'text':
+      return { ok: true, value };
+    case 'date': {
+      const date = isoDate(value);
+      return date
+        ? { ok: true, value: date }
+        : { ok: false, message: { zh: '须是日期，格式 YYYY-MM-DD', en: 'must be a date as YYYY-MM-DD' } };
+    }
+    case 'mac':
+      return macKey(value) !== null
+        ? { ok: true, value }
+        : {
+            ok: false,
+            message: {
+              zh: 'MAC 地址无效（例如 00:26:AB:12:34:56）',
+              en: 'Invalid MAC address (for example 00:26:AB:12:34:56)',
+            },
+          };
+    case 'ip':
+      return isIpAddress(value)
+        ? { ok: true, value }
+        : {
+            ok: false,
+            message: { zh: 'IP 地址无效（IPv4 或 IPv6）', en: 'Invalid IP address (IPv4 or IPv6)' },
+          };
+    case 'int': {
+      const n = /^[+]?\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+      return Number.isInteger(n) && n >= kind.min && n <= kind.max
+        ? { ok: true, value: n }
+        : {
+            ok: false,
+            message: {
+              zh: `须是 ${kind.min} 到 ${kind.max} 的整数`,
+              en: `must be a whole number from ${kind.min} to ${kind.max}`,
+            },
+          };
+    }
+    case 'enum': {
+      const folded = fold(value);
+      const hit = kind.values.find(
+        (e) => String(e.value) === folded || fold(e.label.zh) === folded || fold(e.label.en) === folded,
+      );
+      if (hit) return { ok: true, value: hit.value };
+      return {
+        ok: false,
+        message: {
+          zh: `须是以下之一：${kind.values.map((e) => e.label.zh).join('、')}`,
+          en: `must be one of: ${kind.values.map((e) => e.label.en).join(', ')}`,
+        },
+      };
+    }
+    case 'dictionary': {
+      const code = context.lookups[kind.dictionary].get(fold(value));
+      if (code) return { ok: true, value: code };
+      if (code === null) {
+        return {
+          ok: false,
+          message: {
+            zh: `“${value}”对应多个字典项；请填写编码`,
+            en: `"${value}" names several dictionary items; give the code instead`,
+          },
+        };
+      }
+      const choices = choiceList(context, kind.dictionary);
+      return {
+        ok: false,
+        message: {
+          zh: `不在字典中（可填编码或名称：${choices.zh}）`,
+          en: `is not in the dictionary (give a code or a name: ${choices.en})`,
+        },
+      };
+    }
+  }
+}
+
+/**
+ * Reads one data row (`values` as ExcelJS gives them, 1-based) through the header map. Every cell is
+ * checked, so the reply lists all of a row's problems at once.
+ */
+export function parseRow(
+  row: number,
+  values: readonly ExcelJS.CellValue[],
+  header: HeaderMap,
+  context: RowContext,
+): ParsedRow {
+  const cells: string[] = [];
+  const errors: RowError[] = [];
+  const read: Partial<Record<ImportKey, string | number | null>> = {};
+  for (const column of IMPORT_COLUMNS) {
+    const at = header.get(column.key);
+    const cell = cellText(at === undefined ? null : (values[at] ?? null));
+    if (!cell.ok) {
+      cells.push('');
+      errors.push({ column: column.key, message: formulaMessage(cell.message) });
+      continue;
+    }
+    cells.push(cut(cell.text));
+    const result = readCell(column, cell.text, context);
+    if (result.ok) read[column.key] = result.value;
+    else errors.push({ column: column.key, message: result.message });
+  }
+  const category = read.deviceCategory as string | undefined;
+  const deviceClass = read.deviceClass as string | undefined;
+  if (category && deviceClass && context.classParent.get(deviceClass) !== category) {
+    errors.push({
+      column: 'deviceClass',
+      message: {
+        zh: '不属于所填的设备大类',
+        en: 'does not belong to the category given',
+      },
+    });
+  }
+  if (errors.length > 0) return { row, cells, values: null, errors };
+  const textOf = (key: ImportKey) => (read[key] ?? null) as string | null;
+  const mac = textOf('macAddress');
+  return {
+    row,
+    cells,
+    errors,
+    values: {
+      assetNo: read.assetNo as string,
+      deviceName: read.deviceName as string,
+      deviceCategory: category as string,
+      deviceClass: deviceClass as string,
+      deviceBrand: textOf('deviceBrand'),
+      model: textOf('model'),
+      deviceSn: textOf('deviceSn'),
+      deviceSystem: (read.deviceSystem ?? null) as number | null,
+      connectType: (read.connectType ?? null) as number | null,
+      intranetIp: textOf('intranetIp'),
+      macAddress: mac,
+      macKey: mac === null ? null : macKey(mac),
+      specifications: textOf('specifications'),
+      propertyType: textOf('propertyType'),
+      serviceLife: (read.serviceLife ?? null) as number | null,
+      custodian: textOf('custodian'),
+      obtainTime: textOf('obtainTime'),
+      vinNo: textOf('vinNo'),
+      inumber: textOf('inumber'),
+      status: Number(textOf('status') ?? DEFAULT_STATUS_CODE),
+      remark: textOf('remark'),
+      index: textOf('index'),
+    },
+  };
+}
+
+/** Whether every cell of a row is empty (such rows are skipped, wherever they are). */
+export function isBlankRow(values: readonly ExcelJS.CellValue[]): boolean {
+  for (let c = 1; c < values.length; c++) {
+    const cell = cellText(values[c] ?? null);
+    if (!cell.ok || cell.text.trim() !== '') return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Duplicates inside the file
+
+/** The values that must be unique: asset number in the company, MAC and serial number in the store. */
+const UNIQUE: ReadonlyArray<{ key: ImportKey; of: (v: ImportValues) => string | null }> = [
+  { key: 'assetNo', of: (v) => v.assetNo },
+  { key: 'macAddress', of: (v) => v.macKey },
+  { key: 'deviceSn', of: (v) => (v.deviceSn === null ? null : v.deviceSn.toLowerCase()) },
+];
+
+/** Tracks the unique values of the rows read so far; a later row naming an earlier one is an error. */
+export class FileDuplicates {
+  private readonly seen = new Map<ImportKey, Map<string, number>>(UNIQUE.map((u) => [u.key, new Map()]));
+
+  /** Adds row errors to `parsed` for values an earlier row holds; claims its own values otherwise. */
+  check(parsed: ParsedRow): void {
+    if (!parsed.values) return;
+    const problems: RowError[] = [];
+    for (const unique of UNIQUE) {
+      const value = unique.of(parsed.values);
+      if (value === null) continue;
+      const earlier = this.seen.get(unique.key)?.get(value);
+      if (earlier !== undefined) {
+        problems.push({
+          column: unique.key,
+          message: {
+            zh: `与第 ${earlier} 行重复`,
+            en: `repeats row ${earlier}`,
+          },
+        });
+      }
+    }
+    if (problems.length > 0) {
+      parsed.errors.push(...problems);
+      parsed.values = null;
+      return;
+    }
+    for (const unique of UNIQUE) {
+      const value = unique.of(parsed.values);
+      if (value !== null) this.seen.get(unique.key)?.set(value, parsed.row);
+    }
+  }
+}
