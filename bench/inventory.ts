@@ -2,6 +2,7 @@
  * Inventory import and export benchmark (issue 12).
  *
  *   npm run bench:inventory [-- --db sqlite|postgres] [--rows 50000] [--export-rows 100000]
+ *     [--profile <dir>]   (the server writes a CPU profile into <dir> when it stops)
  *
  * Per database: a fresh database, the real server as a child process (demo data), signed in as
  * `admin`. Import: a workbook of `--rows` asset rows (built here like Excel saves it) is parsed alone
@@ -42,6 +43,8 @@ interface Figures {
   listAnswers: number;
   listFailures: number;
   rssPeak: number;
+  /** The server's RSS just before the upload (demo loaded, idle): what the import adds is the rest. */
+  rssBefore: number;
   exportRows: number;
   exportMs: number;
   exportBytes: number;
@@ -101,9 +104,12 @@ function p95(values: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? 0;
 }
 
+let profileArgs: string[] = [];
+
 async function runOn(dialect: DialectName, rows: number, exportRows: number): Promise<Figures> {
   const fresh = await freshDatabase(dialect, 'inventory');
-  const server = await startServer(fresh.url, `${fresh.dir}/data`);
+  // `--profile <dir>`: the server writes a CPU profile there when it stops (node --cpu-prof).
+  const server = await startServer(fresh.url, `${fresh.dir}/data`, profileArgs);
   const database = openDatabase(fresh.url);
   try {
     const { accessToken } = await call<{ accessToken: string }>(
@@ -129,6 +135,7 @@ async function runOn(dialect: DialectName, rows: number, exportRows: number): Pr
     await waitUntilIdle(server.child.pid);
 
     process.stdout.write(`[${dialect}] import of ${fmt(rows)} rows while reading the device list…\n`);
+    const rssBefore = server.rss();
     const sampler = startSampler(server.rss, 50);
     let importing = true;
     const latencies: number[] = [];
@@ -227,6 +234,7 @@ async function runOn(dialect: DialectName, rows: number, exportRows: number): Pr
       listAnswers: latencies.length,
       listFailures,
       rssPeak: memory.peak,
+      rssBefore,
       exportRows: Number(total.n),
       exportMs,
       exportBytes,
@@ -271,6 +279,9 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const rows = numberArg(argv, 'rows', 50_000);
   const exportRows = numberArg(argv, 'export-rows', 100_000);
+  const profileAt = argv.indexOf('--profile');
+  if (profileAt >= 0 && argv[profileAt + 1])
+    profileArgs = ['--cpu-prof', '--cpu-prof-dir', argv[profileAt + 1] as string];
   process.stdout.write(`${machineLine()}\n`);
   const results: Figures[] = [];
   for (const dialect of dialectsFromArgs(argv)) results.push(await runOn(dialect, rows, exportRows));
@@ -286,7 +297,7 @@ async function main(): Promise<void> {
         ...col((f) => `${fmt(f.importMs)} ms (${fmt(f.importMs / f.parseMs, 2)}×)`),
       ],
       ['device list p95 during import', ...col((f) => `${fmt(f.listP95, 1)} ms (${f.listAnswers} answers)`)],
-      ['server RSS peak (import)', ...col((f) => mb(f.rssPeak))],
+      ['server RSS before / peak (import)', ...col((f) => `${mb(f.rssBefore)} / ${mb(f.rssPeak)}`)],
       ['reference: bare streaming write', ...col((f) => `${fmt(f.bareWriteMs)} ms`)],
       [
         'export (request → last byte)',

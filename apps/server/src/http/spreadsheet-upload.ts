@@ -8,10 +8,13 @@
  * size (a lying header gets no further than its lie). ExcelJS then reads a stored copy of exactly
  * those checked parts: it never inflates the upload itself, and it gets the workbook and shared
  * strings before the sheets, which its streaming reader needs (otherwise it spills sheets to
- * temporary files).
+ * temporary files). Small parts are kept inflated from the check; a large one (a sheet of 100,000
+ * rows is ~90 MiB of XML) is checked streaming and inflated again, streaming, while ExcelJS reads it,
+ * so the workbook is never whole in memory.
  */
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { crc32 } from 'node:zlib';
 import type { Label } from '@storefleet/contracts';
 import type ExcelJS from 'exceljs';
 
@@ -19,11 +22,12 @@ import { AppError, invalid } from './errors';
 import type { UploadLimits } from './upload';
 import {
   inflateEntry,
+  inflateEntryChunks,
   readZipDirectory,
-  storedPart,
-  writeZip,
+  type StreamedPart,
+  streamZip,
+  verifyEntry,
   type ZipEntry,
-  type ZipPart,
   ZipProblem,
 } from './zip-archive';
 
@@ -55,6 +59,8 @@ const EMPTY_SHARED_STRINGS = Buffer.from(
 );
 /** ExcelJS gets the stored copy in slices, with a turn of the event loop between them. */
 const SLICE_BYTES = 16 * 1024;
+/** Parts up to this size are kept inflated after the check; larger ones are inflated again when read. */
+const KEEP_INFLATED_BYTES = 1024 * 1024;
 
 const RESAVE = {
   zh: '请用 Excel 或 WPS 打开，另存为“Excel 工作簿 (*.xlsx)”后上传该文件',
@@ -65,9 +71,13 @@ const USE_TEMPLATE = {
   en: 'copy the rows into the downloaded template and upload that',
 };
 
-/** A workbook that passed the checks: the parts ExcelJS reads, as a stored zip in reading order. */
+/** A workbook that passed the checks: the parts ExcelJS reads, in reading order (streamed as a stored zip). */
 export interface CheckedWorkbook {
-  readonly zip: readonly Buffer[];
+  readonly parts: readonly StreamedPart[];
+}
+
+function keptPart(name: string, data: Buffer): StreamedPart {
+  return { name, size: data.length, crc32: crc32(data), chunks: () => [data] };
 }
 
 function sizeOf(bytes: number): string {
@@ -184,12 +194,25 @@ export async function checkWorkbook(
       });
     }
     checkSizes(entries, limits);
-    const parts: ZipPart[] = [];
-    for (const entry of partsToRead(entries))
-      parts.push(storedPart(entry.name, await inflateEntry(bytes, entry)));
+    const parts: StreamedPart[] = [];
+    for (const entry of partsToRead(entries)) {
+      if (entry.size <= KEEP_INFLATED_BYTES) {
+        parts.push(keptPart(entry.name, await inflateEntry(bytes, entry)));
+      } else {
+        // Checked now (size and checksum, streaming), inflated again while read: the upload does
+        // not change in between, so the second pass yields the bytes the first one checked.
+        await verifyEntry(bytes, entry);
+        parts.push({
+          name: entry.name,
+          size: entry.size,
+          crc32: entry.crc32,
+          chunks: () => inflateEntryChunks(bytes, entry, false),
+        });
+      }
+    }
     if (!names.has('xl/sharedStrings.xml'))
-      parts.splice(2, 0, storedPart('xl/sharedStrings.xml', EMPTY_SHARED_STRINGS));
-    return { zip: writeZip(parts) };
+      parts.splice(2, 0, keptPart('xl/sharedStrings.xml', EMPTY_SHARED_STRINGS));
+    return { parts };
   } catch (error) {
     if (error instanceof ZipProblem) throw refusal(error, limits);
     throw error;
@@ -236,8 +259,8 @@ export interface SheetRows {
   pastCap: number | null;
 }
 
-async function* slices(chunks: readonly Buffer[]): AsyncGenerator<Buffer> {
-  for (const chunk of chunks) {
+async function* slices(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) {
     for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
       yield chunk.subarray(at, at + SLICE_BYTES);
       // Parsing is synchronous per slice; other requests and ingest get their turn in between.
@@ -276,7 +299,7 @@ export async function* firstSheetRows(
   seen: { sheet: boolean } = { sheet: false },
 ): AsyncGenerator<StreamedRow> {
   const { stream } = await loadExcel();
-  const source = Readable.from(slices(workbook.zip));
+  const source = Readable.from(slices(streamZip(workbook.parts)));
   const reader = new stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',

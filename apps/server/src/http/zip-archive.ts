@@ -7,7 +7,7 @@
  * no ZIP64, no encryption.
  */
 import { promisify } from 'node:util';
-import { crc32, inflateRaw } from 'node:zlib';
+import { crc32, createInflateRaw, inflateRaw } from 'node:zlib';
 
 const inflateRawAsync = promisify(inflateRaw);
 
@@ -167,6 +167,50 @@ export async function inflateEntry(bytes: Buffer, entry: ZipEntry): Promise<Buff
   return out;
 }
 
+/**
+ * The entry's bytes inflated as a stream of chunks, stopped with `size-mismatch` as soon as they run
+ * past the declared size (a bomb's lie costs one chunk). With `verify`, the end is checked too: the
+ * size and the checksum must be the declared ones. Nothing is kept: the caller sees each chunk once.
+ */
+export async function* inflateEntryChunks(
+  bytes: Buffer,
+  entry: ZipEntry,
+  verify = true,
+): AsyncGenerator<Buffer> {
+  const data = bytes.subarray(entry.dataStart, entry.dataEnd);
+  let total = 0;
+  let crc = 0;
+  const take = (chunk: Buffer): Buffer => {
+    total += chunk.length;
+    if (total > entry.size) throw new ZipProblem('size-mismatch', entry.name);
+    if (verify) crc = crc32(chunk, crc);
+    return chunk;
+  };
+  if (entry.method === STORED) {
+    for (let at = 0; at < data.length; at += 64 * 1024) yield take(data.subarray(at, at + 64 * 1024));
+  } else {
+    const inflater = createInflateRaw();
+    inflater.end(data);
+    try {
+      for await (const chunk of inflater as AsyncIterable<Buffer>) yield take(chunk);
+    } catch (error) {
+      if (error instanceof ZipProblem) throw error;
+      throw new ZipProblem('damaged', entry.name);
+    } finally {
+      inflater.destroy();
+    }
+  }
+  if (total !== entry.size) throw new ZipProblem('size-mismatch', entry.name);
+  if (verify && crc !== entry.crc32) throw new ZipProblem('damaged', `${entry.name} (checksum)`);
+}
+
+/** Checks the entry inflates to its declared size and checksum, streaming (no copy of it is kept). */
+export async function verifyEntry(bytes: Buffer, entry: ZipEntry): Promise<void> {
+  for await (const _chunk of inflateEntryChunks(bytes, entry)) {
+    // Each chunk is counted and checksummed by the generator, then dropped.
+  }
+}
+
 export interface ZipPart {
   name: string;
   method: typeof STORED | typeof DEFLATED;
@@ -182,43 +226,91 @@ export function storedPart(name: string, data: Buffer): ZipPart {
   return { name, method: STORED, data, size: data.length, crc32: crc32(data) };
 }
 
+/** The headers of one part: the local one (before its data) and its central directory entry. */
+function partHeaders(
+  part: { name: string; method: number; size: number; crc32: number },
+  storedBytes: number,
+  offset: number,
+): { name: Buffer; local: Buffer; central: Buffer } {
+  const name = Buffer.from(part.name, 'utf8');
+  const local = Buffer.alloc(LOCAL_HEADER_BYTES);
+  local.writeUInt32LE(LOCAL_HEADER, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(0x0800, 6); // names are UTF-8
+  local.writeUInt16LE(part.method, 8);
+  local.writeUInt32LE(part.crc32, 14);
+  local.writeUInt32LE(storedBytes, 18);
+  local.writeUInt32LE(part.size, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(CENTRAL_HEADER_BYTES);
+  central.writeUInt32LE(CENTRAL_HEADER, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(0x0800, 8);
+  central.writeUInt16LE(part.method, 10);
+  central.writeUInt32LE(part.crc32, 16);
+  central.writeUInt32LE(storedBytes, 20);
+  central.writeUInt32LE(part.size, 24);
+  central.writeUInt16LE(name.length, 28);
+  central.writeUInt32LE(offset, 42);
+  return { name, local, central };
+}
+
+function endOfDirectory(count: number, directorySize: number, directoryStart: number): Buffer {
+  const end = Buffer.alloc(END_BYTES);
+  end.writeUInt32LE(END_OF_DIRECTORY, 0);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(directorySize, 12);
+  end.writeUInt32LE(directoryStart, 16);
+  return end;
+}
+
 /** A zip archive of `parts`, as chunks in file order (so the parts' bytes are not copied). */
 export function writeZip(parts: readonly ZipPart[]): Buffer[] {
   const chunks: Buffer[] = [];
   const directory: Buffer[] = [];
   let offset = 0;
   for (const part of parts) {
-    const name = Buffer.from(part.name, 'utf8');
-    const local = Buffer.alloc(LOCAL_HEADER_BYTES);
-    local.writeUInt32LE(LOCAL_HEADER, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // names are UTF-8
-    local.writeUInt16LE(part.method, 8);
-    local.writeUInt32LE(part.crc32, 14);
-    local.writeUInt32LE(part.data.length, 18);
-    local.writeUInt32LE(part.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(CENTRAL_HEADER_BYTES);
-    central.writeUInt32LE(CENTRAL_HEADER, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(part.method, 10);
-    central.writeUInt32LE(part.crc32, 16);
-    central.writeUInt32LE(part.data.length, 20);
-    central.writeUInt32LE(part.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
+    const { name, local, central } = partHeaders(part, part.data.length, offset);
     chunks.push(local, name, part.data);
     directory.push(central, name);
     offset += local.length + name.length + part.data.length;
   }
   const directorySize = directory.reduce((sum, chunk) => sum + chunk.length, 0);
-  const end = Buffer.alloc(END_BYTES);
-  end.writeUInt32LE(END_OF_DIRECTORY, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directorySize, 12);
-  end.writeUInt32LE(offset, 16);
-  return [...chunks, ...directory, end];
+  return [...chunks, ...directory, endOfDirectory(parts.length, directorySize, offset)];
+}
+
+/** A stored part whose bytes come as chunks when the archive is streamed (`size` and `crc32` known). */
+export interface StreamedPart {
+  name: string;
+  size: number;
+  crc32: number;
+  chunks: () => AsyncIterable<Buffer> | Iterable<Buffer>;
+}
+
+/**
+ * A stored zip of `parts` as a stream of chunks: each part's bytes are produced only when the reader
+ * gets to them, so a large part is never whole in memory. A part yielding other than `size` bytes is
+ * an error (the headers already said `size`).
+ */
+export async function* streamZip(parts: readonly StreamedPart[]): AsyncGenerator<Buffer> {
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const { name, local, central } = partHeaders({ ...part, method: STORED }, part.size, offset);
+    yield local;
+    yield name;
+    let written = 0;
+    for await (const chunk of part.chunks()) {
+      written += chunk.length;
+      yield chunk;
+    }
+    if (written !== part.size) throw new ZipProblem('size-mismatch', part.name);
+    directory.push(central, name);
+    offset += local.length + name.length + part.size;
+  }
+  const directorySize = directory.reduce((sum, chunk) => sum + chunk.length, 0);
+  yield* directory;
+  yield endOfDirectory(parts.length, directorySize, offset);
 }

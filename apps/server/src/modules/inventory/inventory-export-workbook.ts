@@ -24,6 +24,8 @@ import {
   OnlineStatus,
 } from '@storefleet/contracts';
 
+import type ExcelJS from 'exceljs';
+
 import { loadExcel } from '../../http/spreadsheet-upload';
 import { inertCell } from '../devices/device-import-report';
 import { COLUMN_BY_KEY, EXCEL_CELL_LIMIT, type ImportKey } from './inventory-import-rows';
@@ -146,8 +148,17 @@ export function inventoryWorkbookStream(
     const header = sheet.addRow(EXPORT_COLUMNS.map((c) => c.header[lang]));
     header.font = { bold: true };
     header.commit();
+    // Every body cell shares one (plain) style object: ExcelJS resolves a style once per object (a
+    // WeakMap), where a cell's own fresh `{}` costs a style lookup by its XML, per cell.
+    const bodyStyle: Partial<ExcelJS.Style> = {};
     const write = async (batch: readonly InventoryRecord[]) => {
-      for (const record of batch) sheet.addRow(exportCells(record, lang)).commit();
+      for (const record of batch) {
+        const row = sheet.addRow(exportCells(record, lang));
+        row.eachCell({ includeEmpty: true }, (cell) => {
+          cell.style = bodyStyle;
+        });
+        row.commit();
+      }
       // Backpressure: wait for the reader instead of buffering the file; stop when it went away.
       while (out.writableNeedDrain && !out.destroyed) await drainOrClose(out);
       if (out.destroyed) throw new Error('the download was closed');

@@ -26,6 +26,7 @@ import { type FileReply, fileReply } from '../../http/file-reply';
 import { listItemsOfType } from '../dictionaries/dictionary.repository';
 import { findStorePlaceInScope } from '../stores/stores.repository';
 import {
+  IMPORT_BATCH,
   type ImportedRecord,
   listCompanyAssetNos,
   listStoreAssetKeys,
@@ -208,9 +209,15 @@ export async function importInventory(
         if (options.partial !== 1) throw new RolledBack();
       }
       read.accepted = still;
-      const records = still.map((r) => recordOf(r.values, store.company_id, shopId, caller.userName, now));
-      // A turn between batches lets the process answer what it can meanwhile (ingest, other calls).
-      await upsertImportedRecords(trx, shopId, records, () => nextTurn());
+      // Records are made one statement's worth at a time (not a second copy of every row), and a
+      // turn between batches lets the process answer what it can meanwhile (ingest, other calls).
+      for (let at = 0; at < still.length; at += IMPORT_BATCH) {
+        const records = still
+          .slice(at, at + IMPORT_BATCH)
+          .map((r) => recordOf(r.values, store.company_id, shopId, caller.userName, now));
+        await upsertImportedRecords(trx, shopId, records);
+        await nextTurn();
+      }
     });
   } catch (error) {
     if (error instanceof RolledBack) return reply(read, false, lang, await report());

@@ -515,8 +515,11 @@ export type ImportedRecord = Omit<
   'id' | 'images' | 'is_network_device' | 'bound_device_id' | 'bound_at' | 'bound_by'
 >;
 
-/** Rows per statement: 28 columns × 500 stays under both engines' parameter limits. */
-const IMPORT_BATCH = 500;
+/**
+ * Rows per statement: 28 columns × 1,000 = 28,000 parameters, under SQLite's 32,766 (the limit of
+ * the SQLite better-sqlite3 bundles) and PostgreSQL's 65,535.
+ */
+export const IMPORT_BATCH = 1000;
 
 const IMPORT_UPDATED_COLUMNS = [
   'device_name',
