@@ -72,7 +72,7 @@ describe('the asset edit form', () => {
     for (const mac of ['aa:bb:cc:dd:ee:ff', 'AA-BB-CC-DD-EE-FF', 'aabb.ccdd.eeff', 'aabbccddeeff', ''])
       expect(macProblem(mac), mac).toBeNull();
     expect(macProblem('aa:bb:cc:dd:ee')).toBe('inventory.edit.invalidMac');
-    expect(ipProblem('10.0.0.300')).toBe('inventory.edit.invalidIp');
-    expect(ipProblem('10.0.0.3')).toBeNull();
+    expect(ipProblem('127.0.0.300')).toBe('inventory.edit.invalidIp');
+    expect(ipProblem('127.0.0.3')).toBeNull();
   });
 });
