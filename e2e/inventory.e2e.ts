@@ -79,14 +79,33 @@ async function downloading(page: Page, click: () => Promise<void>): Promise<Down
   return download;
 }
 
-/** Imports `file` into the store from the open import dialog and waits for its outcome. */
-async function importFile(page: Page, buffer: Buffer): Promise<string> {
+/** Picks `shopName` in the import dialog's store select (typed, then its option clicked). */
+async function pickImportStore(page: Page, shopName: string, timeout = WAIT.timeout): Promise<void> {
+  await page.getByTestId('inventory-import-store').click({ timeout });
+  await page.keyboard.type(shopName);
+  await page.locator('.ant-select-item-option').filter({ hasText: shopName }).first().click({ timeout });
+}
+
+/**
+ * Imports `file` into `shopName` from the open import dialog and waits for its outcome. The submit
+ * button is enabled once a store and a file are chosen; on a loaded machine the store's option can be
+ * clicked while the list is still re-rendering, so the store is picked again until the button is enabled.
+ */
+async function importFile(page: Page, buffer: Buffer, shopName: string): Promise<string> {
   await page.locator('.ant-modal input[type=file]').setInputFiles({
     name: 'inventory.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer,
   });
-  await page.getByTestId('inventory-import-submit').click();
+  const submit = page.getByTestId('inventory-import-submit');
+  await expect
+    .poll(async () => {
+      if (await submit.isEnabled()) return true;
+      await pickImportStore(page, shopName, 5_000).catch(() => {});
+      return submit.isEnabled();
+    }, WAIT)
+    .toBe(true);
+  await submit.click();
   const result = page.getByTestId('inventory-import-result');
   await result.waitFor(WAIT);
   return (await result.getAttribute('data-kind')) ?? '';
@@ -167,11 +186,9 @@ describe('the asset inventory', () => {
 
     await page.getByTestId('inventory-import').click();
     await page.getByTestId('inventory-import-form').waitFor(WAIT);
-    await page.getByTestId('inventory-import-store').click();
-    await page.keyboard.type(device.shopName);
-    await page.locator('.ant-select-item-option').filter({ hasText: device.shopName }).first().click();
+    await pickImportStore(page, device.shopName);
 
-    expect(await importFile(page, await sheetFrom(template, wrong))).toBe('rejected');
+    expect(await importFile(page, await sheetFrom(template, wrong), device.shopName)).toBe('rejected');
     const reported = await page
       .getByTestId('inventory-import-problems')
       .locator('tr[data-row]')
@@ -197,7 +214,7 @@ describe('the asset inventory', () => {
     const fixed = await workbookOf(
       await downloading(page, () => page.getByTestId('inventory-import-template').click()),
     );
-    expect(await importFile(page, await sheetFrom(fixed, good))).toBe('written');
+    expect(await importFile(page, await sheetFrom(fixed, good), device.shopName)).toBe('written');
     expect(await page.getByTestId('inventory-import-summary').textContent()).toBe(
       zhInventory['inventory.import.written'].replace('{{added}}', String(ROWS)).replace('{{updated}}', '0'),
     );
