@@ -11,19 +11,17 @@ import { fileReply } from '../../http/file-reply';
 import { defineRoute } from '../../http/route';
 import { readUpload } from '../../http/upload';
 import {
-  bindInventory,
   deleteInventory,
   deleteInventoryBatch,
   getInventory,
   inventorySummary,
   listInventory,
-  matchMacDevices,
   readInventoryImage,
   setNetwork,
-  unbindInventory,
   updateInventory,
   uploadInventoryImage,
 } from './inventory.service';
+import { bindInventory, matchMacDevices, unbindInventory } from './inventory-binding.service';
 
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
