@@ -14,7 +14,8 @@
  *      per hour); the same sweep (the notifier's wake-ups held until it ends, unless
  *      --notifier-during-sweep), then notifier passes until nothing is left to send;
  *   3. the hour after — the notifier's clock moved past the hour: the summaries of what the caps held
- *      and the repeat notices (30 minutes by default) of the alerts still open;
+ *      (one per recipient and channel, counted against the caps, oldest first) and the repeat notices
+ *      (30 minutes by default) of the alerts still open, together within the company cap;
  *   4. baseline B — the rule off, the fleet silent again, the sweep once more (A and B around the storm,
  *      so drift cancels in their mean).
  * It prints each sweep's transactions (it marks 500 devices per transaction), what was opened, queued,
@@ -81,6 +82,8 @@ interface StormFigures {
   baselineB: SweepFigures;
   /** From the sweep's start until the notifier had nothing left to send. */
   stormToSentMs: number;
+  /** From the sweep's start until the first message reached a peer. */
+  stormToFirstMs: number | null;
   afterStorm: StormCounts;
   afterHour: StormCounts;
   hourPasses: number;
@@ -243,6 +246,8 @@ async function runOn(dialect: DialectName, boxes: number, concurrent: boolean): 
       ctx.notifier.wake = wake;
       await drain(ctx, fleet.companyId, retryStep, retries);
       const stormToSentMs = performance.now() - stormStart;
+      const firsts = [smtp.firstAt(), http.firstAt()].filter((v): v is number => v !== null);
+      const stormToFirstMs = firsts.length > 0 ? Math.min(...firsts) - stormStart : null;
       const afterStorm = await countStorm(ctx.db, fleet.companyId);
 
       notifierNow += 60 * 60_000;
@@ -267,6 +272,7 @@ async function runOn(dialect: DialectName, boxes: number, concurrent: boolean): 
         storm,
         baselineB,
         stormToSentMs,
+        stormToFirstMs,
         afterStorm,
         afterHour,
         hourPasses,
@@ -286,6 +292,8 @@ async function runOn(dialect: DialectName, boxes: number, concurrent: boolean): 
 }
 
 const n = (counts: StormCounts, key: string) => counts.deliveries.get(key) ?? 0;
+const heldTotal = (counts: StormCounts) =>
+  [...counts.deliveries].filter(([k]) => k.includes('/held/')).reduce((s, [, v]) => s + v, 0);
 const sum = (values: readonly number[]) => values.reduce((s, v) => s + v, 0);
 
 function sweepLine(s: SweepFigures): string {
@@ -308,6 +316,10 @@ function print(f: StormFigures): void {
       ],
       ['baseline B sweep (rule off again)', sweepLine(f.baselineB)],
       ['storm ÷ mean baseline', `${fmt((f.storm.totalMs / baselineMean) * 100)}%`],
+      [
+        'storm: sweep start → first message received',
+        f.stormToFirstMs === null ? '-' : `${fmt(f.stormToFirstMs / 1000, 1)} s`,
+      ],
       ['storm: sweep start → last message sent', `${fmt(f.stormToSentMs / 1000, 1)} s`],
       ['box alert records opened', fmt(a.boxRecords)],
       ['device records opened / held under box', `${fmt(a.deviceRecords)} / ${fmt(a.deviceRecordsHeld)}`],
@@ -320,6 +332,10 @@ function print(f: StormFigures): void {
       [
         'hour after: repeats sent / held (company cap)',
         `${fmt(n(h, 'repeat/sent'))} / ${fmt(n(h, 'repeat/held/company_cap'))}`,
+      ],
+      [
+        'hour after: held messages reported by a summary / still waiting',
+        `${fmt(h.heldReported)} / ${fmt(heldTotal(h) - h.heldReported)}`,
       ],
       ['hour after: notifier passes', fmt(f.hourPasses)],
       ['clock moved on for a retry (failed sends)', fmt(f.retryWaits)],
@@ -338,12 +354,25 @@ function bars(f: StormFigures): Bar[] {
   const wanted = boxes * RECIPIENTS_PER_STORE;
   const allowed = Math.min(CAP_PER_COMPANY, wanted);
   const held = wanted - allowed;
+  // The hour after: one summary per held (recipient, channel) — each held one message — oldest first,
+  // then the repeats of every open alert, all within the one company cap.
+  const summaries = Math.min(CAP_PER_COMPANY, held);
+  const repeatsSent = Math.min(CAP_PER_COMPANY - summaries, wanted);
   const exact = (name: string, got: number, expected: number): Bar => ({
     name,
     pass: got === expected,
     detail: `${fmt(got)} (expected ${fmt(expected)})`,
   });
+  const atMost = (name: string, got: number, bound: number): Bar => ({
+    name,
+    pass: got <= bound,
+    detail: `${fmt(got)} (at most ${fmt(bound)})`,
+  });
   const failed = [...h.deliveries].filter(([k]) => k.includes('/failed')).reduce((s, [, v]) => s + v, 0);
+  const hourAfterSent =
+    n(h, 'summary/sent') + n(h, 'repeat/sent') + n(h, 'recovery/sent') + n(h, 'open/sent');
+  const stormHourSent =
+    n(a, 'summary/sent') + n(a, 'repeat/sent') + n(a, 'recovery/sent') + n(a, 'open/sent');
   return [
     exact('devices marked offline in the storm sweep', f.storm.markedOffline, boxes * (1 + DEVICES_PER_BOX)),
     exact('box alert records opened', a.boxRecords, boxes),
@@ -354,9 +383,29 @@ function bars(f: StormFigures): Bar[] {
     exact('openings held by the company cap (the rest)', n(a, 'open/held/company_cap'), held),
     exact('openings held by the recipient cap (one message each)', n(a, 'open/held/recipient_cap'), 0),
     exact('summaries during the storm hour (they wait for the hour to end)', n(a, 'summary/sent'), 0),
-    exact('summaries the hour after (one per held recipient and channel), sent', n(h, 'summary/sent'), held),
-    exact('repeat notices the hour after, sent (company cap)', n(h, 'repeat/sent'), allowed),
-    exact('repeat notices the hour after, held (company cap)', n(h, 'repeat/held/company_cap'), held),
+    atMost('messages sent in the storm hour (company cap)', stormHourSent, CAP_PER_COMPANY),
+    exact('summaries the hour after, sent (oldest held first, company cap)', n(h, 'summary/sent'), summaries),
+    exact("held messages the hour after's summaries report (one each)", h.heldReported, summaries),
+    exact(
+      'repeat notices the hour after, sent (what the summaries left of the cap)',
+      n(h, 'repeat/sent'),
+      repeatsSent,
+    ),
+    exact(
+      'repeat notices the hour after, held (company cap)',
+      n(h, 'repeat/held/company_cap'),
+      wanted - repeatsSent,
+    ),
+    atMost(
+      'messages sent in the hour after, summaries included (company cap)',
+      hourAfterSent - stormHourSent,
+      CAP_PER_COMPANY,
+    ),
+    exact(
+      'held messages not lost (reported by a summary or waiting for one)',
+      heldTotal(h),
+      held + wanted - repeatsSent,
+    ),
     exact('deliveries failed', failed, 0),
     exact(
       'messages the peers received (= sent: openings, summaries, repeats)',

@@ -264,6 +264,8 @@ export interface StormCounts {
   deviceDeliveries: number;
   /** status/reason/kind → count. */
   deliveries: Map<string, number>;
+  /** Held deliveries a summary reported (the rest still wait for one). */
+  heldReported: number;
 }
 
 /** What the sweep and the notifier wrote for the company. */
@@ -298,6 +300,13 @@ export async function countStorm(db: Kysely<DB>, companyId: number): Promise<Sto
     .where('company_id', '=', companyId)
     .groupBy(['kind', 'status', 'reason'])
     .execute();
+  const reported = await db
+    .selectFrom('alert_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'held')
+    .where('summary_id', 'is not', null)
+    .executeTakeFirstOrThrow();
   const deliveries = new Map<string, number>();
   for (const row of byStatus)
     deliveries.set(`${row.kind}/${row.status}${row.reason ? `/${row.reason}` : ''}`, Number(row.n));
@@ -307,6 +316,7 @@ export async function countStorm(db: Kysely<DB>, companyId: number): Promise<Sto
     deviceRecordsHeld: deviceRows.reduce((s, r) => s + Number(r.held), 0),
     deviceDeliveries: Number(deviceDeliveries.n),
     deliveries,
+    heldReported: Number(reported.n),
   };
 }
 

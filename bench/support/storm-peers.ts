@@ -14,12 +14,15 @@ export interface StormSmtp {
   /** Subjects of the mails received, by recipient address. */
   subjects: Map<string, string[]>;
   count(): number;
+  /** `performance.now()` when the first mail arrived; null before. */
+  firstAt(): number | null;
   close(): Promise<void>;
 }
 
 export async function startStormSmtp(): Promise<StormSmtp> {
   const subjects = new Map<string, string[]>();
   let count = 0;
+  let firstAt: number | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -29,6 +32,7 @@ export async function startStormSmtp(): Promise<StormSmtp> {
       simpleParser(stream)
         .then((mail) => {
           count++;
+          firstAt ??= performance.now();
           for (const rcpt of session.envelope.rcptTo) {
             const list = subjects.get(rcpt.address) ?? [];
             list.push(mail.subject ?? '');
@@ -44,6 +48,7 @@ export async function startStormSmtp(): Promise<StormSmtp> {
     port: (server.server.address() as AddressInfo).port,
     subjects,
     count: () => count,
+    firstAt: () => firstAt,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -52,12 +57,16 @@ export interface StormHttp {
   url: string;
   /** Bodies received. */
   bodies: string[];
+  /** `performance.now()` when the first request arrived; null before. */
+  firstAt(): number | null;
   close(): Promise<void>;
 }
 
 export async function startStormHttp(): Promise<StormHttp> {
   const bodies: string[] = [];
+  let firstAt: number | null = null;
   const server = createServer((req, res) => {
+    firstAt ??= performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -72,6 +81,7 @@ export async function startStormHttp(): Promise<StormHttp> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     bodies,
+    firstAt: () => firstAt,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -184,7 +184,10 @@ export async function listToldAbout(
     .execute();
 }
 
-/** Messages let through (not held, muted or refused) since `since`: one recipient's on one channel. */
+/**
+ * Messages let through (not held, muted or refused) since `since`: one recipient's on one channel.
+ * Summaries count like any message (a cap bounds everything sent in its hour).
+ */
 export async function countRecipientSince(
   db: Db,
   senderId: number,
@@ -197,21 +200,19 @@ export async function countRecipientSince(
     .where('sender_id', '=', senderId)
     .where('channel', '=', channel)
     .where('created_at', '>=', since)
-    .where('kind', '!=', 'summary')
     .where('reason', 'is', null)
     .where('status', 'in', ['queued', 'sending', 'sent', 'failed'])
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Messages the company let through since `since`, on every channel. */
+/** Messages the company let through since `since`, on every channel, summaries included. */
 export async function countCompanySince(db: Db, companyId: number, since: number): Promise<number> {
   const row = await db
     .selectFrom('alert_deliveries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('company_id', '=', companyId)
     .where('created_at', '>=', since)
-    .where('kind', '!=', 'summary')
     .where('reason', 'is', null)
     .where('status', 'in', ['queued', 'sending', 'sent', 'failed'])
     .executeTakeFirstOrThrow();
@@ -300,27 +301,74 @@ export async function settleDelivery(
     .execute();
 }
 
-/** Held deliveries created before `before` that no summary reported yet. */
-export async function listHeldUnsummarised(db: Db, before: number, limit: number): Promise<DeliveryRow[]> {
-  return db
+/** One recipient's held messages on one channel and address: what one summary reports. */
+export interface HeldGroup {
+  companyId: number;
+  senderId: number;
+  channel: number;
+  address: string;
+  /** The oldest held delivery of the group (its language words the summary). */
+  firstId: number;
+}
+
+/**
+ * Groups of held deliveries created before `before` that no summary reported yet, oldest first
+ * (by their first held id), after `afterFirstId` (keyset paging), at most `limit`.
+ */
+export async function listHeldGroups(
+  db: Db,
+  before: number,
+  afterFirstId: number,
+  limit: number,
+): Promise<HeldGroup[]> {
+  const rows = await db
     .selectFrom('alert_deliveries')
-    .selectAll()
+    .select((eb) => ['company_id', 'sender_id', 'channel', 'address', eb.fn.min<number>('id').as('first_id')])
     .where('status', '=', 'held')
     .where('summary_id', 'is', null)
     .where('created_at', '<', before)
-    .orderBy('id')
+    .groupBy(['company_id', 'sender_id', 'channel', 'address'])
+    .having((eb) => eb.fn.min('id'), '>', afterFirstId)
+    .orderBy('first_id')
     .limit(limit)
     .execute();
+  return rows.map((r) => ({
+    companyId: r.company_id,
+    senderId: r.sender_id,
+    channel: r.channel,
+    address: r.address,
+    firstId: Number(r.first_id),
+  }));
 }
 
-/** Points held deliveries at the summary that reports them. */
-export async function attachToSummary(db: Db, ids: readonly number[], summaryId: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db
+/** The language of delivery `id` (null: an older row, Chinese). */
+export async function deliveryLanguage(db: Db, id: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('alert_deliveries')
+    .select('language')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.language ?? null;
+}
+
+/** Points every held delivery of `group` created before `before` and not yet reported at the summary. */
+export async function attachHeldToSummary(
+  db: Db,
+  group: HeldGroup,
+  before: number,
+  summaryId: number,
+): Promise<number> {
+  const result = await db
     .updateTable('alert_deliveries')
     .set({ summary_id: summaryId })
-    .where('id', 'in', [...ids])
-    .execute();
+    .where('sender_id', '=', group.senderId)
+    .where('channel', '=', group.channel)
+    .where('address', '=', group.address)
+    .where('status', '=', 'held')
+    .where('summary_id', 'is', null)
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** The id of the delivery with `dedupeKey`. */

@@ -171,7 +171,7 @@ export function recordMessage(
 }
 
 /** Most records a summary lists one by one; the rest are counted. */
-const SUMMARY_LINES = 20;
+const SUMMARY_LINES = 200;
 
 /** One message, in `lang`, for everything a cap held back from one recipient on one channel. */
 export function summaryMessage(

@@ -1,16 +1,21 @@
 /**
  * The notifier (`ctx.notifier`): turns alert records into deliveries and sends them. The records are
- * the outbox (their `*_notified_at` columns): a pass (1) handles new openings, recoveries and due
- * repeats, one transaction per batch of records — deliveries inserted and the record marked handled
- * together; (2) folds what caps held back in past hours into one summary per recipient and channel;
- * (3) claims due deliveries (`sending` with a lease) and sends them, retrying with backoff.
+ * the outbox (their `*_notified_at` columns): a pass (1) folds what caps held back in past hours into
+ * one summary per recipient and channel, as far as this hour's caps let it (a summary is a message like
+ * any other); (2) handles new openings, recoveries and due repeats, one transaction per batch of
+ * records — deliveries inserted and the record marked handled together; (3) beside (1) and (2), kicked
+ * after each committed batch, claims due deliveries (`sending` with a lease) and sends them, retrying
+ * with backoff — so a storm's first messages leave while the rest is still being queued.
  *
  * Passes run one at a time: after an alert change commits (`wake`, from the alert bus), on a timer,
  * and when a test calls `run()`. `stop()` lets the pass in progress finish its sends and starts no
  * other, so a clean shutdown leaves nothing `sending`. After a crash, a `sending` delivery whose
  * lease ran out is sent again: delivery is at least once (a duplicate over a lost alert).
  */
+
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { cleanDeviceText, langOfRecipient } from '@storefleet/contracts';
+
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -18,12 +23,9 @@ import type { DB } from '../../db/database';
 import type { SettingsReader } from '../jobs/monitoring-settings';
 import { ChannelOffError, type ChannelSender, sendOnChannel } from './channel-senders';
 import {
-  attachToSummary,
   claimDueDeliveries,
   type DeliveryRow,
-  insertDeliveries,
   listHeldOfSummary,
-  listHeldUnsummarised,
   listRecordFacts,
   listRepeatCandidates,
   listUnhandledOpenings,
@@ -43,14 +45,9 @@ import {
   recoveryTargets,
   targetsOf,
 } from './notification-planning';
-import {
-  afterFailure,
-  clockTime,
-  hourStart,
-  quietReason,
-  repeatDue,
-  SEND_LEASE_MS,
-} from './notification-policy';
+import { afterFailure, repeatDue, SEND_LEASE_MS } from './notification-policy';
+import { summariseHeld } from './notification-summaries';
+import { SendLoop } from './send-loop';
 
 const BATCH = 50;
 const SEND_CHUNK = 5;
@@ -140,11 +137,21 @@ export class Notifier {
       }
       return found;
     };
-    await this.handleOpenings(now, settingsOf);
-    await this.handleRecoveries(now, settingsOf);
-    await this.handleRepeats(now, settingsOf);
-    await this.summarise(now, settingsOf);
-    await this.sendDue(now, settingsOf);
+    const sender = new SendLoop(
+      () => this.sendDue(now, settingsOf),
+      (error) => this.parts.log.error({ err: error, job: 'notifier' }, 'notification sending failed'),
+    );
+    try {
+      // Summaries first: what a cap held back is older news than this hour's, and takes its budget first.
+      await summariseHeld(this.parts.db, now, settingsOf, () => this.stopped);
+      sender.kick();
+      await this.handleOpenings(now, settingsOf, sender.kick);
+      await this.handleRecoveries(now, settingsOf, sender.kick);
+      await this.handleRepeats(now, settingsOf, sender.kick);
+      sender.kick();
+    } finally {
+      await sender.idle();
+    }
   }
 
   private async loadSettings(companyId: number): Promise<CompanySettings> {
@@ -159,12 +166,14 @@ export class Notifier {
   /**
    * Drains one kind of unhandled record (openings or recoveries): batches of BATCH records as
    * `list` returns them, each batch handled in one transaction (deliveries inserted and the record
-   * marked handled together), until a batch comes back short or the notifier stops.
+   * marked handled together), until a batch comes back short or the notifier stops. `committed` runs
+   * after each batch's commit (it wakes the sender).
    */
   private async drain(
     list: (db: Kysely<DB>, limit: number) => Promise<RecordFacts[]>,
     handle: (trx: Transaction<DB>, record: RecordFacts, settings: CompanySettings) => Promise<void>,
     settingsOf: (id: number) => Promise<CompanySettings>,
+    committed: () => void,
   ): Promise<void> {
     const { db } = this.parts;
     for (;;) {
@@ -176,11 +185,19 @@ export class Notifier {
       await db.transaction().execute(async (trx) => {
         for (const record of records) await handle(trx, record, await settingsOf(record.companyId));
       });
+      committed();
+      // A turn of the event loop between batches: on SQLite every query is synchronous, and without it
+      // the sender's sockets (an SMTP greeting) and the rest of the server would wait for the whole drain.
+      await nextTurn();
       if (records.length < BATCH) return;
     }
   }
 
-  private handleOpenings(now: number, settingsOf: (id: number) => Promise<CompanySettings>): Promise<void> {
+  private handleOpenings(
+    now: number,
+    settingsOf: (id: number) => Promise<CompanySettings>,
+    committed: () => void,
+  ): Promise<void> {
     return this.drain(
       listUnhandledOpenings,
       async (trx, record, settings) => {
@@ -198,10 +215,15 @@ export class Notifier {
         await markOpeningHandled(trx, record.id, now, false);
       },
       settingsOf,
+      committed,
     );
   }
 
-  private handleRecoveries(now: number, settingsOf: (id: number) => Promise<CompanySettings>): Promise<void> {
+  private handleRecoveries(
+    now: number,
+    settingsOf: (id: number) => Promise<CompanySettings>,
+    committed: () => void,
+  ): Promise<void> {
     return this.drain(
       listUnhandledRecoveries,
       async (trx, record, settings) => {
@@ -210,12 +232,14 @@ export class Notifier {
         await markRecoveryHandled(trx, record.id, now);
       },
       settingsOf,
+      committed,
     );
   }
 
   private async handleRepeats(
     now: number,
     settingsOf: (id: number) => Promise<CompanySettings>,
+    committed: () => void,
   ): Promise<void> {
     const { db } = this.parts;
     // Candidates were last told at least a minute ago (the shortest interval); each company's own
@@ -240,47 +264,8 @@ export class Notifier {
           await queueNotice(trx, record, 'repeat', repeatNo, targetsOf(recipients), settings, now);
         }
       });
-    }
-  }
-
-  /** One summary per (recipient, channel, address) of what caps held back before this hour. */
-  private async summarise(now: number, settingsOf: (id: number) => Promise<CompanySettings>): Promise<void> {
-    const { db } = this.parts;
-    const held = await listHeldUnsummarised(db, hourStart(now), 1000);
-    const groups = new Map<string, DeliveryRow[]>();
-    for (const row of held) {
-      const key = `${row.sender_id}:${row.channel}:${row.address}`;
-      groups.set(key, [...(groups.get(key) ?? []), row]);
-    }
-    for (const rows of groups.values()) {
-      const first = rows[0];
-      if (!first) continue;
-      const { monitoring } = await settingsOf(first.company_id);
-      // A summary waits for the end of a quiet time like any other message.
-      if (quietReason(monitoring, clockTime(now))) continue;
-      await db.transaction().execute(async (trx) => {
-        const [summaryId] = await insertDeliveries(trx, [
-          {
-            company_id: first.company_id,
-            record_id: null,
-            sender_id: first.sender_id,
-            channel: first.channel,
-            kind: 'summary',
-            address: first.address,
-            language: first.language,
-            status: 'queued',
-            next_attempt_at: now,
-            dedupe_key: `summary:${first.sender_id}:${first.channel}:${first.id}`,
-            created_at: now,
-          },
-        ]);
-        if (summaryId !== undefined)
-          await attachToSummary(
-            trx,
-            rows.map((r) => r.id),
-            summaryId,
-          );
-      });
+      committed();
+      await nextTurn();
     }
   }
 

@@ -46,6 +46,16 @@ export function SendTypeTags({ types }: { types: readonly number[] }) {
   );
 }
 
+/** The language its messages are worded in, named in the console's language. */
+export function SenderLanguage({ sender }: { sender: AlertSender }) {
+  const { t } = useTranslation();
+  return (
+    <Tag data-testid={`alert-sender-language-${sender.id}`}>
+      {t(`alertSenders.language.${sender.language}`)}
+    </Tag>
+  );
+}
+
 export function MinLevel({ level }: { level: number }) {
   const { t } = useTranslation();
   return (

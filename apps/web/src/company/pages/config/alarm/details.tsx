@@ -6,7 +6,14 @@ import { Link } from 'react-router';
 
 import { useIdParam } from '../../../../shared/form';
 import { Access } from '../../../../shared/permissions/Access';
-import { MinLevel, SenderContact, SenderCoverage, SenderName, SendTypeTags } from './SenderCells';
+import {
+  MinLevel,
+  SenderContact,
+  SenderCoverage,
+  SenderLanguage,
+  SenderName,
+  SendTypeTags,
+} from './SenderCells';
 import { SENDER_LIST } from './sender-values';
 import { useSender } from './useSender';
 
@@ -36,6 +43,9 @@ export default function AlertSenderDetailsPage() {
         </Descriptions.Item>
         <Descriptions.Item label={t('alertSenders.field.minLevel')}>
           <MinLevel level={row.minLevel} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('alertSenders.field.language')}>
+          <SenderLanguage sender={row} />
         </Descriptions.Item>
         <Descriptions.Item label={t('alertSenders.field.coverage')}>
           <SenderCoverage sender={row} />

@@ -3,7 +3,7 @@
  * store) and paging live in the query string; add, edit and delete sit behind `alert-sender:edit`.
  */
 import { type AlertSender, AlertSenderEndpoints, BUTTON, SendType } from '@storefleet/contracts';
-import { Button, Empty, Form, Input, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -11,10 +11,24 @@ import { Link, useLocation } from 'react-router';
 import { useCallMutation } from '../../../../shared/api/useCallMutation';
 import { fromHere } from '../../../../shared/form';
 import { useLang } from '../../../../shared/i18n/useLang';
-import { actionsColumn, type FilterSpec, ListFilterForm, useListPage } from '../../../../shared/list';
+import {
+  actionsColumn,
+  type FilterSpec,
+  type ListColumns,
+  ListFilterForm,
+  ListTable,
+  useListPage,
+} from '../../../../shared/list';
 import { Access } from '../../../../shared/permissions/Access';
 import { useScopeStores } from '../../device/useScopeStores';
-import { MinLevel, SenderContact, SenderCoverage, SenderName, SendTypeTags } from './SenderCells';
+import {
+  MinLevel,
+  SenderContact,
+  SenderCoverage,
+  SenderLanguage,
+  SenderName,
+  SendTypeTags,
+} from './SenderCells';
 
 const FILTERS = {
   name: 'text',
@@ -35,7 +49,7 @@ export default function AlertSendersPage() {
     successMessage: t('alertSenders.message.deleted'),
   });
 
-  const columns = useMemo<TableColumnsType<AlertSender>>(
+  const columns = useMemo<ListColumns<AlertSender>>(
     () => [
       {
         key: 'name',
@@ -66,6 +80,12 @@ export default function AlertSendersPage() {
         title: t('alertSenders.field.minLevel'),
         width: 150,
         render: (_: unknown, row) => <MinLevel level={row.minLevel} />,
+      },
+      {
+        key: 'language',
+        title: t('alertSenders.field.language'),
+        width: 120,
+        render: (_: unknown, row) => <SenderLanguage sender={row} />,
       },
       {
         key: 'coverage',
@@ -151,11 +171,11 @@ export default function AlertSendersPage() {
           </Link>
         </div>
       </Access>
-      <Table<AlertSender>
+      <ListTable<AlertSender>
         {...list.tableProps}
         columns={columns}
         size="middle"
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1320 }}
         locale={{ emptyText: <Empty description={t('alertSenders.empty')} /> }}
         data-testid="alert-sender-table"
       />
