@@ -205,6 +205,7 @@ async function runOn(dialect: DialectName, rows: number, exportRows: number): Pr
             updated_by: 'bench',
             updated_at: now,
           })),
+          dialect,
         ),
       );
     }

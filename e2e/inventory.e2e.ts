@@ -21,7 +21,7 @@ import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { columnHeader, IMPORT_COLUMNS } from '../apps/server/src/modules/inventory/inventory-import-rows';
+import { columnHeader, IMPORT_COLUMNS } from '../apps/server/src/modules/inventory/inventory-columns';
 import zhInventory from '../apps/web/src/locales/zh-CN/inventory';
 import { useConsole } from './harness';
 

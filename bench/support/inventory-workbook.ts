@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 
 import ExcelJS from 'exceljs';
 
-import { columnHeader, IMPORT_COLUMNS } from '../../apps/server/src/modules/inventory/inventory-import-rows';
+import { columnHeader, IMPORT_COLUMNS } from '../../apps/server/src/modules/inventory/inventory-columns';
 
 /** One row's cells by column key; `i` numbers the asset (0-based). */
 export function assetRow(i: number, prefix = 'ZC'): Record<string, string | number | Date | null> {

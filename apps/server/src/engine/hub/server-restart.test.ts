@@ -1,85 +1,37 @@
 // Crash and restart: the real server process is SIGKILLed while the real agent streams values, then
 // started again on the same database and port; the agent resends what was not acked. Every value the
 // agent got an ack for is stored, and nothing is stored twice.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 
 import { BoxAgent } from '@storefleet/agent';
-import pg from 'pg';
 import { afterAll, expect, it, vi } from 'vitest';
 
-import { type Database, openDatabase } from '../../db/database';
-import { TEST_POSTGRES_URL, testDialect } from '../../testing/test-database';
+import { type ChildServerSite, childServerSite } from '../../testing/child-server';
 import { insertLinkFixture } from './test-support/link-fixture.repository';
-import { type ServerProcess, startServerProcess } from './test-support/server-process';
 
 const LINES = 3000;
-const dir = mkdtempSync(join(tmpdir(), 'storefleet-restart-'));
-const schema = `t_${randomBytes(6).toString('hex')}`;
-let server: ServerProcess | null = null;
+let site: ChildServerSite | null = null;
 let agent: BoxAgent | null = null;
-let database: Database | null = null;
-
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  await client.query(text).finally(() => client.end());
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 afterAll(async () => {
   await agent?.stop();
-  await server?.kill();
-  await database?.close();
-  if (testDialect() === 'postgres') await admin(`drop schema if exists ${schema} cascade`);
-  rmSync(dir, { recursive: true, force: true });
+  await site?.cleanup();
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('keeps every acknowledged value, once, when the server is killed and restarted mid-stream', async () => {
-  let databaseUrl: string;
-  if (testDialect() === 'postgres') {
-    await admin(`create schema ${schema}`);
-    databaseUrl = `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  } else {
-    databaseUrl = `sqlite:${join(dir, 'storefleet.db')}`;
-  }
-  const env = {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: join(dir, 'data'),
-    DEMO: '1',
-    SIMULATOR: '0',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    SHUTDOWN_GRACE_MS: '0',
-  };
-  const port = await freePort();
-  server = await startServerProcess(env, port);
-  database =
-    testDialect() === 'postgres'
-      ? openDatabase(TEST_POSTGRES_URL, { pgSchema: schema })
-      : openDatabase(databaseUrl);
-  const db = database.db;
+  const server = await childServerSite('storefleet-restart-');
+  site = server;
+  await server.start();
+  const db = server.database().db;
   // An SNMP port nobody answers: the switch reports offline values, values all the same.
   const fixture = await insertLinkFixture(db, { port: 9, community: 'public' });
   agent = new BoxAgent({
-    server: `http://127.0.0.1:${port}`,
+    server: server.baseUrl,
     key: fixture.boxKey,
-    dataDir: join(dir, 'agent'),
+    dataDir: join(server.dir, 'agent'),
     syslogPort: 0,
     syslogHost: '127.0.0.1',
     intervalSeconds: 5,
@@ -113,7 +65,7 @@ it('keeps every acknowledged value, once, when the server is killed and restarte
   for (let i = 0; i < 10; i++) await burst(100);
   await killing;
   const ackedBeforeRestart = new Map(acked);
-  server = await startServerProcess(env, port);
+  await server.start();
   for (let i = 0; i < 5; i++) await burst(100);
   sender.end();
   expect(sent).toBe(LINES);

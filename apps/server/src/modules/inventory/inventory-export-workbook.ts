@@ -28,7 +28,7 @@ import type ExcelJS from 'exceljs';
 
 import { loadExcel } from '../../http/spreadsheet-upload';
 import { inertCell } from '../devices/device-import-report';
-import { COLUMN_BY_KEY, EXCEL_CELL_LIMIT, type ImportKey } from './inventory-import-rows';
+import { COLUMN_BY_KEY, EXCEL_CELL_LIMIT, type ImportKey } from './inventory-columns';
 
 type Cell = string | number | null;
 

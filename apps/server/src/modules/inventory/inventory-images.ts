@@ -1,10 +1,11 @@
 /**
  * Where inventory images live: `<dataDir>/inventory-images/<companyId>/<sha256>.<ext>`. Named by
  * content, so the same photo uploaded twice is one file, and per company, so a name issued to one
- * company never opens another's file. Files are never overwritten (same name, same bytes).
+ * company never opens another's file. Files are never overwritten (same name, same bytes); one is
+ * removed when no record of its company names it any more (inventory-image-cleanup.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { INVENTORY_IMAGE_NAME } from '@storefleet/contracts';
@@ -56,5 +57,17 @@ export async function readImage(
     };
   } catch {
     return null;
+  }
+}
+
+/** Removes the company's image of that name; false when there was none. */
+export async function removeImage(dataDir: string, companyId: number, name: string): Promise<boolean> {
+  if (!INVENTORY_IMAGE_NAME.test(name)) return false;
+  try {
+    await unlink(join(companyDir(dataDir, companyId), name));
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return false;
+    throw error;
   }
 }

@@ -12,10 +12,11 @@ import { describe, expect, it } from 'vitest';
 import { BASE_DICTIONARY } from '../../db/migrations/data/dictionary-20251122';
 import { AppError } from '../../http/errors';
 import { workbookOf, zerosBomb } from '../../http/spreadsheet-test-support';
+import { columnHeader, IMPORT_COLUMNS } from './inventory-columns';
 import { inventoryWorkbookStream } from './inventory-export-workbook';
 import { MAX_IMPORT_ROWS, readInventoryFile, type TakenValues } from './inventory-import';
 import { buildInventoryReport } from './inventory-import-report';
-import { columnHeader, IMPORT_COLUMNS, type ImportDictionaries, rowContext } from './inventory-import-rows';
+import { type ImportDictionaries, rowContext } from './inventory-import-rows';
 import { buildInventoryTemplate } from './inventory-template';
 
 const entries = (type: string) =>
@@ -84,12 +85,12 @@ describe('inventory template', () => {
       const read = await readInventoryFile(filled, 1, context, NOTHING);
       expect(read.rejected).toEqual([]);
       expect(
-        read.accepted.map((r) => [r.row, r.values.assetNo, r.values.deviceClass, r.values.status]),
+        read.accepted.list().map((r) => [r.row, r.values.assetNo, r.values.deviceClass, r.values.status]),
       ).toEqual([
         [3, 'A-1', 'switch', 2],
         [4, 'A-2', 'switch', 2],
       ]);
-      expect(read.accepted[0]?.values.obtainTime).toBe('2024-01-31');
+      expect(read.accepted.at(0).values.obtainTime).toBe('2024-01-31');
     });
   }
 });
@@ -104,7 +105,7 @@ describe('inventory import file', () => {
     ]);
     const read = await readInventoryFile(bytes, 1, context, NOTHING);
     expect(read.rejected).toEqual([]);
-    expect(read.accepted.map((r) => [r.row, r.values.assetNo, r.values.macKey])).toEqual([
+    expect(read.accepted.list().map((r) => [r.row, r.values.assetNo, r.values.macKey])).toEqual([
       [2, 'N-1', 'aabbccddee01'],
       [4, 'N-2', 'aabbccddee02'],
     ]);
@@ -171,7 +172,7 @@ describe('inventory import file', () => {
       NOTHING,
     );
     expect(again.rejected).toEqual([]);
-    expect(again.accepted.map((r) => r.values.assetNo)).toEqual(['P-1']);
+    expect(again.accepted.list().map((r) => r.values.assetNo)).toEqual(['P-1']);
   });
 });
 

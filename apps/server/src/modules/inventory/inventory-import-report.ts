@@ -11,14 +11,9 @@ import type { Lang } from '@storefleet/contracts';
 
 import { loadExcel } from '../../http/spreadsheet-upload';
 import { inertCell } from '../devices/device-import-report';
+import { COLUMN_BY_KEY, columnHeader, EXCEL_CELL_LIMIT, IMPORT_COLUMNS } from './inventory-columns';
 import type { RejectedRow } from './inventory-import';
-import {
-  COLUMN_BY_KEY,
-  columnHeader,
-  EXCEL_CELL_LIMIT,
-  IMPORT_COLUMNS,
-  type RowError,
-} from './inventory-import-rows';
+import type { RowError } from './inventory-import-rows';
 import { TEMPLATE_SHEET } from './inventory-template';
 
 /** A column's title in `lang` ('' for an error about the row as a whole). */

@@ -1,10 +1,9 @@
 /** The import's row rules, pure: header by title in either language, cells, dictionaries, duplicates. */
 import { describe, expect, it } from 'vitest';
-
+import { IMPORT_COLUMNS } from './inventory-columns';
 import {
   FileDuplicates,
   type HeaderMap,
-  IMPORT_COLUMNS,
   type ImportDictionaries,
   isoDate,
   parseRow,

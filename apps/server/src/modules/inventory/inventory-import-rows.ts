@@ -1,238 +1,28 @@
 /**
- * The inventory import's rules, pure: the columns (one list for the template, the import, the
- * report and the export's shared part), the header row read by title in either language (order
- * free), and each data row checked into the values the import writes, or the reasons it cannot be.
+ * The inventory import's rules, pure: the header row read by title in either language (order free)
+ * against the columns (inventory-columns.ts), and each data row checked into the values the import
+ * writes, or the reasons it cannot be.
  *
  * Cells are attacker input: text is taken exactly as typed and never evaluated; a formula cell is a
  * row error (its cached result could be anything the sender chose); a cell longer than its column
  * allows is a row error however long it is (a 10 MB cell is reported, then cut to Excel's cell limit
  * in the report). Messages are `{ zh, en }`; the service picks the caller's language.
  */
-import {
-  ConnectType,
-  DeviceSystem,
-  isIpAddress,
-  type Label,
-  type Lang,
-  macKey,
-  PropertyStatus,
-} from '@storefleet/contracts';
+import { isIpAddress, type Label, type Lang, macKey, PropertyStatus } from '@storefleet/contracts';
 import type ExcelJS from 'exceljs';
 
 import { cellText } from '../../http/spreadsheet-upload';
-
-/** Excel's own limit for the text of one cell; longer cells are cut to it in any workbook we write. */
-export const EXCEL_CELL_LIMIT = 32_767;
-
-export type ImportKey =
-  | 'assetNo'
-  | 'deviceName'
-  | 'deviceCategory'
-  | 'deviceClass'
-  | 'deviceBrand'
-  | 'model'
-  | 'deviceSn'
-  | 'deviceSystem'
-  | 'connectType'
-  | 'intranetIp'
-  | 'macAddress'
-  | 'specifications'
-  | 'propertyType'
-  | 'serviceLife'
-  | 'custodian'
-  | 'obtainTime'
-  | 'vinNo'
-  | 'inumber'
-  | 'status'
-  | 'remark'
-  | 'index';
-
-/** How a column's text is read. `dictionary` columns take a code or a name in either language. */
-export type ColumnKind =
-  | { type: 'text' }
-  | { type: 'date' }
-  | { type: 'mac' }
-  | { type: 'ip' }
-  | { type: 'int'; min: number; max: number }
-  | { type: 'dictionary'; dictionary: DictionaryKey }
-  | { type: 'enum'; values: ReadonlyArray<{ value: number; label: Label }> };
-
-export type DictionaryKey = 'category' | 'deviceClass' | 'propertyType' | 'status';
-
-export interface ImportColumn {
-  key: ImportKey;
-  title: Label;
-  required: boolean;
-  /** Longest text accepted (characters, after trimming). */
-  max: number;
-  width: number;
-  kind: ColumnKind;
-}
-
-const text: ColumnKind = { type: 'text' };
-
-/** The import's columns in template order. */
-export const IMPORT_COLUMNS: readonly ImportColumn[] = [
-  {
-    key: 'assetNo',
-    title: { zh: '资产编号', en: 'Asset number' },
-    required: true,
-    max: 64,
-    width: 18,
-    kind: text,
-  },
-  {
-    key: 'deviceName',
-    title: { zh: '设备名称', en: 'Device name' },
-    required: true,
-    max: 128,
-    width: 22,
-    kind: text,
-  },
-  {
-    key: 'deviceCategory',
-    title: { zh: '设备大类', en: 'Category' },
-    required: true,
-    max: 64,
-    width: 16,
-    kind: { type: 'dictionary', dictionary: 'category' },
-  },
-  {
-    key: 'deviceClass',
-    title: { zh: '设备小类', en: 'Class' },
-    required: true,
-    max: 64,
-    width: 18,
-    kind: { type: 'dictionary', dictionary: 'deviceClass' },
-  },
-  { key: 'deviceBrand', title: { zh: '品牌', en: 'Brand' }, required: false, max: 64, width: 14, kind: text },
-  { key: 'model', title: { zh: '型号', en: 'Model' }, required: false, max: 64, width: 16, kind: text },
-  {
-    key: 'deviceSn',
-    title: { zh: '设备SN', en: 'Device SN' },
-    required: false,
-    max: 128,
-    width: 18,
-    kind: text,
-  },
-  {
-    key: 'deviceSystem',
-    title: { zh: '操作系统', en: 'Operating system' },
-    required: false,
-    max: 32,
-    width: 14,
-    kind: { type: 'enum', values: DeviceSystem.entries },
-  },
-  {
-    key: 'connectType',
-    title: { zh: '连接方式', en: 'Connection type' },
-    required: false,
-    max: 32,
-    width: 14,
-    kind: { type: 'enum', values: ConnectType.entries },
-  },
-  {
-    key: 'intranetIp',
-    title: { zh: '内网IP', en: 'Intranet IP' },
-    required: false,
-    max: 64,
-    width: 18,
-    kind: { type: 'ip' },
-  },
-  {
-    key: 'macAddress',
-    title: { zh: 'MAC地址', en: 'MAC address' },
-    required: false,
-    max: 32,
-    width: 19,
-    kind: { type: 'mac' },
-  },
-  {
-    key: 'specifications',
-    title: { zh: '规格', en: 'Specifications' },
-    required: false,
-    max: 500,
-    width: 18,
-    kind: text,
-  },
-  {
-    key: 'propertyType',
-    title: { zh: '资产性质', en: 'Property type' },
-    required: false,
-    max: 64,
-    width: 14,
-    kind: { type: 'dictionary', dictionary: 'propertyType' },
-  },
-  {
-    key: 'serviceLife',
-    title: { zh: '使用年限', en: 'Service life (years)' },
-    required: false,
-    max: 16,
-    width: 12,
-    kind: { type: 'int', min: 0, max: 100 },
-  },
-  {
-    key: 'custodian',
-    title: { zh: '保管人', en: 'Custodian' },
-    required: false,
-    max: 64,
-    width: 12,
-    kind: text,
-  },
-  {
-    key: 'obtainTime',
-    title: { zh: '取得日期', en: 'Date obtained' },
-    required: false,
-    max: 32,
-    width: 14,
-    kind: { type: 'date' },
-  },
-  {
-    key: 'vinNo',
-    title: { zh: '车架号', en: 'Frame number' },
-    required: false,
-    max: 64,
-    width: 18,
-    kind: text,
-  },
-  {
-    key: 'inumber',
-    title: { zh: '资产序号', en: 'Inventory number' },
-    required: false,
-    max: 64,
-    width: 16,
-    kind: text,
-  },
-  {
-    key: 'status',
-    title: { zh: '资产状态', en: 'Property status' },
-    required: false,
-    max: 64,
-    width: 12,
-    kind: { type: 'dictionary', dictionary: 'status' },
-  },
-  { key: 'remark', title: { zh: '备注', en: 'Remark' }, required: false, max: 500, width: 28, kind: text },
-  {
-    key: 'index',
-    title: { zh: '自定义序号', en: 'Custom index' },
-    required: false,
-    max: 64,
-    width: 12,
-    kind: text,
-  },
-];
-
-export const COLUMN_BY_KEY: ReadonlyMap<ImportKey, ImportColumn> = new Map(
-  IMPORT_COLUMNS.map((c) => [c.key, c]),
-);
+import {
+  COLUMN_BY_KEY,
+  type DictionaryKey,
+  EXCEL_CELL_LIMIT,
+  IMPORT_COLUMNS,
+  type ImportColumn,
+  type ImportKey,
+} from './inventory-columns';
 
 /** A status left blank: normal (INVENTORY_STATUS code '1'). */
 export const DEFAULT_STATUS_CODE = String(PropertyStatus.NORMAL);
-
-/** Row 1's text of a column in `lang`: `*资产编号` (a star marks a required column). */
-export function columnHeader(column: ImportColumn, lang: Lang): string {
-  return `${column.required ? '*' : ''}${column.title[lang]}`;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Dictionaries
@@ -667,7 +457,8 @@ export class FileDuplicates {
     }
     for (const unique of UNIQUE) {
       const value = unique.of(parsed.values);
-      if (value !== null) this.seen.get(unique.key)?.set(value, parsed.row);
+      // A copy: the value is a slice of ExcelJS's parser text and would keep all of it alive.
+      if (value !== null) this.seen.get(unique.key)?.set(Buffer.from(value).toString(), parsed.row);
     }
   }
 }

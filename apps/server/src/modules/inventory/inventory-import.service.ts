@@ -33,13 +33,13 @@ import {
   upsertImportedRecords,
 } from './inventory.repository';
 import {
-  type AcceptedRow,
   type ImportRead,
   type RejectedRow,
   readInventoryFile,
   storeProblems,
   type TakenValues,
 } from './inventory-import';
+import type { AcceptedRows } from './inventory-import-accepted';
 import { buildInventoryReport, columnTitle } from './inventory-import-report';
 import { type ImportDictionaries, type ImportValues, rowContext } from './inventory-import-rows';
 import { buildInventoryTemplate } from './inventory-template';
@@ -134,9 +134,9 @@ class RolledBack extends Error {}
 /**
  * Inside the write transaction: the company's asset numbers read again, so an asset number another
  * import or edit put in another store meanwhile is refused, and insert/update is decided on what is
- * committed. Returns the rows that turned bad.
+ * committed. Rows that turned bad are dropped from `accepted` and returned.
  */
-async function recheck(trx: Kysely<DB>, companyId: number, shopId: number, accepted: AcceptedRow[]) {
+async function recheck(trx: Kysely<DB>, companyId: number, shopId: number, accepted: AcceptedRows) {
   const assets = await listCompanyAssetNos(trx, companyId);
   const now: TakenValues = {
     assets: new Map(assets.map((a) => [a.asset_no, { shopId: a.shop_id, shopName: a.store_name }])),
@@ -144,20 +144,22 @@ async function recheck(trx: Kysely<DB>, companyId: number, shopId: number, accep
     sns: new Map(),
   };
   const turned: RejectedRow[] = [];
-  const still: AcceptedRow[] = [];
-  for (const row of accepted) {
+  for (let i = 0; i < accepted.length; i++) {
+    const row = accepted.at(i);
     const problems = storeProblems(row.values, shopId, now);
-    if (problems.length > 0) turned.push({ row: row.row, cells: [], errors: problems });
-    else still.push({ ...row, update: now.assets.get(row.values.assetNo)?.shopId === shopId });
+    if (problems.length > 0) {
+      turned.push({ row: row.row, cells: [], errors: problems });
+      accepted.drop(i);
+    } else accepted.setUpdate(i, now.assets.get(row.values.assetNo)?.shopId === shopId);
   }
-  return { still, turned };
+  return turned;
 }
 
 function reply(read: ImportRead, written: boolean, lang: Lang, report: string | null): InventoryImportResult {
-  const updated = read.accepted.filter((r) => r.update).length;
+  const { added, updated } = read.accepted.counts();
   return {
     written,
-    added: read.accepted.length - updated,
+    added,
     updated,
     rejected: read.rejected.map((r) => ({
       row: r.row,
@@ -201,27 +203,28 @@ export async function importInventory(
   const now = Date.now();
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      const { still, turned } = await recheck(trx, store.company_id, shopId, read.accepted);
+      const turned = await recheck(trx, store.company_id, shopId, read.accepted);
       if (turned.length > 0) {
         read.rejected.push(...turned);
         read.rejected.sort((a, b) => a.row - b.row);
-        read.accepted = still;
         if (options.partial !== 1) throw new RolledBack();
       }
-      read.accepted = still;
-      // Records are made one statement's worth at a time (not a second copy of every row), and a
-      // turn between batches lets the process answer what it can meanwhile (ingest, other calls).
-      for (let at = 0; at < still.length; at += IMPORT_BATCH) {
-        const records = still
-          .slice(at, at + IMPORT_BATCH)
-          .map((r) => recordOf(r.values, store.company_id, shopId, caller.userName, now));
-        await upsertImportedRecords(trx, shopId, records);
+      // Records are made one statement's worth at a time from the compact rows, and a turn between
+      // batches lets the process answer what it can meanwhile (ingest, other calls).
+      let batch: ImportedRecord[] = [];
+      for (const row of read.accepted.kept()) {
+        batch.push(recordOf(row.values, store.company_id, shopId, caller.userName, now));
+        if (batch.length < IMPORT_BATCH) continue;
+        await upsertImportedRecords(trx, shopId, batch, ctx.database.dialect);
+        batch = [];
         await nextTurn();
       }
+      if (batch.length > 0) await upsertImportedRecords(trx, shopId, batch, ctx.database.dialect);
     });
   } catch (error) {
     if (error instanceof RolledBack) return reply(read, false, lang, await report());
     throw error;
   }
-  return reply(read, read.accepted.length > 0, lang, await report());
+  const { added, updated } = read.accepted.counts();
+  return reply(read, added + updated > 0, lang, await report());
 }

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workbookOf, zerosBomb } from '../../http/spreadsheet-test-support';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { type DemoStore, demoStore } from '../devices/device-test-support';
-import { IMPORT_COLUMNS } from './inventory-import-rows';
+import { IMPORT_COLUMNS } from './inventory-columns';
 
 let t: TestApp;
 let admin: string;

@@ -17,6 +17,7 @@ import {
   type SpreadsheetLimits,
 } from '../../http/spreadsheet-upload';
 import type { UploadLimits } from '../../http/upload';
+import { AcceptedRows } from './inventory-import-accepted';
 import {
   FileDuplicates,
   type HeaderMap,
@@ -28,6 +29,8 @@ import {
   readHeader,
 } from './inventory-import-rows';
 import { isExampleRow } from './inventory-template';
+
+export type { AcceptedRow } from './inventory-import-accepted';
 
 const MiB = 1024 * 1024;
 
@@ -51,13 +54,6 @@ export interface TakenValues {
   sns: ReadonlyMap<string, string>;
 }
 
-export interface AcceptedRow {
-  row: number;
-  values: ImportValues;
-  /** True when the asset number exists in this store: the row updates that record. */
-  update: boolean;
-}
-
 export interface RejectedRow {
   row: number;
   /** The cells as sent, in IMPORT_COLUMNS order. */
@@ -66,7 +62,8 @@ export interface RejectedRow {
 }
 
 export interface ImportRead {
-  accepted: AcceptedRow[];
+  /** Held compactly (inventory-import-accepted.ts): a 50,000-row import must fit the server's memory bar. */
+  accepted: AcceptedRows;
   rejected: RejectedRow[];
 }
 
@@ -126,7 +123,7 @@ export async function readInventoryFile(
   let header: HeaderMap | null = null;
   let dataRows = 0;
   const duplicates = new FileDuplicates();
-  const accepted: AcceptedRow[] = [];
+  const accepted = new AcceptedRows();
   const rejected: RejectedRow[] = [];
   for await (const { row, values } of firstSheetRows(workbook, seen)) {
     if (isBlankRow(values)) continue;
@@ -150,7 +147,7 @@ export async function readInventoryFile(
       const problems = storeProblems(parsed.values, shopId, taken);
       if (problems.length === 0) {
         const update = taken.assets.get(parsed.values.assetNo)?.shopId === shopId;
-        accepted.push({ row, values: parsed.values, update });
+        accepted.push(row, parsed.values, update);
         continue;
       }
       parsed.errors.push(...problems);

@@ -8,11 +8,9 @@
 import { ConnectType, DeviceSystem, type Lang, PropertyStatus } from '@storefleet/contracts';
 
 import { loadExcel } from '../../http/spreadsheet-upload';
+import { columnHeader, type DictionaryKey, IMPORT_COLUMNS } from './inventory-columns';
 import {
-  columnHeader,
-  type DictionaryKey,
   dictionaryName,
-  IMPORT_COLUMNS,
   type ImportDictionaries,
   type ImportValues,
   type RowContext,

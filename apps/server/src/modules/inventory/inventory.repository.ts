@@ -4,8 +4,8 @@
  * the three always agree; the derived flags (isInventory, isManage, onlineStatus) are conditions on
  * the join to the bound device, never stored.
  *
- * The region, province, city and store-status filters read the store's columns as the device list's
- * builder does (device-filter.repository.ts); the data scope is the one predicate `storeInScope`.
+ * The store, region, province, city and store-status filters are the stores module's one place filter
+ * (`storePlaceConditions`, shared with the device list); the data scope is the one predicate `storeInScope`.
  */
 import {
   type InventoryFilter,
@@ -24,11 +24,12 @@ import {
 } from 'kysely';
 
 import type { Scope } from '../../auth/caller';
-import type { DB } from '../../db/database';
+import type { DB, DialectName } from '../../db/database';
 import { pageWindow } from '../../db/paging';
 import { type StoreColumns, storeInScope } from '../../db/scope';
 import type { InventoryRecordsTable } from '../../db/tables/inventory';
 import { containsText } from '../../db/text';
+import { storePlaceConditions } from '../stores/store-place-filter';
 
 export type NewInventoryRecord = Insertable<InventoryRecordsTable>;
 export type InventoryRecordChanges = Updateable<InventoryRecordsTable>;
@@ -99,11 +100,7 @@ function inventoryConditions(eb: ExpressionBuilder<DB, Tables>, scope: Scope, f:
   if (f.isInventory !== undefined)
     parts.push(eb('inventory_records.bound_device_id', f.isInventory === 1 ? 'is not' : 'is', null));
   if (f.isManage !== undefined) parts.push(f.isManage === 1 ? managed(eb) : eb.not(managed(eb)));
-  if (f.shopIdStr?.length) parts.push(eb('inventory_records.shop_id', 'in', f.shopIdStr));
-  if (f.areaLevelListStr?.length) parts.push(eb('stores.area_level', 'in', f.areaLevelListStr));
-  if (f.provinceLevelListStr?.length) parts.push(eb('stores.province_level', 'in', f.provinceLevelListStr));
-  if (f.cityLevelListStr?.length) parts.push(eb('stores.city_level', 'in', f.cityLevelListStr));
-  if (f.storeStatus?.length) parts.push(eb('stores.status', 'in', f.storeStatus));
+  parts.push(...storePlaceConditions(f, 'inventory_records.shop_id'));
   return eb.and(parts);
 }
 
@@ -547,22 +544,69 @@ const IMPORT_UPDATED_COLUMNS = [
   'updated_at',
 ] as const;
 
+/** The imported columns in statement order, with their PostgreSQL types (for the unnest arrays). */
+const IMPORTED_COLUMNS = [
+  ['company_id', 'integer'],
+  ['shop_id', 'integer'],
+  ['asset_no', 'text'],
+  ['device_name', 'text'],
+  ['device_brand', 'text'],
+  ['device_sn', 'text'],
+  ['device_system', 'integer'],
+  ['connect_type', 'integer'],
+  ['intranet_ip', 'text'],
+  ['mac_address', 'text'],
+  ['mac_key', 'text'],
+  ['model', 'text'],
+  ['specifications', 'text'],
+  ['device_category', 'text'],
+  ['device_class', 'text'],
+  ['property_type', 'text'],
+  ['service_life', 'integer'],
+  ['custodian', 'text'],
+  ['obtain_time', 'text'],
+  ['vin_no', 'text'],
+  ['inumber', 'text'],
+  ['status', 'integer'],
+  ['remark', 'text'],
+  ['index_no', 'text'],
+  ['created_by', 'text'],
+  ['created_at', 'bigint'],
+  ['updated_by', 'text'],
+  ['updated_at', 'bigint'],
+] as const satisfies ReadonlyArray<readonly [keyof ImportedRecord, string]>;
+
+/**
+ * The rows of one statement as a row source: on PostgreSQL one array per column read by `unnest`
+ * (28 parameters instead of 28 per row: the driver builds no 28,000-parameter message, as the
+ * ingest's writes do); elsewhere the rows as values.
+ */
+function importedRows(trx: Kysely<DB>, dialect: DialectName, rows: readonly ImportedRecord[]) {
+  const insert = trx.insertInto('inventory_records');
+  if (dialect !== 'postgres') return insert.values([...rows]);
+  const arrays = IMPORTED_COLUMNS.map(
+    ([column, type]) => sql`${rows.map((r) => r[column] ?? null)}::${sql.raw(type)}[]`,
+  );
+  return insert
+    .columns(IMPORTED_COLUMNS.map(([column]) => column))
+    .expression(sql`select * from unnest(${sql.join(arrays)})`);
+}
+
 /**
  * Writes imported rows of store `shopId`: a new asset number is inserted, an existing one of the
  * same store is updated (its imported columns; binding, network flag and images stay). An asset
  * number of another store is never touched (the service refuses those rows before). Run inside a
- * transaction: the import is every row or none. `onBatch` runs between statements.
+ * transaction: the import is every row or none. `dialect` picks the statement's form (see
+ * `importedRows`); the outcome is the same on both.
  */
 export async function upsertImportedRecords(
   trx: Kysely<DB>,
   shopId: number,
   rows: readonly ImportedRecord[],
-  onBatch?: () => Promise<void>,
+  dialect: DialectName = 'sqlite',
 ): Promise<void> {
   for (let at = 0; at < rows.length; at += IMPORT_BATCH) {
-    await trx
-      .insertInto('inventory_records')
-      .values(rows.slice(at, at + IMPORT_BATCH))
+    await importedRows(trx, dialect, rows.slice(at, at + IMPORT_BATCH))
       .onConflict((oc) =>
         oc
           .columns(['company_id', 'asset_no'])
@@ -572,6 +616,40 @@ export async function upsertImportedRecords(
           .where('inventory_records.shop_id', '=', shopId),
       )
       .execute();
-    await onBatch?.();
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Images (H3): which stored image names records still hold, for removing files nobody references.
+// ---------------------------------------------------------------------------------------------------
+
+/** The company and image list of each record among `ids` (read before they are deleted). */
+export async function listRecordImages(
+  db: Kysely<DB>,
+  ids: readonly number[],
+): Promise<Array<{ company_id: number; images: string | null }>> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('inventory_records')
+    .select(['company_id', 'images'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/**
+ * The image lists of the company's records naming any of `names` (stored names are content hashes,
+ * `[0-9a-f]{64}.ext`: nothing in them is a LIKE wildcard). The caller reads the names out of them.
+ */
+export async function listImageHolders(
+  db: Kysely<DB>,
+  companyId: number,
+  names: readonly string[],
+): Promise<Array<{ images: string | null }>> {
+  if (names.length === 0) return [];
+  return db
+    .selectFrom('inventory_records')
+    .select('images')
+    .where('company_id', '=', companyId)
+    .where((eb) => eb.or(names.map((name) => eb('images', 'like', `%"${name}"%`))))
+    .execute();
 }

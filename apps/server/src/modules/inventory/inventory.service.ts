@@ -38,10 +38,16 @@ import {
   type InventoryFilterInput,
   type InventorySort,
   listInventoryPage,
+  listRecordImages,
   setNetworkFlag,
   summarizeInventory,
   updateInventoryRecord,
 } from './inventory.repository';
+import {
+  removeDroppedImages,
+  removeUnreferencedImagesLocked,
+  withImageLock,
+} from './inventory-image-cleanup';
 import { hasImage, imageNameOf, readImage, storeImage } from './inventory-images';
 import { statusName, toInventoryRecord } from './inventory-view';
 
@@ -159,17 +165,24 @@ export async function deleteInventoryBatch(
   ids: readonly number[],
 ): Promise<{ deleted: number }> {
   const unique = [...new Set(ids)];
-  return ctx.db.transaction().execute(async (trx) => {
+  const { deleted, images } = await ctx.db.transaction().execute(async (trx) => {
     const states = await statesOfAll({ ...ctx, db: trx }, scope, unique);
     const refused = boundConflict(states, 'delete');
     if (refused) throw refused;
-    const deleted = await deleteUnboundRecords(trx, unique);
+    const held = await listRecordImages(trx, unique);
+    const count = await deleteUnboundRecords(trx, unique);
     // Bound meanwhile (a bind that committed between the read and the delete): nothing is deleted.
-    if (deleted !== unique.length) {
+    if (count !== unique.length) {
       throw boundConflict(await findInventoryStates(trx, scope, unique), 'delete') ?? conflict(RECORD);
     }
-    return { deleted };
+    return { deleted: count, images: held };
   });
+  // Committed: the files of the deleted records' images go unless another record holds them.
+  await removeDroppedImages(
+    ctx,
+    images.map((r) => ({ companyId: r.company_id, names: readCodeList(r.images) })),
+  );
+  return { deleted };
 }
 
 /**
@@ -222,56 +235,69 @@ export async function updateInventory(
       message: `must be one of ${[...propertyTypes.keys()].join(', ')}`,
     });
   }
-  const kept = new Set(readCodeList(record.images));
-  for (const [i, name] of body.images.entries()) {
-    if (!kept.has(name) && !(await hasImage(ctx.config.dataDir, record.company_id, name))) {
-      problems.push({
-        field: `images.${i}`,
-        message: { zh: '不是已上传的图片，请重新上传', en: 'is not an uploaded image; upload it again' },
+  const images = [...new Set(body.images)];
+  // Under the company's image lock from the "uploaded?" check to the write, so a file being removed
+  // for a record deleted meanwhile is either still named here (and kept) or refused as not uploaded.
+  await withImageLock(record.company_id, async () => {
+    // The images as committed now (another edit of this record may have dropped some meanwhile).
+    const current = await findInventoryRow(ctx.db, scope, record.id);
+    if (!current) throw notFound(RECORD);
+    const kept = new Set(readCodeList(current.images));
+    for (const [i, name] of body.images.entries()) {
+      if (!kept.has(name) && !(await hasImage(ctx.config.dataDir, record.company_id, name))) {
+        problems.push({
+          field: `images.${i}`,
+          message: { zh: '不是已上传的图片，请重新上传', en: 'is not an uploaded image; upload it again' },
+        });
+      }
+    }
+    if (problems.length > 0) throw invalidFields(problems);
+    const holders = await findStoreHolders(ctx.db, record.shop_id, record.id, {
+      macKey: key,
+      deviceSn: body.deviceSn,
+    });
+    const macHolder = holders.find((h) => key !== null && h.mac_key === key);
+    const snHolder = holders.find((h) => body.deviceSn !== null && h.device_sn === body.deviceSn);
+    if (macHolder || snHolder) {
+      const which = macHolder
+        ? { field: 'macAddress', zh: 'MAC 地址', en: 'MAC address', assetNo: macHolder.asset_no }
+        : { field: 'deviceSn', zh: '序列号', en: 'serial number', assetNo: snHolder?.asset_no ?? '' };
+      throw conflict({
+        zh: `本门店的资产 ${which.assetNo} 已使用此${which.zh}`,
+        en: `Asset ${which.assetNo} of this store already has this ${which.en}`,
       });
     }
-  }
-  if (problems.length > 0) throw invalidFields(problems);
-  const holders = await findStoreHolders(ctx.db, record.shop_id, record.id, {
-    macKey: key,
-    deviceSn: body.deviceSn,
-  });
-  const macHolder = holders.find((h) => key !== null && h.mac_key === key);
-  const snHolder = holders.find((h) => body.deviceSn !== null && h.device_sn === body.deviceSn);
-  if (macHolder || snHolder) {
-    const which = macHolder
-      ? { field: 'macAddress', zh: 'MAC 地址', en: 'MAC address', assetNo: macHolder.asset_no }
-      : { field: 'deviceSn', zh: '序列号', en: 'serial number', assetNo: snHolder?.asset_no ?? '' };
-    throw conflict({
-      zh: `本门店的资产 ${which.assetNo} 已使用此${which.zh}`,
-      en: `Asset ${which.assetNo} of this store already has this ${which.en}`,
+    await updateInventoryRecord(ctx.db, record.id, {
+      device_name: body.deviceName,
+      device_brand: body.deviceBrand,
+      device_sn: body.deviceSn,
+      device_system: body.deviceSystem,
+      connect_type: body.connectType,
+      intranet_ip: body.intranetIp,
+      mac_address: body.macAddress,
+      mac_key: key,
+      model: body.model,
+      specifications: body.specifications,
+      device_category: body.deviceCategory,
+      device_class: body.deviceClass,
+      property_type: body.propertyType,
+      service_life: body.serviceLife,
+      custodian: body.custodian,
+      obtain_time: body.obtainTime,
+      vin_no: body.vinNo,
+      inumber: body.inumber,
+      status: body.status,
+      images: writeList(images),
+      remark: body.remark,
+      index_no: body.index,
+      updated_by: caller.userName,
+      updated_at: Date.now(),
     });
-  }
-  await updateInventoryRecord(ctx.db, record.id, {
-    device_name: body.deviceName,
-    device_brand: body.deviceBrand,
-    device_sn: body.deviceSn,
-    device_system: body.deviceSystem,
-    connect_type: body.connectType,
-    intranet_ip: body.intranetIp,
-    mac_address: body.macAddress,
-    mac_key: key,
-    model: body.model,
-    specifications: body.specifications,
-    device_category: body.deviceCategory,
-    device_class: body.deviceClass,
-    property_type: body.propertyType,
-    service_life: body.serviceLife,
-    custodian: body.custodian,
-    obtain_time: body.obtainTime,
-    vin_no: body.vinNo,
-    inumber: body.inumber,
-    status: body.status,
-    images: writeList([...new Set(body.images)]),
-    remark: body.remark,
-    index_no: body.index,
-    updated_by: caller.userName,
-    updated_at: Date.now(),
+    // Written: the files of images this edit dropped go unless another record holds them.
+    const dropped = [...kept].filter((name) => !images.includes(name));
+    await removeUnreferencedImagesLocked(ctx, record.company_id, dropped).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'inventory images: removing unreferenced files failed');
+    });
   });
   return getInventory(ctx, scope, record.id, lang);
 }

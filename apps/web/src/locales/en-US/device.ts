@@ -78,6 +78,8 @@ export default {
   'device.import.submit': 'Import',
   'device.import.template': 'Download the template',
   'device.import.done': '{{count}} devices imported',
+  'device.import.uploading': 'Uploading',
+  'device.import.checking': 'Checking the rows…',
   'device.details.fields': 'Device',
   'device.details.runningInfo': 'Running info',
   'device.details.onlineChart': 'Online history (latest 30)',

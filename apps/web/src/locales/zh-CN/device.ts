@@ -77,6 +77,8 @@ export default {
   'device.import.submit': '导入',
   'device.import.template': '下载导入模板',
   'device.import.done': '已导入 {{count}} 台设备',
+  'device.import.uploading': '正在上传',
+  'device.import.checking': '正在校验各行…',
   'device.details.fields': '设备信息',
   'device.details.runningInfo': '运行信息',
   'device.details.onlineChart': '在线记录（最近 30 次）',
