@@ -243,11 +243,7 @@ describe('problems first', () => {
     await expect.poll(() => new URL(page.url()).searchParams.has('onlineStatus')).toBe(false);
 
     // A page size picked once is what the list opens with next time.
-    await page.locator('.ant-pagination-options .ant-select').first().click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '20' })
-      .first()
-      .click();
+    await page.locator('.ant-pagination-options select').first().selectOption('20');
     await expect.poll(async () => (await listedRows(page)).length).toBe(20);
     await page.goto(`${app.url}/device/index.html`);
     await table.locator('tbody tr.ant-table-row').first().waitFor();
@@ -271,7 +267,7 @@ describe('problems first', () => {
     expect(await stateSwitch.getAttribute('aria-checked')).toBe('true');
 
     // Stopping monitoring in batch asks first; cancelled, the device stays on the monitored list.
-    await table.locator(`tr[data-row-key="${first.id}"] .ant-checkbox-input`).check();
+    await table.locator(`tr[data-row-key="${first.id}"] input[type="checkbox"]`).check();
     await page.getByTestId('device-batch-monitor').click();
     const ask = page.locator('.ant-popconfirm:visible');
     await ask.waitFor();

@@ -7,4 +7,5 @@ export default {
   'common.total': '{{total}} items in total',
   'common.pleaseEnter': 'Enter a value',
   'common.pleaseSelect': 'Choose a value',
+  'common.selectRow': 'Select this row',
 };

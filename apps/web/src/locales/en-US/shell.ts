@@ -34,4 +34,6 @@ export default {
   'shell.search.devices': 'Devices',
   'shell.search.none': 'Nothing found',
   'shell.search.offline': 'Offline',
+  'shell.menu': 'Main menu',
+  'shell.breadcrumbs': 'Breadcrumbs',
 };

@@ -7,4 +7,5 @@ export default {
   'common.total': '共 {{total}} 条',
   'common.pleaseEnter': '请输入',
   'common.pleaseSelect': '请选择',
+  'common.selectRow': '选择此行',
 };

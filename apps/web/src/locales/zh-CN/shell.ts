@@ -34,4 +34,6 @@ export default {
   'shell.search.devices': '设备',
   'shell.search.none': '未找到',
   'shell.search.offline': '离线',
+  'shell.menu': '主菜单',
+  'shell.breadcrumbs': '面包屑导航',
 };

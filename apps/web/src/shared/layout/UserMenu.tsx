@@ -1,15 +1,20 @@
 import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { AuthEndpoints } from '@storefleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown } from 'antd';
-import { useState } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { api } from '../api/call';
 import { endSession } from '../session/session-store';
 import { useSession } from '../session/useSession';
-import { ChangePasswordModal } from './ChangePasswordModal';
+import { PopupMenu } from './PopupMenu';
+
+/** Loaded when the user first asks to change the password: every signed-in page would carry it otherwise. */
+const ChangePasswordModal = lazy(() =>
+  import('./ChangePasswordModal').then((m) => ({ default: m.ChangePasswordModal })),
+);
 
 /** The signed-in user's name with its own actions: change password and sign out. */
 export function UserMenu() {
@@ -30,32 +35,34 @@ export function UserMenu() {
 
   return (
     <>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: [
-            {
-              key: 'change-password',
-              icon: <KeyOutlined />,
-              label: <span data-testid="change-password">{t('shell.password.menu')}</span>,
-            },
-            {
-              key: 'sign-out',
-              icon: <LogoutOutlined />,
-              label: <span data-testid="sign-out">{t('shell.signOut')}</span>,
-            },
-          ],
-          onClick: ({ key }) => {
-            if (key === 'sign-out') void signOut();
-            if (key === 'change-password') setChangingPassword(true);
+      <PopupMenu
+        items={[
+          {
+            key: 'change-password',
+            icon: <KeyOutlined />,
+            label: <span data-testid="change-password">{t('shell.password.menu')}</span>,
           },
+          {
+            key: 'sign-out',
+            icon: <LogoutOutlined />,
+            label: <span data-testid="sign-out">{t('shell.signOut')}</span>,
+          },
+        ]}
+        onPick={(key) => {
+          if (key === 'sign-out') void signOut();
+          if (key === 'change-password') setChangingPassword(true);
         }}
-      >
-        <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
-          {session?.result.name || session?.result.username}
-        </Button>
-      </Dropdown>
-      <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
+        trigger={(props) => (
+          <Button type="text" icon={<UserOutlined />} data-testid="user-menu" {...props}>
+            {session?.result.name || session?.result.username}
+          </Button>
+        )}
+      />
+      {changingPassword ? (
+        <Suspense fallback={null}>
+          <ChangePasswordModal open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

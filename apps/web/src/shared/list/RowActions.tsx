@@ -12,12 +12,13 @@
  *     ],
  *   })]
  */
-import { Button, Popconfirm, Space, type TableColumnType } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { fromHere } from '../form/return-to';
 import { usePermissions } from '../permissions/usePermissions';
+import type { ListColumn } from './ListTable';
 
 export interface RowAction {
   key: string;
@@ -98,7 +99,7 @@ export function actionsColumn<Row>({
   actions,
   width = 160,
   fixed = true,
-}: ActionsColumnOptions<Row>): TableColumnType<Row> {
+}: ActionsColumnOptions<Row>): ListColumn<Row> {
   return {
     key: 'actions',
     title,

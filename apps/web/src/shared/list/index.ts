@@ -41,6 +41,7 @@
  */
 
 export * from './ListFilterForm';
+export * from './ListTable';
 export * from './list-query';
 export * from './RowActions';
 export * from './useListPage';

@@ -7,13 +7,13 @@ import {
   type ResponseOf,
 } from '@storefleet/contracts';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import type { TablePaginationConfig, TableProps } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 
 import { api, endpointKey } from '../api/call';
 import { useSession } from '../session/useSession';
+import type { ListTableProps } from './ListTable';
 import {
   columnSortOrder,
   type FilterSpec,
@@ -81,8 +81,8 @@ export interface ListPage<S extends FilterSpec, Row> {
   resetFilters: () => void;
   /** The `sortOrder` to give a sortable column: `{ sorter: true, sortOrder: list.sortOrder('x') }`. */
   sortOrder: (field: string) => 'ascend' | 'descend' | null;
-  /** Spread onto antd `<Table>`: rows, loading, row key, paging and sort handling. */
-  tableProps: Pick<TableProps<Row>, 'dataSource' | 'loading' | 'rowKey' | 'pagination' | 'onChange'>;
+  /** Spread onto `<ListTable>`: rows, loading, row key, paging and sort handling. */
+  tableProps: Pick<ListTableProps<Row>, 'dataSource' | 'loading' | 'rowKey' | 'pagination' | 'onChange'>;
   /** The filter spec, for the filter form. */
   spec: S;
 }
@@ -152,8 +152,8 @@ export function useListPage<E extends PagedEndpoint, S extends FilterSpec>(
     [go, params],
   );
 
-  const onChange = useCallback<NonNullable<TableProps<Row>['onChange']>>(
-    (pagination: TablePaginationConfig, _filters, sorter) => {
+  const onChange = useCallback<NonNullable<ListTableProps<Row>['onChange']>>(
+    (pagination, _filters, sorter) => {
       const sort = sortFromTable(sorter as TableSorter | TableSorter[]);
       const pageSize = pagination.pageSize ?? params.pageSize;
       if (pageSize !== params.pageSize && memoryKey !== null)

@@ -10,13 +10,13 @@ import {
   StoreEndpoints,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { actionsColumn } from '../../../shared/list';
+import { actionsColumn, type ListColumns, ListTable } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
 import { AddressModal } from './AddressModal';
 
@@ -34,7 +34,7 @@ export default function NetTestAddressPage() {
     successMessage: t('netTest.saved'),
   });
 
-  const columns = useMemo<TableColumnsType<NetTestAddress>>(() => {
+  const columns = useMemo<ListColumns<NetTestAddress>>(() => {
     const companyName = (id: number | null) =>
       id === null
         ? t('netTest.allCompanies')
@@ -90,7 +90,7 @@ export default function NetTestAddressPage() {
           </Button>
         </div>
       </Access>
-      <Table<NetTestAddress>
+      <ListTable<NetTestAddress>
         rowKey="id"
         columns={columns}
         dataSource={addresses.data ?? []}

@@ -13,7 +13,7 @@ import {
   ProductType,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Form, Input, Select, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Empty, Form, Input, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -21,7 +21,14 @@ import { Link, useLocation } from 'react-router';
 import { apiQuery } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { fromHere } from '../../../shared/form';
-import { actionsColumn, type FilterSpec, ListFilterForm, useListPage } from '../../../shared/list';
+import {
+  actionsColumn,
+  type FilterSpec,
+  type ListColumns,
+  ListFilterForm,
+  ListTable,
+  useListPage,
+} from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
 import { AlertLevelTag } from './AlertLevelTag';
 import { AlertRuleStatusSwitch } from './AlertRuleStatusSwitch';
@@ -57,7 +64,7 @@ export default function AlarmRulesPage() {
     successMessage: t('alarmRules.message.deleted'),
   });
 
-  const columns = useMemo<TableColumnsType<AlertRule>>(
+  const columns = useMemo<ListColumns<AlertRule>>(
     () => [
       {
         key: 'alertName',
@@ -200,7 +207,7 @@ export default function AlarmRulesPage() {
           </Link>
         </div>
       </Access>
-      <Table<AlertRule>
+      <ListTable<AlertRule>
         {...list.tableProps}
         columns={columns}
         size="middle"

@@ -5,12 +5,12 @@
  */
 import { type AlertDelivery, NotificationEndpoints, SendType } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
 import { useLang } from '../../../shared/i18n/useLang';
+import { type ListColumns, ListTable } from '../../../shared/list';
 
 const STATUS_COLOR: Record<AlertDelivery['status'], string> = {
   queued: 'processing',
@@ -25,7 +25,7 @@ export function DeliveryLog({ recordId }: { recordId: number }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const deliveries = useQuery(apiQuery(NotificationEndpoints.listDeliveries, { query: { recordId } }));
-  const columns: ColumnsType<AlertDelivery> = [
+  const columns: ListColumns<AlertDelivery> = [
     {
       title: t('notifications.log.recipient'),
       dataIndex: 'senderName',
@@ -71,7 +71,7 @@ export function DeliveryLog({ recordId }: { recordId: number }) {
   return (
     <div data-testid="delivery-log">
       <Typography.Title level={5}>{t('notifications.log.title')}</Typography.Title>
-      <Table<AlertDelivery>
+      <ListTable<AlertDelivery>
         size="small"
         rowKey="id"
         loading={deliveries.isLoading}

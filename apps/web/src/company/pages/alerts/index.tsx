@@ -1,12 +1,18 @@
 import { type AlertRecord, AlertRecordEndpoints as E } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Form, Select, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { api, apiQuery, endpointKey } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { actionsColumn, ListFilterForm, useListPage } from '../../../shared/list';
+import {
+  actionsColumn,
+  type ListColumns,
+  ListFilterForm,
+  ListTable,
+  useListPage,
+} from '../../../shared/list';
 import { fromRangeForm, toRangeForm } from '../../../shared/pages/operation-log/operation-log-view';
 import { AlertLevelTag, useAlertLevels } from '../alarm-rules/AlertLevelTag';
 import { levelName } from '../alarm-rules/alert-level';
@@ -80,7 +86,7 @@ export default function AlertOverviewPage() {
     }
   };
 
-  const columns = useMemo<TableColumnsType<AlertRecord>>(
+  const columns = useMemo<ListColumns<AlertRecord>>(
     () => [
       { key: 'alertTime', dataIndex: 'alertTime', title: t('alerts.field.alertTime'), width: 170 },
       {
@@ -202,7 +208,7 @@ export default function AlertOverviewPage() {
           {t('alerts.action.export')}
         </Button>
       </Space>
-      <Table<AlertRecord>
+      <ListTable<AlertRecord>
         {...list.tableProps}
         columns={columns}
         size="middle"

@@ -1,10 +1,10 @@
 import { AlertRecordEndpoints as E, type MonitorLogEntry, type MonitorLogKind } from '@storefleet/contracts';
-import { DatePicker, Form, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { DatePicker, Form, Select, Tag } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { endpointKey } from '../../../shared/api/call';
-import { ListFilterForm, useListPage } from '../../../shared/list';
+import { type ListColumns, ListFilterForm, ListTable, useListPage } from '../../../shared/list';
 import { fromRangeForm, toRangeForm } from '../../../shared/pages/operation-log/operation-log-view';
 import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
 import { deviceFilterFormValues, deviceFilterFromForm } from '../device/device-query';
@@ -49,7 +49,7 @@ export default function MonitorLogPage() {
   });
   useAlertLive([endpointKey(E.listMonitorLog)], { withStatus: true });
 
-  const columns = useMemo<TableColumnsType<MonitorLogEntry>>(
+  const columns = useMemo<ListColumns<MonitorLogEntry>>(
     () => [
       { key: 'at', dataIndex: 'at', title: t('alerts.log.at'), width: 170 },
       {
@@ -111,7 +111,7 @@ export default function MonitorLogPage() {
           <DatePicker.RangePicker showTime allowEmpty={[true, true]} data-testid="monitor-log-filter-range" />
         </Form.Item>
       </ListFilterForm>
-      <Table<MonitorLogEntry>
+      <ListTable<MonitorLogEntry>
         {...list.tableProps}
         columns={columns}
         size="middle"

@@ -5,12 +5,13 @@ import {
   type DeviceAlertEvent,
 } from '@storefleet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Badge, Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { Badge, Card, Empty, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
 import { useLang } from '../../../shared/i18n/useLang';
+import { type ListColumns, ListTable } from '../../../shared/list';
 import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
 
 const RECOVERED = 1;
@@ -25,7 +26,7 @@ export function AlertEventsCard({ deviceId }: { deviceId: number }) {
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
-  const columns = useMemo<TableColumnsType<DeviceAlertEvent>>(
+  const columns = useMemo<ListColumns<DeviceAlertEvent>>(
     () => [
       { key: 'clock', dataIndex: 'clock', title: t('device.alertEvents.clock'), width: 170 },
       {
@@ -71,7 +72,7 @@ export function AlertEventsCard({ deviceId }: { deviceId: number }) {
   );
   return (
     <Card title={t('device.alertEvents.title')} size="small" data-testid="device-alert-events">
-      <Table<DeviceAlertEvent>
+      <ListTable<DeviceAlertEvent>
         rowKey="eventid"
         size="small"
         loading={events.isFetching}

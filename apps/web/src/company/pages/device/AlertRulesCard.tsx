@@ -1,11 +1,12 @@
 import { AlertEndpoints, type DeviceAlertRule } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, Empty, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
 import { useLang } from '../../../shared/i18n/useLang';
+import { type ListColumns, ListTable } from '../../../shared/list';
 import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
 import { triggerText } from '../alarm-rules/alert-rule-values';
 
@@ -14,7 +15,7 @@ export function AlertRulesCard({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
   const { english } = useLang();
   const rules = useQuery(apiQuery(AlertEndpoints.listAlertsRule, { query: { deviceId } }));
-  const columns = useMemo<TableColumnsType<DeviceAlertRule>>(
+  const columns = useMemo<ListColumns<DeviceAlertRule>>(
     () => [
       { key: 'ruleId', dataIndex: 'ruleId', title: t('device.alertRules.ruleId'), width: 100 },
       {
@@ -43,7 +44,7 @@ export function AlertRulesCard({ deviceId }: { deviceId: number }) {
   );
   return (
     <Card title={t('device.alertRules.title')} size="small" data-testid="device-alert-rules">
-      <Table<DeviceAlertRule>
+      <ListTable<DeviceAlertRule>
         rowKey="ruleId"
         size="small"
         loading={rules.isFetching}

@@ -1,13 +1,13 @@
 import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Table, theme } from 'antd';
+import { Button, Popconfirm, Space, theme } from 'antd';
 import { type HTMLAttributes, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery, endpointKey } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { useLang } from '../../../shared/i18n/useLang';
-import { useListPage } from '../../../shared/list';
+import { ListTable, useListPage } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
 import { DeviceFilterForm } from './DeviceFilterForm';
 import { deviceColumns } from './device-columns';
@@ -166,7 +166,7 @@ export function DeviceListPage({
           </Access>
         ) : null}
       </Space>
-      <Table<Device>
+      <ListTable<Device>
         {...list.tableProps}
         columns={columns}
         size="middle"

@@ -1,18 +1,6 @@
 import { type Device, type HistoryRange, MonitoringEndpoints, type RunningItem } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Card,
-  Col,
-  Empty,
-  Row,
-  Segmented,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Card, Col, Empty, Row, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -20,6 +8,7 @@ import { apiQuery } from '../../../shared/api/call';
 import { EChart } from '../../../shared/charts/EChart';
 import { isStaleValue, lastOnlineChange } from '../../../shared/format/stale';
 import { chartScaleOf, formatItemValue } from '../../../shared/format/units';
+import { type ListColumns, ListTable } from '../../../shared/list';
 import { historyOption, onlineOption } from './history-chart';
 import { useDurationWords } from './useDurationWords';
 
@@ -72,7 +61,7 @@ export function RunningInfoCard({ device }: { device: Device }) {
     }),
     enabled: picked !== null,
   });
-  const columns = useMemo<TableColumnsType<RunningItem>>(
+  const columns = useMemo<ListColumns<RunningItem>>(
     () => [
       { key: 'name', dataIndex: 'name', title: t('device.running.name') },
       {
@@ -99,7 +88,7 @@ export function RunningInfoCard({ device }: { device: Device }) {
     <Card title={t('device.details.runningInfo')} size="small" data-testid="device-running-info">
       <Row gutter={16}>
         <Col xs={24} xl={12}>
-          <Table<RunningItem>
+          <ListTable<RunningItem>
             rowKey="itemid"
             size="small"
             loading={items.isFetching && !items.data}

@@ -1,11 +1,12 @@
 import { type Device, DeviceEndpoints } from '@storefleet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Table, type TableColumnsType } from 'antd';
+import { Card } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { apiQuery } from '../../../shared/api/call';
+import { type ListColumns, ListTable } from '../../../shared/list';
 import { DeviceStatusBadge, devicePage, TextValue } from './device-columns';
 
 const PAGE_SIZE = 10;
@@ -19,7 +20,7 @@ export function SubDevicesCard({ boxId }: { boxId: number }) {
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
-  const columns = useMemo<TableColumnsType<Device>>(
+  const columns = useMemo<ListColumns<Device>>(
     () => [
       {
         key: 'deviceName',
@@ -59,7 +60,7 @@ export function SubDevicesCard({ boxId }: { boxId: number }) {
       size="small"
       data-testid="device-sub-devices"
     >
-      <Table<Device>
+      <ListTable<Device>
         rowKey="deviceId"
         size="small"
         loading={page.isFetching && !page.data}

@@ -1,10 +1,11 @@
 import { type EloDeviceStatistic, MonitoringEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Result, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
 import { formatKibibytes, formatPercent, formatUptime } from '../../../shared/format/units';
+import { ListTable } from '../../../shared/list';
 import { DeviceHeader } from './DeviceHeader';
 import { useDevice, useDeviceIdParam } from './useDeviceParam';
 import { useDurationWords } from './useDurationWords';
@@ -143,7 +144,7 @@ export default function AndroidInfoPage() {
       {data.battery ? <BatteryCard battery={data.battery} /> : null}
       {data.cpu ? <CpuCard cpu={data.cpu} /> : null}
       <Card title={t('device.android.memory')} size="small" data-testid="android-memory">
-        <Table<Memory>
+        <ListTable<Memory>
           rowKey="type"
           size="small"
           pagination={false}
@@ -157,7 +158,7 @@ export default function AndroidInfoPage() {
         />
       </Card>
       <Card title={t('device.android.disks')} size="small" data-testid="android-disks">
-        <Table<Disk>
+        <ListTable<Disk>
           rowKey={(d) => `${d.filesystem}\u0000${d.mountedOn}`}
           size="small"
           pagination={false}

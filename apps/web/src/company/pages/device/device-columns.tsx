@@ -1,9 +1,9 @@
 import { BUTTON, type Device, DeviceSystem } from '@storefleet/contracts';
-import { Badge, type TableColumnsType, Typography } from 'antd';
+import { Badge, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 
-import { actionsColumn, type RowAction } from '../../../shared/list';
+import { actionsColumn, type ListColumns, type RowAction } from '../../../shared/list';
 import { DeviceStateSwitch } from './DeviceStateSwitch';
 import { displayBadge, shownStateOf } from './display-state';
 import { offersSyslog } from './syslog-offer';
@@ -45,7 +45,7 @@ export function deviceColumns({
   english,
   sortOrder,
   extraActions,
-}: DeviceColumnOptions): TableColumnsType<Device> {
+}: DeviceColumnOptions): ListColumns<Device> {
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
   return [
     {

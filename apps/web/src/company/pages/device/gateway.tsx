@@ -1,13 +1,13 @@
 import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Switch, Table, type TableColumnsType, theme } from 'antd';
+import { Switch, theme } from 'antd';
 import { type HTMLAttributes, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { apiQuery, endpointKey } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { useListPage } from '../../../shared/list';
+import { type ListColumns, ListTable, useListPage } from '../../../shared/list';
 import { usePermissions } from '../../../shared/permissions/usePermissions';
 import { DeviceFilterForm } from './DeviceFilterForm';
 import { DeviceStatusBadge, devicePage } from './device-columns';
@@ -68,7 +68,7 @@ export default function GatewayPage() {
   const { filters, setFilters } = list;
 
   const { sortOrder } = list;
-  const columns = useMemo<TableColumnsType<Device>>(() => {
+  const columns = useMemo<ListColumns<Device>>(() => {
     const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
     const ellipsis = { ellipsis: { showTitle: true } } as const;
     // IP, MAC and last online come right after the name and state, so they fit a 1440 px screen.
@@ -129,7 +129,7 @@ export default function GatewayPage() {
         onFilter={(onlineStatus) => setFilters({ ...filters, onlineStatus })}
       />
       <DeviceFilterForm list={list} />
-      <Table<Device>
+      <ListTable<Device>
         {...list.tableProps}
         columns={columns}
         size="middle"

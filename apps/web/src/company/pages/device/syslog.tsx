@@ -1,10 +1,10 @@
 import { type DeviceSyslog, MonitoringEndpoints } from '@storefleet/contracts';
-import { DatePicker, Form, Result, Spin, Table, type TableColumnsType, Typography } from 'antd';
+import { DatePicker, Form, Result, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ListFilterForm, useListPage } from '../../../shared/list';
+import { type ListColumns, ListFilterForm, ListTable, useListPage } from '../../../shared/list';
 import { DeviceHeader } from './DeviceHeader';
 import { SYSLOG_FILTERS, syslogQuery } from './syslog-query';
 import { useDevice, useDeviceIdParam } from './useDeviceParam';
@@ -30,7 +30,7 @@ export default function DeviceSyslogPage() {
     () => ({ ...list, resetFilters: () => list.setFilters({ deviceId: String(deviceId) }) }),
     [list, deviceId],
   );
-  const columns = useMemo<TableColumnsType<DeviceSyslog>>(
+  const columns = useMemo<ListColumns<DeviceSyslog>>(
     () => [
       { key: 'logDatetime', dataIndex: 'logDatetime', title: t('device.syslog.logDatetime'), width: 170 },
       { key: 'hostIp', dataIndex: 'hostIp', title: t('device.syslog.hostIp'), width: 140 },
@@ -76,7 +76,7 @@ export default function DeviceSyslogPage() {
           <DatePicker.RangePicker showTime format={FORMAT} data-testid="device-syslog-range" />
         </Form.Item>
       </ListFilterForm>
-      <Table<DeviceSyslog>
+      <ListTable<DeviceSyslog>
         {...list.tableProps}
         columns={columns}
         size="small"

@@ -1,11 +1,11 @@
 import { CallLogEndpoints, type OperationLog } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../api/call';
-import { type FilterSpec, ListFilterForm, useListPage } from '../../list';
+import { type FilterSpec, type ListColumns, ListFilterForm, ListTable, useListPage } from '../../list';
 import { OperationLogDetail } from './OperationLogDetail';
 import { DATE_TIME_FORMAT, fromRangeForm, OUTCOME_COLOR, outcomeOf, toRangeForm } from './operation-log-view';
 
@@ -30,7 +30,7 @@ export default function OperationLogPage() {
   });
   const operations = useQuery({ ...apiQuery(CallLogEndpoints.logOperation), staleTime: 5 * 60_000 });
 
-  const columns = useMemo<TableColumnsType<OperationLog>>(
+  const columns = useMemo<ListColumns<OperationLog>>(
     () => [
       {
         key: 'operationTime',
@@ -98,7 +98,7 @@ export default function OperationLogPage() {
           />
         </Form.Item>
       </ListFilterForm>
-      <Table<OperationLog>
+      <ListTable<OperationLog>
         {...list.tableProps}
         columns={columns}
         size="middle"

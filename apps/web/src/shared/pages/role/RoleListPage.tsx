@@ -1,13 +1,20 @@
 /** The role list of both applications: name filter, holders count, add/edit/delete behind buttons. */
 import { BUTTON, type Role, RoleEndpoints } from '@storefleet/contracts';
-import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
 import { useCallMutation } from '../../api/useCallMutation';
 import { fromHere } from '../../form';
-import { actionsColumn, type FilterSpec, ListFilterForm, useListPage } from '../../list';
+import {
+  actionsColumn,
+  type FilterSpec,
+  type ListColumns,
+  ListFilterForm,
+  ListTable,
+  useListPage,
+} from '../../list';
 import { Access } from '../../permissions/Access';
 
 const FILTERS = { name: 'text' } as const satisfies FilterSpec;
@@ -25,7 +32,7 @@ export function RoleListPage() {
     successMessage: t('role.deleted'),
   });
 
-  const columns = useMemo<TableColumnsType<Role>>(
+  const columns = useMemo<ListColumns<Role>>(
     () => [
       { key: 'name', dataIndex: 'name', title: t('role.column.name') },
       { key: 'description', dataIndex: 'description', title: t('role.column.description'), ellipsis: true },
@@ -78,7 +85,7 @@ export function RoleListPage() {
           </Link>
         </div>
       </Access>
-      <Table<Role> {...list.tableProps} columns={columns} size="middle" data-testid="role-table" />
+      <ListTable<Role> {...list.tableProps} columns={columns} size="middle" data-testid="role-table" />
     </>
   );
 }

@@ -7,7 +7,7 @@ import {
   type UserStatusValue,
   UserType,
 } from '@storefleet/contracts';
-import { Button, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Input, Select, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -15,7 +15,14 @@ import { Link, useLocation } from 'react-router';
 import { useCallMutation } from '../../api/useCallMutation';
 import { fromHere } from '../../form';
 import { useLang } from '../../i18n/useLang';
-import { actionsColumn, type FilterSpec, ListFilterForm, useListPage } from '../../list';
+import {
+  actionsColumn,
+  type FilterSpec,
+  type ListColumns,
+  ListFilterForm,
+  ListTable,
+  useListPage,
+} from '../../list';
 import { Access } from '../../permissions/Access';
 
 const FILTERS = {
@@ -58,7 +65,7 @@ export function UserListPage({ admin = false }: UserListPageProps) {
   });
   const types: readonly number[] = admin ? [0, 1, 2] : [1, 3];
 
-  const columns = useMemo<TableColumnsType<User>>(
+  const columns = useMemo<ListColumns<User>>(
     () => [
       { key: 'userName', dataIndex: 'userName', title: t('user.column.userName') },
       { key: 'name', dataIndex: 'name', title: t('user.column.name') },
@@ -151,7 +158,7 @@ export function UserListPage({ admin = false }: UserListPageProps) {
           </Link>
         </div>
       </Access>
-      <Table<User>
+      <ListTable<User>
         {...list.tableProps}
         columns={columns}
         size="middle"

@@ -7,11 +7,12 @@ import {
   OnlineStatus,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Button, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Modal, Tag, Typography } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../../shared/api/call';
 import { useCallMutation } from '../../../../shared/api/useCallMutation';
+import { ListTable } from '../../../../shared/list';
 import { orderMatches } from './match-order';
 
 /** Register values inside a sentence are data (the language walk skips `data-cell`). */
@@ -59,7 +60,7 @@ export default function BindDialog({ record, onClose }: { record: InventoryRecor
                 components={CELL}
               />
             </Typography.Paragraph>
-            <Table<InventoryMatchRow>
+            <ListTable<InventoryMatchRow>
               size="small"
               rowKey="deviceId"
               loading={matches.isFetching}

@@ -5,14 +5,14 @@ import {
   type InventoryRecord,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Table } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../../shared/api/call';
 import { useCallMutation } from '../../../../shared/api/useCallMutation';
 import { useLang } from '../../../../shared/i18n/useLang';
-import { useListPage } from '../../../../shared/list';
+import { ListTable, useListPage } from '../../../../shared/list';
 import { Access } from '../../../../shared/permissions/Access';
 import { InventoryFilterForm } from './InventoryFilterForm';
 import { InventorySummaryCards } from './InventorySummaryCards';
@@ -201,7 +201,7 @@ export function InventoryListPage({ scope, toolbar, testId }: InventoryListPageP
           </Popconfirm>
         </Access>
       </Space>
-      <Table<InventoryRecord>
+      <ListTable<InventoryRecord>
         {...list.tableProps}
         columns={columns}
         size="middle"

@@ -1,8 +1,8 @@
 import { BUTTON, Flag, type InventoryRecord, NetworkFlag, OnlineStatus } from '@storefleet/contracts';
-import { Badge, type TableColumnsType, Tag } from 'antd';
+import { Badge, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 
-import { actionsColumn } from '../../../../shared/list';
+import { actionsColumn, type ListColumns } from '../../../../shared/list';
 
 /** What a row can ask the page to do (dialogs and writes live on the page). */
 export interface InventoryRowHandlers {
@@ -54,7 +54,7 @@ export function inventoryColumns({
   english,
   sortOrder,
   handlers,
-}: InventoryColumnOptions): TableColumnsType<InventoryRecord> {
+}: InventoryColumnOptions): ListColumns<InventoryRecord> {
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
   return [
     {

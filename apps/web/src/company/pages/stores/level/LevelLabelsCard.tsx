@@ -7,13 +7,13 @@ import {
   MAX_LEVEL_DEPTH,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Card, Input, Table, type TableColumnsType } from 'antd';
+import { App, Card, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../../shared/api/call';
 import { useCallMutation } from '../../../../shared/api/useCallMutation';
-import { actionsColumn } from '../../../../shared/list';
+import { actionsColumn, type ListColumns, ListTable } from '../../../../shared/list';
 import { usePermissions } from '../../../../shared/permissions/usePermissions';
 
 interface Row {
@@ -51,7 +51,7 @@ export function LevelLabelsCard() {
     level: i + 1,
     label: labels.data?.find((l) => l.level === i + 1),
   }));
-  const columns: TableColumnsType<Row> = [
+  const columns: ListColumns<Row> = [
     { key: 'level', dataIndex: 'level', title: t('level.labels.level'), width: 80 },
     {
       key: 'label',
@@ -95,7 +95,7 @@ export function LevelLabelsCard() {
   ];
   return (
     <Card title={t('level.labels.title')}>
-      <Table<Row>
+      <ListTable<Row>
         rowKey="level"
         columns={columns}
         dataSource={rows}
