@@ -7,6 +7,7 @@ import {
   type ReloadConfigResult,
 } from '@storefleet/contracts';
 
+import { runNetTest } from './net-test';
 import { InvalidAddressError, pingHost } from './probes/ping';
 import { AGENT_VERSION } from './version';
 
@@ -19,7 +20,7 @@ export interface CommandHandlers {
 /**
  * Answers the server's commands. Every command gets exactly one reply: a result, or an error with a
  * code the server can branch on and a sentence it can show. Commands this version does not implement
- * (netTest, upgrade, names from newer servers) are answered UNSUPPORTED_COMMAND, never silently ignored.
+ * (upgrade, names from newer servers) are answered UNSUPPORTED_COMMAND, never silently ignored.
  */
 export function createCommandDispatcher(handlers: CommandHandlers) {
   const ping = handlers.ping ?? pingHost;
@@ -48,6 +49,7 @@ export function createCommandDispatcher(handlers: CommandHandlers) {
         case 'reloadConfig':
           return ok(message.id, await handlers.reloadConfig());
         case 'netTest':
+          return ok(message.id, await runNetTest(command.targets, { ping }));
         case 'upgrade':
           return fail('UNSUPPORTED_COMMAND', unsupported(command.name));
         default: {
@@ -63,7 +65,7 @@ export function createCommandDispatcher(handlers: CommandHandlers) {
 }
 
 const KNOWN = new Set<string>(AgentCommand.options.map((o) => o.shape.name.value));
-const NOT_IMPLEMENTED = new Set<string>(['netTest', 'upgrade']);
+const NOT_IMPLEMENTED = new Set<string>(['upgrade']);
 
 function unsupported(name: string): string {
   return `This box agent (version ${AGENT_VERSION}) does not support the "${name.slice(0, 64)}" command; upgrade the agent to use it`;

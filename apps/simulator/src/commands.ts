@@ -11,6 +11,7 @@ import {
 import { pingHost } from '../../agent/src/probes/ping';
 import type { EchoResult } from './devices/reachability';
 import { isLoopbackAddress } from './loopback';
+import { simulatedNetTest } from './net-test';
 import { SIMULATED_AGENT_VERSION } from './version';
 
 export interface CommandContext {
@@ -18,19 +19,21 @@ export interface CommandContext {
   simulatedPing: (ipAddress: string) => EchoResult | null;
   /** Asks the server for the config and applies it. */
   reloadConfig: () => Promise<ReloadConfigResult>;
+  /** Seed and store of this box for `netTest` figures (no store yet: the test cannot run). */
+  netTestLine?: () => { seed: string | number; shopId: string | null };
   /** The real ICMP probe (default the agent's). */
   ping?: (address: string) => Promise<EchoResult>;
 }
 
 const KNOWN = new Set<string>(AgentCommand.options.map((o) => o.shape.name.value));
-const NOT_IMPLEMENTED = new Set<string>(['netTest', 'upgrade']);
+const NOT_IMPLEMENTED = new Set<string>(['upgrade']);
 
 /**
  * Answers a server command the way the real agent does, without sending traffic anywhere but
  * loopback: `pingIp` for the address of a device this box simulates answers from that device's
  * simulated state (the reply's pingUrl is the address asked); another loopback address gets a real ping
  * through the agent's ICMP probe; any other address is refused and nothing is sent. `reloadConfig` asks the server for the config.
- * Everything else is UNSUPPORTED_COMMAND, as in an agent of this version.
+ * `netTest` answers plausible per-store figures (net-test.ts). Everything else is UNSUPPORTED_COMMAND, as in an agent of this version.
  */
 export async function answerCommand(
   message: CommandMessage,
@@ -43,7 +46,7 @@ export async function answerCommand(
     error: { code, message: text.slice(0, 500) },
   });
   const name = message.command.name;
-  // Later issues' commands (net test, upgrade) and unknown ones: refused whatever the arguments, as the agent does.
+  // Later issues' commands (upgrade) and unknown ones: refused whatever the arguments, as the agent does.
   if (!KNOWN.has(name) || NOT_IMPLEMENTED.has(name)) return fail('UNSUPPORTED_COMMAND', unsupported(name));
   const parsed = AgentCommand.safeParse(message.command);
   if (!parsed.success) {
@@ -72,7 +75,11 @@ export async function answerCommand(
       }
       case 'reloadConfig':
         return ok(message.id, await context.reloadConfig());
-      case 'netTest':
+      case 'netTest': {
+        const line = context.netTestLine?.();
+        if (!line?.shopId) return fail('FAILED', 'This simulated box has not been welcomed into a store yet');
+        return ok(message.id, simulatedNetTest(line.seed, line.shopId, command.targets));
+      }
       case 'upgrade':
         return fail('UNSUPPORTED_COMMAND', unsupported(command.name));
       default: {

@@ -1,5 +1,6 @@
 import {
   AgentValue,
+  NetTestResult,
   PingIpResult,
   ReloadConfigResult,
   type AgentValue as Value,
@@ -240,7 +241,19 @@ describe('simulated fleet against a hub peer', () => {
     });
     await vi.waitFor(() => expect(ofDevice(hub, '17', 'reachability').length).toBeGreaterThan(0), WAIT);
 
-    for (const name of ['netTest', 'upgrade', 'selfDestruct']) {
+    const netTest = await hub.command({
+      name: 'netTest',
+      targets: [
+        { addressId: '1', pingHost: '127.0.0.1', downloadUrl: 'http://127.0.0.1:9/down' },
+        { addressId: '2', pingHost: 'localhost' },
+      ],
+    });
+    const figures = NetTestResult.parse(netTest.ok ? netTest.result : null).targets;
+    expect(figures.map((f) => f.addressId)).toEqual(['1', '2']);
+    expect(figures[0]?.delayMs).toBeGreaterThan(0);
+    expect(figures[0]?.downloadBytesPerSecond).toBeGreaterThan(0);
+    expect(figures[1]).toMatchObject({ downloadBytesPerSecond: null, uploadBytesPerSecond: null });
+    for (const name of ['upgrade', 'selfDestruct']) {
       expect(await hub.command({ name })).toMatchObject({
         ok: false,
         error: { code: 'UNSUPPORTED_COMMAND' },

@@ -109,6 +109,7 @@ export class SimulatedBox {
       onCommand: (message) =>
         answerCommand(message, {
           simulatedPing: (ip) => this.simulatedPing(ip),
+          netTestLine: () => ({ seed: this.options.seed, shopId: this.shopId }),
           reloadConfig: async () => {
             const config = await this.link.requestConfig();
             // Whole seconds, as the contract has it; sub-second intervals exist only in tests.

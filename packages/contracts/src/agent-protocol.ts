@@ -122,12 +122,25 @@ export type AgentConfig = z.infer<typeof AgentConfig>;
 export const PingIpCommand = z.object({ name: z.literal('pingIp'), ipAddress: text(64) });
 /** Re-read the config: the agent sends `configRequest`, applies the `config` answer, replies with counts. */
 export const ReloadConfigCommand = z.object({ name: z.literal('reloadConfig') });
-/** Reserved: network test against a network test address. Agents of this version reply UNSUPPORTED_COMMAND. */
+/** Most targets one `netTest` command carries: each takes up to ~8 s, and the agent answers within 30 s. */
+export const NET_TEST_MAX_TARGETS = 3;
+/** One net-test address as the box tests it: ping `pingHost`, GET `downloadUrl`, POST to `uploadUrl`. */
+export const NetTestTarget = z.object({
+  addressId: id,
+  /** Host name or IP address (no scheme, no port). */
+  pingHost: text(255).min(1),
+  downloadUrl: text(2048).optional(),
+  uploadUrl: text(2048).optional(),
+});
+export type NetTestTarget = z.infer<typeof NetTestTarget>;
+/**
+ * Network test from the box against net-test addresses, one after the other: 4 echoes to the host
+ * (delay, jitter, loss), an HTTP GET of the download URL and an HTTP POST of a generated body to the
+ * upload URL, each bounded in bytes and time (see apps/agent/src/net-test.ts).
+ */
 export const NetTestCommand = z.object({
   name: z.literal('netTest'),
-  pingUrl: text(255),
-  uploadUrl: text(2048).optional(),
-  downloadUrl: text(2048).optional(),
+  targets: z.array(NetTestTarget).min(1).max(NET_TEST_MAX_TARGETS),
 });
 /** Reserved: version upgrade. Agents of this version reply UNSUPPORTED_COMMAND. */
 export const UpgradeCommand = z.object({
@@ -156,6 +169,29 @@ export const PingIpResult = z.object({
   pingUrl: text(64),
 });
 export type PingIpResult = z.infer<typeof PingIpResult>;
+/**
+ * One target's figures. A part not measured (no URL) is null with a null error; a part that failed is
+ * null with the error text. Throughputs are bytes per second over the bytes actually moved.
+ */
+export const NetTestTargetResult = z.object({
+  addressId: id,
+  delayMs: z.number().nonnegative().nullable(),
+  jitterMs: z.number().nonnegative().nullable(),
+  /** Fraction lost, 0–1; null when the ping could not run. */
+  lossRate: z.number().min(0).max(1).nullable(),
+  downloadBytesPerSecond: z.number().nonnegative().nullable(),
+  uploadBytesPerSecond: z.number().nonnegative().nullable(),
+  pingError: text(500).nullable(),
+  downloadError: text(500).nullable(),
+  uploadError: text(500).nullable(),
+});
+export type NetTestTargetResult = z.infer<typeof NetTestTargetResult>;
+/** The `netTest` reply: when the box started (ISO-8601 UTC) and one entry per target, in order. */
+export const NetTestResult = z.object({
+  testedAt: z.string(),
+  targets: z.array(NetTestTargetResult).max(NET_TEST_MAX_TARGETS),
+});
+export type NetTestResult = z.infer<typeof NetTestResult>;
 export const ReloadConfigResult = z.object({ devices: count, intervalSeconds: z.number().int().positive() });
 export type ReloadConfigResult = z.infer<typeof ReloadConfigResult>;
 

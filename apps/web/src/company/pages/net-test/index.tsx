@@ -1,0 +1,117 @@
+/**
+ * Net tests (company console, issue 14): the runs, newest first, a run's results per box and address
+ * (refreshed while it runs), and a comparison of each store's latest figures per address.
+ */
+import { BUTTON, type NetTestRun, NetTestRunEndpoints, type NetTestRunStatus } from '@storefleet/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Space, Tabs, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { apiQuery } from '../../../shared/api/call';
+import { type ListColumns, ListTable } from '../../../shared/list';
+import { Access } from '../../../shared/permissions/Access';
+import { NetTestResultTable } from './NetTestResultTable';
+
+const STATUS_COLOR: Record<NetTestRunStatus, string> = { running: 'processing', finished: 'success' };
+
+export default function NetTestPage() {
+  const { t } = useTranslation();
+  const [pageNum, setPageNum] = useState(1);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const runs = useQuery({
+    ...apiQuery(NetTestRunEndpoints.netTestRunList, { query: { pageNum, pageSize: 10 } }),
+    refetchInterval: (q) => (q.state.data?.list.some((r) => r.status === 'running') ? 2000 : false),
+  });
+  const runId = chosen ?? runs.data?.list[0]?.id ?? null;
+  const results = useQuery({
+    ...apiQuery(NetTestRunEndpoints.netTestRunResults, { params: { id: runId ?? 0 } }),
+    enabled: runId !== null,
+    refetchInterval: (q) => (q.state.data?.run.status === 'running' ? 2000 : false),
+  });
+  const compare = useQuery(apiQuery(NetTestRunEndpoints.netTestCompare, { query: {} }));
+
+  const columns = useMemo<ListColumns<NetTestRun>>(
+    () => [
+      { key: 'id', dataIndex: 'id', title: t('netTestRuns.column.run'), width: 90 },
+      { key: 'createTime', dataIndex: 'createTime', title: t('netTestRuns.column.createTime'), width: 170 },
+      { key: 'createBy', dataIndex: 'createBy', title: t('netTestRuns.column.createBy') },
+      {
+        key: 'status',
+        dataIndex: 'status',
+        title: t('netTestRuns.column.status'),
+        render: (status: NetTestRunStatus) => (
+          <Tag color={STATUS_COLOR[status]}>{t(`netTestRuns.status.${status}`)}</Tag>
+        ),
+      },
+      { key: 'boxCount', dataIndex: 'boxCount', title: t('netTestRuns.column.boxes') },
+      { key: 'addressCount', dataIndex: 'addressCount', title: t('netTestRuns.column.addresses') },
+      {
+        key: 'problemCount',
+        title: t('netTestRuns.column.problems'),
+        render: (_: unknown, r) => `${r.problemCount} / ${r.resultCount}`,
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Access codes={[BUTTON.netTestRun]}>
+        <Link to="new.html">
+          <Button type="primary" data-testid="net-test-new">
+            {t('netTestRuns.action.new')}
+          </Button>
+        </Link>
+      </Access>
+      <ListTable<NetTestRun>
+        rowKey="id"
+        columns={columns}
+        dataSource={runs.data?.list ?? []}
+        loading={runs.isFetching && !runs.data}
+        size="middle"
+        onRow={(r) => ({
+          onClick: () => setChosen(r.id),
+          style: { cursor: 'pointer', fontWeight: r.id === runId ? 600 : undefined },
+        })}
+        pagination={{
+          current: pageNum,
+          pageSize: 10,
+          total: runs.data?.total ?? 0,
+          onChange: setPageNum,
+        }}
+        data-testid="net-test-runs"
+      />
+      <Card>
+        <Tabs
+          items={[
+            {
+              key: 'results',
+              label:
+                runId === null ? t('netTestRuns.tab.results') : t('netTestRuns.tab.resultsOf', { id: runId }),
+              children: (
+                <NetTestResultTable
+                  results={results.data?.results ?? []}
+                  loading={results.isFetching && !results.data}
+                  testId="net-test-results"
+                />
+              ),
+            },
+            {
+              key: 'compare',
+              label: t('netTestRuns.tab.compare'),
+              children: (
+                <NetTestResultTable
+                  results={compare.data ?? []}
+                  loading={compare.isFetching && !compare.data}
+                  testId="net-test-compare"
+                />
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './net-test-run-endpoints';
+export * from './net-test-runs';
