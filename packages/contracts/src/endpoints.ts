@@ -10,18 +10,23 @@ import { NotificationEndpoints } from './alerts/notification-endpoints';
 import { AuthEndpoints } from './auth-endpoints';
 import { CallLogEndpoints } from './call-log-endpoints';
 import { ConfigEndpoints } from './config/config-endpoints';
+import { DashboardEndpoints } from './dashboard/dashboard-endpoints';
 import { DeviceEndpoints } from './device/device-endpoints';
 import { DictionaryEndpoints } from './dictionary/dictionary-endpoints';
 import type { AnyEndpoint } from './endpoint';
+import { ForecastEndpoints } from './forecast/forecast-endpoints';
 import { InventoryEndpoints } from './inventory/inventory-endpoints';
 import { LogoEndpoints } from './logo/logo-endpoints';
 import { MonitoringEndpoints } from './monitoring/monitoring-endpoints';
+import { NetTestRunEndpoints } from './net-test-runs/net-test-run-endpoints';
+import { OfflineReasonEndpoints } from './offline-reasons/offline-reason-endpoints';
 import { LevelEndpoints } from './org/level-endpoints';
 import { LevelLabelEndpoints } from './org/level-label-endpoints';
 import { NetTestAddressEndpoints } from './org/net-test-address-endpoints';
 import { StoreEndpoints } from './org/store-endpoints';
 import { RoleEndpoints } from './roles/role-endpoints';
 import { SearchEndpoints } from './search/search-endpoints';
+import { UsageEndpoints } from './usage/usage-endpoints';
 import { UserEndpoints } from './users/user-endpoints';
 
 /** Each area's endpoints, by area name. */
@@ -43,8 +48,13 @@ export const ENDPOINT_GROUPS = {
   level: LevelEndpoints,
   levelLabel: LevelLabelEndpoints,
   netTestAddress: NetTestAddressEndpoints,
+  netTestRun: NetTestRunEndpoints,
   search: SearchEndpoints,
   inventory: InventoryEndpoints,
+  usage: UsageEndpoints,
+  dashboard: DashboardEndpoints,
+  offlineReason: OfflineReasonEndpoints,
+  forecast: ForecastEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every endpoint, flat. */

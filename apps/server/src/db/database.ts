@@ -16,8 +16,11 @@ import type { DeviceTables } from './tables/devices';
 import type { InventoryTables } from './tables/inventory';
 import type { MonitoringTables } from './tables/monitoring';
 import type { NetTestTables } from './tables/net-test';
+import type { NetTestRunTables } from './tables/net-test-runs';
+import type { OfflineReasonTables } from './tables/offline-reasons';
 import type { OrgTables } from './tables/org';
 import type { SettingsTables } from './tables/settings';
+import type { UsageTables } from './tables/usage';
 import { WriteWatches } from './write-watch';
 
 export interface DB
@@ -27,11 +30,14 @@ export interface DB
     DeviceTables,
     MonitoringTables,
     NetTestTables,
+    NetTestRunTables,
     SettingsTables,
     AlertTables,
     AlertSenderTables,
     AlertDeliveryTables,
-    InventoryTables {}
+    InventoryTables,
+    UsageTables,
+    OfflineReasonTables {}
 
 export type DialectName = 'sqlite' | 'postgres';
 

@@ -26,6 +26,7 @@ import {
 } from './demo-data';
 import { seedDemoDevices } from './demo-devices';
 import { seedDemoInventory } from './demo-inventory';
+import { seedDemoUsage } from './demo-usage';
 import {
   hasPlatformUser,
   insertCompany,
@@ -110,6 +111,7 @@ async function seedDemo(trx: Transaction<DB>, hashes: string[], now: number): Pr
   await seedDemoDevices(trx, now);
   await seedDemoInventory(trx, now);
   await seedDemoAlertRules(trx, companyIds, now);
+  await seedDemoUsage(trx, now);
   const [northwind = 0, harbor = 0] = companyIds;
   const operator = { menu: OPERATOR_AUTHORITIES, buttons: OPERATOR_BUTTONS };
   const role = (

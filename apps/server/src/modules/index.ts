@@ -12,19 +12,24 @@ import { registerAlertRoutes } from './alerts/alerts.routes';
 import { registerAuditRoutes } from './audit/audit.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerConfigRoutes } from './config/config.routes';
+import { registerDashboardRoutes } from './dashboard/dashboard.routes';
 import { registerDeviceRoutes } from './devices/devices.routes';
 import { registerDictionaryRoutes } from './dictionaries/dictionaries.routes';
+import { registerForecastRoutes } from './forecast/forecast.routes';
 import { registerInventoryRoutes } from './inventory/inventory.routes';
 import { registerInventoryFileRoutes } from './inventory/inventory-files.routes';
 import { registerLevelLabelRoutes } from './levels/level-labels.routes';
 import { registerLevelRoutes } from './levels/levels.routes';
 import { registerLogoRoutes } from './logo/logo.routes';
 import { registerMonitoringRoutes } from './monitoring/monitoring.routes';
+import { registerNetTestRunRoutes } from './net-test-runs/net-test-runs.routes';
 import { registerNetTestAddressRoutes } from './nettest/net-test-address.routes';
 import { registerNotificationRoutes } from './notifications/notifications.routes';
+import { registerOfflineReasonRoutes } from './offline-reasons/offline-reasons.routes';
 import { registerRoleRoutes } from './roles/roles.routes';
 import { registerSearchRoutes } from './search/search.routes';
 import { registerStoreRoutes } from './stores/stores.routes';
+import { registerUsageRoutes } from './usage/usage.routes';
 import { registerUserRoutes } from './users/users.routes';
 
 export type RegisterRoutes = (app: FastifyInstance, ctx: AppContext) => void;
@@ -50,4 +55,9 @@ export const MODULE_ROUTES: readonly RegisterRoutes[] = [
   registerSearchRoutes,
   registerInventoryRoutes,
   registerInventoryFileRoutes,
+  registerDashboardRoutes,
+  registerOfflineReasonRoutes,
+  registerForecastRoutes,
+  registerUsageRoutes,
+  registerNetTestRunRoutes,
 ];

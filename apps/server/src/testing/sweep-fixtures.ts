@@ -51,6 +51,8 @@ export interface SweepPlace {
   alertRecordIds: number[];
   labelIds: number[];
   netTestAddressIds: number[];
+  /** Net-test runs of the company (issue 14). */
+  netTestRunIds: number[];
   logoIds: number[];
   /** Inventory records: the canary records, or (home) the place's own demo records. */
   inventoryIds: number[];
@@ -108,7 +110,9 @@ async function placeOf(
       eb.or([eb('id', '=', region.id), eb('pid', '=', region.id), eb('id', '=', first.city_level ?? 0)]),
     )
     .execute();
-  const ids = async (table: 'roles' | 'users' | 'alert_rules' | 'level_labels' | 'company_logos') =>
+  const ids = async (
+    table: 'roles' | 'users' | 'alert_rules' | 'level_labels' | 'company_logos' | 'net_test_runs',
+  ) =>
     (
       await db
         .selectFrom(table)
@@ -143,6 +147,7 @@ async function placeOf(
     ),
     labelIds: await ids('level_labels'),
     netTestAddressIds: netTest.map((r) => r.id),
+    netTestRunIds: await ids('net_test_runs'),
     logoIds: await ids('company_logos'),
   };
 }
@@ -226,6 +231,18 @@ export async function prepareSweepFixtures(
       ping_url: 'https://canary-nettest-b.invalid',
       ping_url_name: 'CANARY-NETTEST-B',
       ...stamp,
+    })
+    .execute();
+  await db
+    .insertInto('net_test_runs')
+    .values({
+      company_id: companyB,
+      status: 'finished',
+      box_count: 1,
+      address_count: 1,
+      created_by: 'CANARY-NETTEST-RUN-B',
+      created_at: now,
+      finished_at: now,
     })
     .execute();
   await db

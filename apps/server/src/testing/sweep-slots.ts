@@ -29,13 +29,14 @@ export type Slot =
   | 'alertRecord'
   | 'label'
   | 'netTestAddress'
+  | 'netTestRun'
   | 'logo'
   | 'inventory'
   | 'shared';
 
 /** Names that look like ids. */
 const ID_LIKE =
-  /^(id|ids|pid)$|Ids?$|IdStr$|ListStr$|^(hostid|itemid)$|Key$|Nos?$|Codes?$|^(area|province|city)Level$/;
+  /^(id|ids|pid)$|Ids?$|IdStr$|ListStr$|^(hostid|itemid)$|Key$|Nos?$|Codes?$|^(area|province|city)Level(List)?$/;
 
 export function looksLikeId(name: string): boolean {
   return ID_LIKE.test(name);
@@ -64,6 +65,8 @@ const FIELD_SLOTS: Readonly<Record<string, Slot>> = {
   areaLevelListStr: 'level',
   provinceLevelListStr: 'level',
   cityLevelListStr: 'level',
+  provinceLevelList: 'level',
+  cityLevelList: 'level',
   levelId: 'level',
   levelIdListStr: 'level',
   pid: 'level',
@@ -92,6 +95,10 @@ const FIELD_SLOTS: Readonly<Record<string, Slot>> = {
   inventoryId: 'inventory',
   inventoryDeviceId: 'inventory',
   targetDeviceId: 'device',
+  // Net tests from the boxes (issue 14): the boxes and addresses a run uses.
+  boxIds: 'box',
+  addressIds: 'netTestAddress',
+  addressId: 'netTestAddress',
 };
 
 /** What a bare `id` / `ids` names, per endpoint group of ENDPOINT_GROUPS. */
@@ -106,6 +113,7 @@ const ID_BY_GROUP: Readonly<Partial<Record<keyof typeof ENDPOINT_GROUPS, Slot>>>
   level: 'level',
   levelLabel: 'label',
   netTestAddress: 'netTestAddress',
+  netTestRun: 'netTestRun',
   logo: 'logo',
   inventory: 'inventory',
 };
@@ -157,7 +165,7 @@ function slotByName(endpoint: AnyEndpoint, name: string): Slot | 'none' | undefi
 
 /** Whether a field name holds several ids (a list or comma-separated text). */
 export function isPlural(name: string): boolean {
-  return /(s|Str)$/.test(name) && name !== 'status';
+  return /(s|Str|List)$/.test(name) && name !== 'status';
 }
 
 /** The protected place's ids for a slot, most telling first (empty for `shared`); `name` picks the level kind. */
@@ -203,6 +211,8 @@ export function fillers(slot: Slot, place: SweepPlace, name = ''): (string | num
       return place.labelIds;
     case 'netTestAddress':
       return place.netTestAddressIds;
+    case 'netTestRun':
+      return place.netTestRunIds;
     case 'logo':
       return place.logoIds;
     case 'inventory':

@@ -30,9 +30,12 @@
  */
 import {
   AlertOutlined,
+  ApiOutlined,
   BellOutlined,
+  DashboardOutlined,
   DesktopOutlined,
   FileSearchOutlined,
+  FundProjectionScreenOutlined,
   RadarChartOutlined,
   SettingOutlined,
   ShopOutlined,
@@ -45,6 +48,40 @@ import { lazy } from 'react';
 import { type AppRoute, listModule } from '../shared/routes/route-table';
 
 export const companyRoutes: readonly AppRoute[] = [
+  {
+    path: 'monitor-screen',
+    titleKey: 'menu.monitorScreen',
+    codes: [MODULE.monitorScreen],
+    icon: <FundProjectionScreenOutlined />,
+    children: [
+      {
+        path: 'index.html',
+        titleKey: 'menu.monitorScreen.overview',
+        page: lazy(() => import('./pages/monitor-screen/index')),
+      },
+      {
+        path: 'region.html',
+        titleKey: 'menu.monitorScreen.region',
+        hidden: true,
+        page: lazy(() => import('./pages/monitor-screen/region')),
+      },
+      {
+        path: 'city.html',
+        titleKey: 'menu.monitorScreen.city',
+        hidden: true,
+        page: lazy(() => import('./pages/monitor-screen/city')),
+      },
+    ],
+  },
+  {
+    path: 'dashboard/dashboard.html',
+    titleKey: 'menu.dashboard',
+    codes: [MODULE.dashboard],
+    icon: <DashboardOutlined />,
+    // The dashboard is the home of everyone who holds it (docs/decisions/dashboards.md).
+    homeUnless: [],
+    page: lazy(() => import('./pages/dashboard/index')),
+  },
   listModule(
     { path: 'stores', titleKey: 'menu.stores', codes: [MODULE.store], icon: <ShopOutlined /> },
     PAGE.storeOverview,
@@ -62,6 +99,13 @@ export const companyRoutes: readonly AppRoute[] = [
           titleKey: 'menu.stores.level',
           codes: [PAGE.levelSetting],
           page: lazy(() => import('./pages/stores/level/index')),
+        },
+        {
+          path: 'store/:id.html',
+          titleKey: 'menu.stores.dashboard',
+          codes: [PAGE.storeOverview],
+          hidden: true,
+          page: lazy(() => import('./pages/stores/store/dashboard')),
         },
       ],
     },
@@ -101,6 +145,24 @@ export const companyRoutes: readonly AppRoute[] = [
         titleKey: 'menu.device.gateway',
         codes: [PAGE.gateway],
         page: lazy(() => import('./pages/device/gateway')),
+      },
+      {
+        path: 'device-use.html',
+        titleKey: 'menu.device.usage',
+        codes: [PAGE.deviceUsage],
+        page: lazy(() => import('./pages/device/device-use')),
+      },
+      {
+        path: 'device-use-list.html',
+        titleKey: 'menu.device.usageList',
+        codes: [PAGE.deviceUsage],
+        page: lazy(() => import('./pages/device/device-use-list')),
+      },
+      {
+        path: 'device-health-analysis.html',
+        titleKey: 'menu.device.health',
+        codes: [PAGE.deviceHealth],
+        page: lazy(() => import('./pages/device/device-health-analysis')),
       },
       {
         path: 'details.html',
@@ -256,6 +318,26 @@ export const companyRoutes: readonly AppRoute[] = [
     },
     { formCodes: { save: [BUTTON.roleAdd], update: [BUTTON.roleUpdate] } },
   ),
+  {
+    path: 'net-test',
+    titleKey: 'menu.netTest',
+    codes: [MODULE.netTest],
+    icon: <ApiOutlined />,
+    children: [
+      {
+        path: 'index.html',
+        titleKey: 'menu.netTest.list',
+        page: lazy(() => import('./pages/net-test/index')),
+      },
+      {
+        path: 'new.html',
+        titleKey: 'menu.netTest.new',
+        hidden: true,
+        codes: [BUTTON.netTestRun],
+        page: lazy(() => import('./pages/net-test/new')),
+      },
+    ],
+  },
   {
     path: 'operation-log/index.html',
     titleKey: 'menu.operationLog',

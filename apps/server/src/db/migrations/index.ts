@@ -21,6 +21,9 @@ import * as alertRecordAck from './20261124_0400_alert_record_ack';
 import * as inventoryRecords from './20261124_0500_inventory_records';
 import * as recipientLanguage from './20261124_0550_recipient_language';
 import * as alertActionCodes from './20261124_0600_alert_action_codes';
+import * as deviceUsage from './20261125_0300_device_usage';
+import * as offlineReasons from './20261125_0500_offline_reasons';
+import * as netTestRuns from './20261125_0700_net_test_runs';
 
 export interface StorefleetMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -42,4 +45,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20261124_0500_inventory_records', inventoryRecords],
   ['20261124_0550_recipient_language', recipientLanguage],
   ['20261124_0600_alert_action_codes', alertActionCodes],
+  ['20261125_0300_device_usage', deviceUsage],
+  ['20261125_0500_offline_reasons', offlineReasons],
+  ['20261125_0700_net_test_runs', netTestRuns],
 ];

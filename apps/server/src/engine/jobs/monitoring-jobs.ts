@@ -9,10 +9,13 @@ import { applyHistoryRetention } from './history-retention';
 import { rollUpHistory } from './history-rollup';
 import type { SettingsReader } from './monitoring-settings';
 import { type SweepContext, sweepOfflineDevices } from './offline-sweep';
+import { type DailyUsageRun, runDailyUsage } from './usage-daily';
 
 export interface MonitoringJobsTimers {
   sweepEveryMs?: number;
   hourlyEveryMs?: number;
+  /** How often the daily usage job checks for a day to compute (usage-daily.ts). */
+  usageEveryMs?: number;
 }
 
 export class MonitoringJobs {
@@ -33,6 +36,11 @@ export class MonitoringJobs {
   async runHourly(now: number): Promise<void> {
     await rollUpHistory(this.ctx.db, now);
     await applyHistoryRetention(this.ctx.db, now, this.settings);
+  }
+
+  /** The daily usage job once at `now`: every day not yet computed up to yesterday. */
+  runDailyUsage(now: number): Promise<DailyUsageRun | null> {
+    return runDailyUsage(this.ctx.db, now, { dialect: this.ctx.database.dialect });
   }
 
   /** Starts the timers (once); `stop` clears them. */
@@ -59,6 +67,10 @@ export class MonitoringJobs {
       setInterval(
         guard('history', () => this.runHourly(Date.now())),
         timers.hourlyEveryMs ?? 3_600_000,
+      ),
+      setInterval(
+        guard('usage-daily', () => this.runDailyUsage(Date.now())),
+        timers.usageEveryMs ?? 600_000,
       ),
     ];
     for (const timer of this.timers) timer.unref();

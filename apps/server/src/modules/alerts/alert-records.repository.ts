@@ -190,3 +190,48 @@ export async function closeAlertRecordRow(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Dashboard figures (issue 13, modules/dashboard): open records per place and level, in one query.
+// ---------------------------------------------------------------------------------------------------
+
+/** The store column a dashboard groups records by: region, province, city or the store itself. */
+export type AlertPlaceColumn =
+  | 'stores.area_level'
+  | 'stores.province_level'
+  | 'stores.city_level'
+  | 'stores.id';
+
+/**
+ * Open records of the filter in scope per place (`by`; null: everything) and level — the same records
+ * `countAlertRecordRows` counts as unresolved.
+ */
+export async function countOpenAlertsByPlace(
+  db: Kysely<DB>,
+  scope: Scope,
+  filter: AlertRecordCriteria,
+  by: AlertPlaceColumn | null,
+): Promise<Array<{ placeId: number | null; severity: number; num: number }>> {
+  const open = filteredRecords(db, scope, { ...filter, status: AlertRecordStatus.UNRESOLVED });
+  const rows =
+    by === null
+      ? (
+          await open
+            .select((eb) => ['alert_records.severity', eb.fn.countAll<number>().as('num')])
+            .groupBy('alert_records.severity')
+            .execute()
+        ).map((r) => ({ ...r, placeId: null }))
+      : await open
+          .select((eb) => [
+            eb.ref(by).as('placeId'),
+            'alert_records.severity',
+            eb.fn.countAll<number>().as('num'),
+          ])
+          .groupBy([by, 'alert_records.severity'])
+          .execute();
+  return rows.map((r) => ({
+    placeId: r.placeId === null ? null : Number(r.placeId),
+    severity: Number(r.severity),
+    num: Number(r.num),
+  }));
+}

@@ -1,6 +1,7 @@
 /**
  * The one filter builder behind `listDevices`, `getDeviceStatus` and `getGatewayStatus` (and the
- * sub-device list), so the counts always agree with the list. Queries start from `devices` and join
+ * sub-device list), so the counts always agree with the list. The store and place fields are the
+ * stores module's one place filter (store-place-filter.ts). Queries start from `devices` and join
  * `stores` only when the scope or a filter needs store columns: an unrestricted company scope is
  * then `devices.company_id = ?`, which the (company_id, id) index answers on its own.
  */
@@ -18,6 +19,7 @@ import { isRestricted, type Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { type StoreColumns, storeInScope } from '../../db/scope';
 import { containsText } from '../../db/text';
+import { needsStoreRow, storePlaceConditions } from '../stores/store-place-filter';
 
 /** `devices.problem_rank` of a monitored, enabled, offline device (1 alerting, 0 the rest: migration 20261123_0200). */
 const PROBLEM_RANK_OFFLINE = 2;
@@ -42,17 +44,7 @@ type DevicesQuery = SelectQueryBuilder<DB, 'devices' | 'stores', object>;
 
 /** Whether the filter or scope reads store columns (and so needs the stores join). */
 export function needsStoreJoin(scope: Scope, filter: DeviceFilterInput): boolean {
-  return (
-    isRestricted(scope) ||
-    filter.areaCode !== undefined ||
-    filter.areaLevel !== undefined ||
-    filter.provinceLevel !== undefined ||
-    filter.cityLevel !== undefined ||
-    (filter.areaLevelListStr?.length ?? 0) > 0 ||
-    (filter.provinceLevelListStr?.length ?? 0) > 0 ||
-    (filter.cityLevelListStr?.length ?? 0) > 0 ||
-    (filter.storeStatus?.length ?? 0) > 0
-  );
+  return isRestricted(scope) || needsStoreRow(filter);
 }
 
 /**
@@ -97,19 +89,10 @@ function deviceConditions(
   if (f.queryType === DeviceQueryType.SUB_DEVICE)
     parts.push(eb('devices.product_id', '<>', ProductType.AI_BOX));
   if (f.parentId !== undefined) parts.push(eb('devices.parent_device_id', '=', f.parentId));
-  if (f.shopId !== undefined) parts.push(eb('devices.shop_id', '=', f.shopId));
-  if (f.shopIdStr?.length) parts.push(eb('devices.shop_id', 'in', f.shopIdStr));
   if (f.deviceCategory) parts.push(eb('devices.device_category', '=', f.deviceCategory));
   if (f.deviceClass) parts.push(eb('devices.device_class', '=', f.deviceClass));
   if (f.propertyType) parts.push(eb('devices.property_type', '=', f.propertyType));
-  if (f.areaCode) parts.push(eb('stores.area_code', '=', f.areaCode));
-  if (f.areaLevel !== undefined) parts.push(eb('stores.area_level', '=', f.areaLevel));
-  if (f.provinceLevel !== undefined) parts.push(eb('stores.province_level', '=', f.provinceLevel));
-  if (f.cityLevel !== undefined) parts.push(eb('stores.city_level', '=', f.cityLevel));
-  if (f.areaLevelListStr?.length) parts.push(eb('stores.area_level', 'in', f.areaLevelListStr));
-  if (f.provinceLevelListStr?.length) parts.push(eb('stores.province_level', 'in', f.provinceLevelListStr));
-  if (f.cityLevelListStr?.length) parts.push(eb('stores.city_level', 'in', f.cityLevelListStr));
-  if (f.storeStatus?.length) parts.push(eb('stores.status', 'in', f.storeStatus));
+  parts.push(...storePlaceConditions(f, 'devices.shop_id'));
   return eb.and(parts);
 }
 
@@ -171,5 +154,53 @@ export async function listStoreTrouble(
     shopId: r.shopId,
     offline: Number(r.offline),
     openAlerts: Number(r.openAlerts),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Dashboard figures (issue 13, modules/dashboard): the counts of `countDevices` per place, in one query.
+// ---------------------------------------------------------------------------------------------------
+
+/** The store column a dashboard groups devices by: region, province, city or the store itself. */
+export type DevicePlaceColumn =
+  | 'stores.area_level'
+  | 'stores.province_level'
+  | 'stores.city_level'
+  | 'stores.id';
+
+/**
+ * Per place (`by`; null: one row for everything), the filtered devices' total and online counts and the
+ * boxes' (AI boxes) total and online counts; places without devices are left out.
+ */
+export async function countDevicesByPlace(
+  db: Kysely<DB>,
+  scope: Scope,
+  filter: DeviceFilterInput,
+  by: DevicePlaceColumn | null,
+): Promise<
+  Array<{ placeId: number | null; total: number; online: number; boxes: number; boxesOnline: number }>
+> {
+  const online = sql`${sql.ref('devices.online_status')} = ${sql.lit(OnlineStatus.ONLINE)}`;
+  const box = sql`${sql.ref('devices.product_id')} = ${sql.lit(ProductType.AI_BOX)}`;
+  const counts = [
+    sql<number>`count(*)`.as('total'),
+    sql<number>`coalesce(sum(case when ${online} then 1 else 0 end), 0)`.as('online'),
+    sql<number>`coalesce(sum(case when ${box} then 1 else 0 end), 0)`.as('boxes'),
+    sql<number>`coalesce(sum(case when ${box} and ${online} then 1 else 0 end), 0)`.as('boxesOnline'),
+  ] as const;
+  const base = filteredDevices(db, scope, filter, by !== null || needsStoreJoin(scope, filter));
+  const rows =
+    by === null
+      ? (await base.select(counts).execute()).map((r) => ({ ...r, placeId: null }))
+      : await base
+          .select([sql<number | null>`${sql.ref(by)}`.as('placeId'), ...counts])
+          .groupBy(by)
+          .execute();
+  return rows.map((r) => ({
+    placeId: r.placeId === null ? null : Number(r.placeId),
+    total: Number(r.total),
+    online: Number(r.online),
+    boxes: Number(r.boxes),
+    boxesOnline: Number(r.boxesOnline),
   }));
 }

@@ -65,7 +65,12 @@ export class DevicePageCache {
   private rowsHeld = 0;
 
   constructor(watches: WriteWatches) {
-    this.writes = watches.watch({ devices: DEVICE_PAGE_COLUMNS, stores: STORE_PAGE_COLUMNS });
+    this.writes = watches.watch({
+      devices: DEVICE_PAGE_COLUMNS,
+      stores: STORE_PAGE_COLUMNS,
+      // usageRate: the daily usage job's rows (device-rows.repository.ts).
+      device_usage_days: null,
+    });
   }
 
   /**

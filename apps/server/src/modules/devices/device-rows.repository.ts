@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { storeInScope } from '../../db/scope';
+import { dayOf, latestUsageRate } from '../usage/device-usage.repository';
 
 /** The device columns a reply shows (device-view.ts): what a list page reads, 20 rows at a time. */
 export const REPLY_COLUMNS = [
@@ -68,12 +69,24 @@ export const REPLY_STORE_COLUMNS = [
 
 /** Every column of the device (writes check more than a reply shows) plus the reply's store columns. */
 export function deviceRowQuery(db: Kysely<DB>) {
-  return deviceJoins(db).selectAll('devices').select(REPLY_STORE_COLUMNS);
+  const today = dayOf(Date.now());
+  return deviceJoins(db)
+    .selectAll('devices')
+    .select(REPLY_STORE_COLUMNS)
+    .select((eb) => latestUsageRate(eb, today).as('usage_rate'));
 }
 
-/** Only what a reply shows: the list pages' rows (fewer values to read per row). */
+/**
+ * Only what a reply shows: the list pages' rows (fewer values to read per row), and the device's usage
+ * rate of yesterday — its latest stored day before today (docs/decisions/usage.md), one primary-key
+ * seek per row; the page cache (device-page-cache.ts) watches device_usage_days for it.
+ */
 export function deviceReplyRowQuery(db: Kysely<DB>) {
-  return deviceJoins(db).select(REPLY_COLUMNS).select(REPLY_STORE_COLUMNS);
+  const today = dayOf(Date.now());
+  return deviceJoins(db)
+    .select(REPLY_COLUMNS)
+    .select(REPLY_STORE_COLUMNS)
+    .select((eb) => latestUsageRate(eb, today).as('usage_rate'));
 }
 
 export type DeviceRow = Awaited<ReturnType<ReturnType<typeof deviceRowQuery>['executeTakeFirstOrThrow']>>;

@@ -74,6 +74,6 @@ export function toDevice(
     monitored: row.monitored,
     enableRemote: row.enable_remote,
     isNetworkDevice: row.is_network_device,
-    usageRate: null,
+    usageRate: row.usage_rate == null ? null : Number(row.usage_rate),
   };
 }

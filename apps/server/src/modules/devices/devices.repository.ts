@@ -216,3 +216,13 @@ export async function listStoreAddresses(
     .orderBy('id')
     .execute();
 }
+
+/** Names, categories and stores of devices by id (the anomaly and forecast list items). */
+export async function listDeviceLabels(db: Kysely<DB>, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('devices')
+    .select(['id', 'device_name', 'device_category', 'device_class', 'shop_id'])
+    .where('id', 'in', [...ids])
+    .execute();
+}

@@ -271,3 +271,14 @@ export async function listStoreNosUsingLevel(db: Kysely<DB>, id: number): Promis
     .execute();
   return rows.map((r) => r.store_no);
 }
+
+/** Store names by id. */
+export async function findStoreNames(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stores')
+    .select(['id', 'store_name'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.store_name]));
+}

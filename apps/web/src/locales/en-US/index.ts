@@ -3,13 +3,16 @@ import alertSenders from './alert-senders';
 import alerts from './alerts';
 import common from './common';
 import config from './config';
+import dashboard from './dashboard';
 import device from './device';
 import dynamicMonitor from './dynamic-monitor';
+import health from './health';
 import inventory from './inventory';
 import level from './level';
 import logo from './logo';
 import menu from './menu';
 import netTest from './net-test';
+import netTestRuns from './net-test-runs';
 import notFound from './not-found';
 import notifications from './notifications';
 import operationLog from './operation-log';
@@ -18,6 +21,7 @@ import role from './role';
 import shell from './shell';
 import sign from './sign';
 import stores from './stores';
+import usage from './usage';
 import user from './user';
 
 /** The en-US texts, one entry per module file; keys are dotted and prefixed by their module. */
@@ -28,13 +32,16 @@ export const enUSModules: Record<string, Record<string, string>> = {
   role,
   user,
   config,
+  dashboard,
   logo,
   common,
   level,
   netTest,
+  netTestRuns,
   stores,
   device,
   dynamicMonitor,
+  health,
   inventory,
   menu,
   notFound,
@@ -43,4 +50,5 @@ export const enUSModules: Record<string, Record<string, string>> = {
   request,
   shell,
   sign,
+  usage,
 };

@@ -72,6 +72,12 @@ describe('the stores module', () => {
         hidden: false,
         codes: [MODULE.store, PAGE.levelSetting],
       },
+      {
+        path: '/stores/store/:id.html',
+        title: 'menu.stores.dashboard',
+        hidden: true,
+        codes: [MODULE.store, PAGE.storeOverview],
+      },
     ]);
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useLang } from '../../../shared/i18n/useLang';
 import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
+import { RecordOfflineReasonButton } from '../device/offline-reasons/RecordOfflineReasonButton';
 import { AlertStatusTag, DeviceLink, StoreLink } from './alert-cells';
 import { DeliveryLog } from './DeliveryLog';
 
@@ -23,6 +24,15 @@ export function AlertDetailDrawer({ record, onClose }: { record: AlertRecord | n
       onClose={onClose}
       title={record?.name}
       size="large"
+      extra={
+        record ? (
+          <RecordOfflineReasonButton
+            deviceId={record.deviceId}
+            deviceName={record.deviceName}
+            dropTime={record.alertTime}
+          />
+        ) : null
+      }
       data-testid="alert-detail"
     >
       {record ? (

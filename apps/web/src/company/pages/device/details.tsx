@@ -6,6 +6,7 @@ import { AlertEventsCard } from './AlertEventsCard';
 import { AlertRulesCard } from './AlertRulesCard';
 import { DeviceFieldsCard } from './DeviceFieldsCard';
 import { DeviceHeader } from './DeviceHeader';
+import { OfflineReasonsCard } from './offline-reasons/OfflineReasonsCard';
 import { PingPanel } from './PingPanel';
 import { OnlineChartCard, RunningInfoCard } from './RunningInfoCard';
 import { SubDevicesCard } from './SubDevicesCard';
@@ -36,6 +37,7 @@ export default function DeviceDetailsPage() {
       <OnlineChartCard deviceId={deviceId} />
       <AlertRulesCard deviceId={deviceId} />
       <AlertEventsCard deviceId={deviceId} />
+      <OfflineReasonsCard device={device.data} />
     </Space>
   );
 }

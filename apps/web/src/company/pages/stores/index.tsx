@@ -1,17 +1,26 @@
 /** Store overview: the stores of the caller's scope with filters, and add/edit/move/delete behind buttons. */
 import { BUTTON, type Store, StoreEndpoints } from '@storefleet/contracts';
-import { Button, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Input, Select, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
 import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { fromHere } from '../../../shared/form';
-import { actionsColumn, type FilterSpec, ListFilterForm, useListPage } from '../../../shared/list';
+import {
+  actionsColumn,
+  type FilterSpec,
+  type ListColumns,
+  ListFilterForm,
+  ListTable,
+  useListPage,
+} from '../../../shared/list';
 import { RegionCascader } from '../../../shared/org/RegionCascader';
 import { readRegionPath } from '../../../shared/org/region-path';
 import { StorePageEndpoint } from '../../../shared/org/store-list';
 import { Access } from '../../../shared/permissions/Access';
+import { storeFigureColumns } from './overview/store-figure-columns';
+import { useStoreFigures } from './overview/useStoreFigures';
 
 const FILTERS = {
   storeName: 'text',
@@ -40,7 +49,9 @@ export default function StoreOverviewPage() {
     successMessage: t('stores.deleted'),
   });
 
-  const columns = useMemo<TableColumnsType<Store>>(
+  // Issue 13: per-store figures (devices, open alerts, yesterday's usage) and the store dashboard link.
+  const figures = useStoreFigures(list.tableProps.dataSource.map((s) => s.id));
+  const columns = useMemo<ListColumns<Store>>(
     () => [
       {
         key: 'storeNo',
@@ -86,6 +97,7 @@ export default function StoreOverviewPage() {
         sortOrder: list.sortOrder('lastUpdateTime'),
         width: 180,
       },
+      ...storeFigureColumns<Store>(t, figures),
       actionsColumn<Store>({
         title: t('stores.column.actions'),
         width: 200,
@@ -120,7 +132,7 @@ export default function StoreOverviewPage() {
         },
       }),
     ],
-    [t, list, move, remove],
+    [t, list, move, remove, figures],
   );
 
   return (
@@ -156,11 +168,11 @@ export default function StoreOverviewPage() {
           </Link>
         </div>
       </Access>
-      <Table<Store>
+      <ListTable<Store>
         {...list.tableProps}
         columns={columns}
         size="middle"
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1750 }}
         data-testid="store-table"
       />
     </>

@@ -1,0 +1,136 @@
+/**
+ * The daily usage job (issue 13, docs/decisions/usage.md): after midnight it computes yesterday's usage
+ * of every device from the online transitions and stores it (device_usage_days). Every day after the
+ * latest stored one is computed, so days missed while the server was down are caught up — at most
+ * MAX_CATCH_UP_DAYS back. Idempotent (upsert per device and day). Devices are computed per company in
+ * batches of BATCH_SIZE ids, one set-based statement each, yielding to the event loop between batches
+ * so request handling goes on while it runs (SQLite has one connection).
+ */
+import { defaultConfigValues, type TimeWindow } from '@storefleet/contracts';
+import type { Kysely } from 'kysely';
+
+import type { DB, DialectName } from '../../db/database';
+import { addDays, dayOf, measuredSpans, type UsageSpan } from './usage-days';
+import {
+  earliestUsageInput,
+  latestUsageDate,
+  listCompaniesWithDevices,
+  listDeviceBatchBounds,
+  listSetOpeningHours,
+  upsertComputedUsageDays,
+} from './usage-days.repository';
+
+/**
+ * Devices per statement. SQLite: small, because a statement holds the one connection (and the event
+ * loop) while it runs. PostgreSQL: large, because each statement reads the day's transitions once
+ * (hash join) and runs on its own pooled connection, off the request path.
+ */
+export const BATCH_SIZE = { sqlite: 2000, postgres: 25_000 } as const;
+/** Days computed per statement (a catch-up, the demo seed); devices × days bounds one statement's work. */
+export const DAYS_PER_STATEMENT = 1;
+/** How far back a run catches up (a server down longer loses the older days). */
+export const MAX_CATCH_UP_DAYS = 35;
+
+/** Each company's opening hours when it set them (absent: whole days are measured). */
+export async function readOpeningHours(db: Kysely<DB>): Promise<Map<number, TimeWindow>> {
+  const defaults = defaultConfigValues();
+  const hours = new Map<number, TimeWindow>();
+  for (const [companyId, window] of await listSetOpeningHours(db)) {
+    const start = window.start ?? defaults.store_open_time;
+    const end = window.end ?? defaults.store_close_time;
+    if (start !== end) hours.set(companyId, { start, end });
+  }
+  return hours;
+}
+
+/** The spans measured for `companyId` on `day`. */
+export function companySpans(hours: Map<number, TimeWindow>, companyId: number, day: string): UsageSpan[] {
+  return measuredSpans(day, hours.get(companyId) ?? null);
+}
+
+export interface DailyUsageRun {
+  /** First and last day computed ('YYYY-MM-DD'). */
+  from: string;
+  to: string;
+  /** Rows written (inserted or replaced). */
+  rows: number;
+}
+
+export interface DailyUsageOptions {
+  /** Compute these days (inclusive) again even when stored (the demo seed, a repair). */
+  from?: string;
+  to?: string;
+  batchSize?: number;
+  /** The database's dialect (batch size, JIT off on PostgreSQL); default sqlite. */
+  dialect?: DialectName;
+  /** Days per statement (default DAYS_PER_STATEMENT). */
+  daysPerStatement?: number;
+  /** Called between batches; the default yields to the event loop. */
+  pause?: () => Promise<void>;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Computes every day not yet stored up to yesterday (or options.from…to); null when nothing was due. */
+export async function runDailyUsage(
+  db: Kysely<DB>,
+  now: number,
+  options: DailyUsageOptions = {},
+): Promise<DailyUsageRun | null> {
+  const yesterday = addDays(dayOf(now), -1);
+  const to = options.to ?? yesterday;
+  let from = options.from;
+  if (from === undefined) {
+    const latest = await latestUsageDate(db);
+    if (latest !== null) from = addDays(latest, 1);
+    else {
+      const earliest = await earliestUsageInput(db);
+      if (earliest === null) return null;
+      from = dayOf(earliest);
+    }
+    const floor = addDays(to, 1 - MAX_CATCH_UP_DAYS);
+    if (from < floor) from = floor;
+  }
+  if (from > to) return null;
+
+  const dialect = options.dialect ?? 'sqlite';
+  const batchSize = options.batchSize ?? BATCH_SIZE[dialect];
+  const pause = options.pause ?? yieldToEventLoop;
+  const daysPerStatement = options.daysPerStatement ?? DAYS_PER_STATEMENT;
+  const hours = await readOpeningHours(db);
+  const companies = await listCompaniesWithDevices(db);
+  const bounds = new Map<number, number[]>();
+  for (const companyId of companies)
+    bounds.set(companyId, await listDeviceBatchBounds(db, companyId, batchSize));
+
+  let rows = 0;
+  const allDays: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) allDays.push(day);
+  // Up to DAYS_PER_STATEMENT days per statement: fewer statements on a catch-up, bounded work each.
+  for (let i = 0; i < allDays.length; i += daysPerStatement) {
+    const chunk = allDays.slice(i, i + daysPerStatement);
+    for (const companyId of companies) {
+      const days = chunk.map((date) => ({ date, spans: companySpans(hours, companyId, date) }));
+      const [first] = days;
+      if (!first) continue;
+      let after = 0;
+      for (const upto of bounds.get(companyId) ?? []) {
+        rows += await upsertComputedUsageDays(
+          db,
+          {
+            companyId,
+            date: first.date,
+            spans: first.spans,
+            days,
+            devices: { afterId: after, uptoId: upto },
+            now,
+          },
+          dialect,
+        );
+        after = upto;
+        await pause();
+      }
+    }
+  }
+  return { from, to, rows };
+}

@@ -1,0 +1,44 @@
+/**
+ * Usage rows as the console sees them (spec §3 "Device usage row"), shared by the list and the
+ * export: times in minutes, the rate in percent, category names in the caller's language.
+ */
+import { type DeviceUsageRow, type Lang, UsageRowType } from '@storefleet/contracts';
+import type { DeviceDictionaryNames, ItemName } from '../devices/device-dictionary-names';
+import type { UsageListRow } from './device-usage.repository';
+
+/** An item's name in `lang` (the Chinese name when it has no English one). */
+export function itemName(item: ItemName | undefined, lang: Lang): string | null {
+  if (!item) return null;
+  return lang === 'en' ? (item.nameEn ?? item.name) : item.name;
+}
+
+const MINUTE = 60_000;
+
+/** One list row; `today` marks the day computed on demand. */
+export function toUsageRow(
+  row: UsageListRow,
+  names: DeviceDictionaryNames,
+  lang: Lang,
+  today: string,
+): DeviceUsageRow {
+  return {
+    deviceId: row.device_id,
+    deviceName: row.device_name ?? '',
+    deviceSn: row.device_sn,
+    assetNo: row.asset_no,
+    productId: row.product_id,
+    shopId: row.shop_id,
+    shopName: row.store_name,
+    statisticsDate: row.statistics_date,
+    type: row.statistics_date === today ? UsageRowType.TODAY : UsageRowType.DAY,
+    onlineTime: Math.round(row.online_ms / MINUTE),
+    offlineTime: Math.round(row.offline_ms / MINUTE),
+    usageRate: row.usage_rate,
+    deviceCategory: row.device_category,
+    categoryName: itemName(names.category(row.device_category), lang),
+    deviceClass: row.device_class,
+    className: itemName(names.deviceClass(row.device_class), lang),
+    propertyType: row.property_type,
+    propertyTypeName: itemName(names.propertyType(row.property_type), lang),
+  };
+}

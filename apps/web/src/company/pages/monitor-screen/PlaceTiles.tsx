@@ -1,0 +1,91 @@
+import type { DashboardGroup, DashboardGrouping } from '@storefleet/contracts';
+import { Card, Col, Empty, Progress, Row, Space, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { TILE_COL } from '../dashboard/FigureTiles';
+
+/**
+ * One tile per place one level down: its online rate as a bar, online / offline devices and open
+ * alerts (red border while any device is offline or any alert is open); a tile with a link drills down.
+ */
+export function PlaceTiles({
+  groups,
+  grouping,
+  linkOf,
+}: {
+  groups: readonly DashboardGroup[];
+  grouping: DashboardGrouping;
+  linkOf: (id: number) => string | null;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  if (groups.length === 0) return <Empty description={t('dashboard.places.empty')} />;
+  return (
+    <Row gutter={[16, 16]} data-testid="place-tiles" data-grouping={grouping}>
+      {groups.map((g) => {
+        const trouble = g.offlineNum > 0 || g.openAlertNum > 0;
+        const card = (
+          <Card
+            size="small"
+            hoverable={linkOf(g.id) !== null}
+            style={trouble ? { borderColor: token.colorError, borderWidth: 2 } : undefined}
+            title={
+              <Typography.Text ellipsis data-cell>
+                {g.name}
+              </Typography.Text>
+            }
+            extra={<Typography.Text type="secondary">{t(`dashboard.grouping.${grouping}`)}</Typography.Text>}
+          >
+            <Progress
+              percent={g.onlineRate}
+              format={(p) => `${(p ?? 0).toFixed(2)}%`}
+              status={g.offlineNum > 0 ? 'exception' : 'success'}
+              data-testid={`place-rate-${g.id}`}
+            />
+            <Space size="large" wrap>
+              <span>
+                {t('dashboard.figure.onlineNum')}{' '}
+                <Typography.Text strong style={{ color: '#52c41a' }} data-testid={`place-online-${g.id}`}>
+                  {g.onlineNum}
+                </Typography.Text>
+              </span>
+              <span>
+                {t('dashboard.figure.offlineNum')}{' '}
+                <Typography.Text
+                  strong
+                  type={g.offlineNum > 0 ? 'danger' : undefined}
+                  data-testid={`place-offline-${g.id}`}
+                >
+                  {g.offlineNum}
+                </Typography.Text>
+              </span>
+              <span>
+                {t('dashboard.figure.openAlertNum')}{' '}
+                <Typography.Text
+                  strong
+                  type={g.openAlertNum > 0 ? 'danger' : undefined}
+                  data-testid={`place-alerts-${g.id}`}
+                >
+                  {g.openAlertNum}
+                </Typography.Text>
+              </span>
+            </Space>
+          </Card>
+        );
+        const link = linkOf(g.id);
+        return (
+          <Col key={g.id} {...TILE_COL} data-testid={`place-tile-${g.id}`}>
+            {link ? (
+              <Link to={link} data-testid={`place-link-${g.id}`}>
+                {card}
+              </Link>
+            ) : (
+              card
+            )}
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}

@@ -1,0 +1,72 @@
+import type { StoreFigures } from '@storefleet/contracts';
+import { Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+
+/**
+ * The stores overview's figure columns: monitored devices online of all, open alerts, yesterday's
+ * usage rate, and a link to the store's dashboard. Rows are stores (`id` is the store id).
+ */
+export function storeFigureColumns<Row extends { id: number }>(
+  t: TFunction,
+  figures: ReadonlyMap<number, StoreFigures>,
+) {
+  return [
+    {
+      key: 'devices',
+      title: t('dashboard.store.column.figures'),
+      width: 130,
+      render: (_: unknown, row: Row) => {
+        const f = figures.get(row.id);
+        if (!f) return '-';
+        return (
+          <span data-testid={`store-devices-${row.id}`}>
+            <Typography.Text type={f.offlineNum > 0 ? 'danger' : 'success'}>{f.onlineNum}</Typography.Text> /{' '}
+            {f.deviceNum}
+          </span>
+        );
+      },
+    },
+    {
+      key: 'openAlerts',
+      title: t('dashboard.figure.openAlertNum'),
+      width: 110,
+      render: (_: unknown, row: Row) => {
+        const f = figures.get(row.id);
+        return f ? (
+          <Typography.Text
+            type={f.openAlertNum > 0 ? 'danger' : undefined}
+            data-testid={`store-alerts-${row.id}`}
+          >
+            {f.openAlertNum}
+          </Typography.Text>
+        ) : (
+          '-'
+        );
+      },
+    },
+    {
+      key: 'usageRate',
+      title: t('dashboard.figure.usageRate'),
+      width: 120,
+      render: (_: unknown, row: Row) => {
+        const rate = figures.get(row.id)?.usageRate;
+        return (
+          <span data-testid={`store-usage-${row.id}`}>
+            {rate === null || rate === undefined ? '-' : `${rate.toFixed(2)}%`}
+          </span>
+        );
+      },
+    },
+    {
+      key: 'dashboard',
+      title: t('dashboard.store.column.dashboard'),
+      width: 90,
+      render: (_: unknown, row: Row) => (
+        <Link to={`/stores/store/${row.id}.html`} data-testid={`store-dashboard-${row.id}`}>
+          {t('dashboard.store.column.dashboard')}
+        </Link>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,2 @@
+export * from './offline-reason-endpoints';
+export * from './offline-reasons';

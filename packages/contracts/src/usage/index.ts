@@ -1,0 +1,2 @@
+export * from './usage';
+export * from './usage-endpoints';
