@@ -5,8 +5,8 @@
  * through the house's formula escaping (`inertCell`: a leading = + - @, tab or CR gets an
  * apostrophe): exported fields are attacker input (a device's own name, an imported text).
  *
- * The usage export uses it (modules/usage/usage-export-workbook.ts); the inventory export's
- * workbook (inventory-export-workbook.ts) is the same loop with its own columns and may fold onto it.
+ * The usage and inventory exports use it (modules/usage/usage-export-workbook.ts,
+ * modules/inventory/inventory-export-workbook.ts), each with its own columns.
  */
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';

@@ -1,42 +1,30 @@
 /**
- * The inventory export's workbook, streamed: ExcelJS's WorkbookWriter writes each row as it comes
- * and commits it, into a stream the reply sends as it fills, so an export of 100,000 records is never
- * a workbook model in memory. The producer waits while the reader is behind (backpressure), so a
- * slow client holds a bounded buffer, not the whole file.
+ * The inventory export's workbook, streamed through the house's xlsx writer (http/xlsx-stream.ts:
+ * rows committed as they come, backpressure, formula escaping), so an export of 100,000 records is
+ * never a workbook model in memory.
  *
  * Columns are the list's, with names not codes, headers in the caller's language (the asset columns
  * carry the import's titles, so an exported sheet can be edited and imported back). Every text cell
  * goes through the house's formula escaping (`inertCell`: a leading = + - @, tab or CR is written
  * with an apostrophe): record fields are attacker input (an imported name, a device's own name).
  */
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 
 import {
   ConnectType,
   DeviceSystem,
   InventoryFlag,
   type InventoryRecord,
-  type Label,
   type Lang,
   ManageFlag,
   NetworkFlag,
   OnlineStatus,
 } from '@storefleet/contracts';
 
-import type ExcelJS from 'exceljs';
+import { type XlsxColumn, xlsxCells, xlsxStream } from '../../http/xlsx-stream';
+import { COLUMN_BY_KEY, type ImportKey } from './inventory-columns';
 
-import { loadExcel } from '../../http/spreadsheet-upload';
-import { inertCell } from '../devices/device-import-report';
-import { COLUMN_BY_KEY, EXCEL_CELL_LIMIT, type ImportKey } from './inventory-columns';
-
-type Cell = string | number | null;
-
-interface ExportColumn {
-  header: Label;
-  width: number;
-  cell: (r: InventoryRecord, lang: Lang) => Cell;
-}
+type ExportColumn = XlsxColumn<InventoryRecord>;
 
 const asset = (key: ImportKey, cell: ExportColumn['cell']): ExportColumn => {
   const column = COLUMN_BY_KEY.get(key);
@@ -100,28 +88,9 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
 ];
 
 /** One record's cells in `lang`, text escaped. */
-export function exportCells(record: InventoryRecord, lang: Lang): Cell[] {
-  return EXPORT_COLUMNS.map((c) => {
-    const value = c.cell(record, lang);
-    return typeof value === 'string' ? inertCell(value).slice(0, EXCEL_CELL_LIMIT) : value;
-  });
+export function exportCells(record: InventoryRecord, lang: Lang) {
+  return xlsxCells(EXPORT_COLUMNS, record, lang);
 }
-
-/** Resolves when `stream` drains or closes (listeners removed either way). */
-async function drainOrClose(stream: PassThrough): Promise<void> {
-  const stop = new AbortController();
-  try {
-    await Promise.race([
-      once(stream, 'drain', { signal: stop.signal }),
-      once(stream, 'close', { signal: stop.signal }),
-    ]);
-  } finally {
-    stop.abort();
-  }
-}
-
-/** Bytes the reader may be behind before the producer waits. */
-const HIGH_WATER = 1024 * 1024;
 
 /**
  * The workbook of every record `batches` yields, as a stream of .xlsx bytes. The first batch has been
@@ -133,41 +102,5 @@ export function inventoryWorkbookStream(
   rest: AsyncIterable<readonly InventoryRecord[]>,
   lang: Lang,
 ): Readable {
-  const out = new PassThrough({ highWaterMark: HIGH_WATER });
-  const produce = async () => {
-    const { stream } = await loadExcel();
-    const workbook = new stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const sheet = workbook.addWorksheet(lang === 'zh' ? '资产列表' : 'Inventory', {
-      views: [{ state: 'frozen', ySplit: 1 }],
-    });
-    sheet.columns = EXPORT_COLUMNS.map((c, i) => ({ key: String(i), width: c.width }));
-    const header = sheet.addRow(EXPORT_COLUMNS.map((c) => c.header[lang]));
-    header.font = { bold: true };
-    header.commit();
-    // Every body cell shares one (plain) style object: ExcelJS resolves a style once per object (a
-    // WeakMap), where a cell's own fresh `{}` costs a style lookup by its XML, per cell.
-    const bodyStyle: Partial<ExcelJS.Style> = {};
-    const write = async (batch: readonly InventoryRecord[]) => {
-      for (const record of batch) {
-        const row = sheet.addRow(exportCells(record, lang));
-        row.eachCell({ includeEmpty: true }, (cell) => {
-          cell.style = bodyStyle;
-        });
-        row.commit();
-      }
-      // Backpressure: wait for the reader instead of buffering the file; stop when it went away.
-      while (out.writableNeedDrain && !out.destroyed) await drainOrClose(out);
-      if (out.destroyed) throw new Error('the download was closed');
-    };
-    await write(first);
-    for await (const batch of rest) await write(batch);
-    sheet.commit();
-    await workbook.commit();
-  };
-  produce().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-  return out;
+  return xlsxStream(EXPORT_COLUMNS, { zh: '资产列表', en: 'Inventory' }, first, rest, lang);
 }
