@@ -333,7 +333,7 @@ export const companyRoutes: readonly AppRoute[] = [
         path: 'new.html',
         titleKey: 'menu.netTest.new',
         hidden: true,
-        codes: [BUTTON.netTestRun],
+        buttonCodes: [BUTTON.netTestRun],
         page: lazy(() => import('./pages/net-test/new')),
       },
     ],
