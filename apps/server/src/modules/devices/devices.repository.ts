@@ -226,3 +226,40 @@ export async function listDeviceLabels(db: Kysely<DB>, ids: readonly number[]) {
     .where('id', 'in', [...ids])
     .execute();
 }
+
+/** A box a network test reaches. */
+export interface BoxTarget {
+  id: number;
+  shop_id: number;
+}
+
+/** The boxes (not disabled) inside `scope` named, or in the stores or levels named, for a network test; by store then id. */
+export async function boxesForRun(
+  db: Kysely<DB>,
+  scope: Scope,
+  pick: { boxIds: number[]; shopIds: number[]; levelIds: number[] },
+): Promise<BoxTarget[]> {
+  if (pick.boxIds.length + pick.shopIds.length + pick.levelIds.length === 0) return [];
+  return db
+    .selectFrom('devices')
+    .innerJoin('stores', 'stores.id', 'devices.shop_id')
+    .select(['devices.id', 'devices.shop_id'])
+    .where('devices.product_id', '=', ProductType.AI_BOX)
+    .where('devices.state', '<>', DeviceState.DISABLED)
+    .where((eb) => storeInScope(eb, scope))
+    .where((eb) => {
+      const any = [];
+      if (pick.boxIds.length > 0) any.push(eb('devices.id', 'in', pick.boxIds));
+      if (pick.shopIds.length > 0) any.push(eb('devices.shop_id', 'in', pick.shopIds));
+      if (pick.levelIds.length > 0) {
+        any.push(eb('stores.area_level', 'in', pick.levelIds));
+        any.push(eb('stores.province_level', 'in', pick.levelIds));
+        any.push(eb('stores.city_level', 'in', pick.levelIds));
+      }
+      return eb.or(any);
+    })
+    .orderBy('devices.shop_id')
+    .orderBy('devices.id')
+    .limit(5000)
+    .execute();
+}

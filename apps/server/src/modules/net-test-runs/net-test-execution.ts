@@ -15,8 +15,9 @@ import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { NetTestOutcome, NetTestResultsTable } from '../../db/tables/net-test-runs';
 import { AppError } from '../../http/errors';
+import type { BoxTarget } from '../devices/devices.repository';
 import type { NetTestAddressRow } from '../nettest/net-test-address.repository';
-import { type BoxTarget, finishNetTestRun, insertNetTestResults } from './net-test-runs.repository';
+import { finishNetTestRun, insertNetTestResults } from './net-test-runs.repository';
 
 /** Boxes tested at the same time. */
 const BOX_CONCURRENCY = 8;

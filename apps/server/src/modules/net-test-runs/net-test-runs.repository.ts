@@ -1,8 +1,8 @@
 /**
- * The owner of `net_test_runs` and `net_test_results`, and the read of which boxes a run reaches.
+ * The owner of `net_test_runs` and `net_test_results` (which boxes a run reaches is read by the devices
+ * repository, `boxesForRun`).
  * Results are read inside the caller's data scope (their store), runs by company.
  */
-import { DeviceState, ProductType } from '@storefleet/contracts';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 
 import type { Scope } from '../../auth/caller';
@@ -12,42 +12,6 @@ import type { NetTestResultsTable, NetTestRunStatus, NetTestRunsTable } from '..
 
 export type NetTestRunRow = Selectable<NetTestRunsTable> & { result_count: number; problem_count: number };
 export type NetTestResultRow = Selectable<NetTestResultsTable> & { box_name: string; store_name: string };
-
-export interface BoxTarget {
-  id: number;
-  shop_id: number;
-}
-
-/** The boxes (not disabled) inside `scope` named, or in the stores or levels named; by store then id. */
-export async function boxesForRun(
-  db: Kysely<DB>,
-  scope: Scope,
-  pick: { boxIds: number[]; shopIds: number[]; levelIds: number[] },
-): Promise<BoxTarget[]> {
-  if (pick.boxIds.length + pick.shopIds.length + pick.levelIds.length === 0) return [];
-  return db
-    .selectFrom('devices')
-    .innerJoin('stores', 'stores.id', 'devices.shop_id')
-    .select(['devices.id', 'devices.shop_id'])
-    .where('devices.product_id', '=', ProductType.AI_BOX)
-    .where('devices.state', '<>', DeviceState.DISABLED)
-    .where((eb) => storeInScope(eb, scope))
-    .where((eb) => {
-      const any = [];
-      if (pick.boxIds.length > 0) any.push(eb('devices.id', 'in', pick.boxIds));
-      if (pick.shopIds.length > 0) any.push(eb('devices.shop_id', 'in', pick.shopIds));
-      if (pick.levelIds.length > 0) {
-        any.push(eb('stores.area_level', 'in', pick.levelIds));
-        any.push(eb('stores.province_level', 'in', pick.levelIds));
-        any.push(eb('stores.city_level', 'in', pick.levelIds));
-      }
-      return eb.or(any);
-    })
-    .orderBy('devices.shop_id')
-    .orderBy('devices.id')
-    .limit(5000)
-    .execute();
-}
 
 export async function insertNetTestRun(db: Kysely<DB>, row: Insertable<NetTestRunsTable>): Promise<number> {
   const saved = await db.insertInto('net_test_runs').values(row).returning('id').executeTakeFirstOrThrow();

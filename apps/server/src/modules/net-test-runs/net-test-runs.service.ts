@@ -16,10 +16,10 @@ import { type Caller, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { invalid, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
+import { boxesForRun } from '../devices/devices.repository';
 import { listNetTestAddresses } from '../nettest/net-test-address.repository';
 import { executeNetTestRun } from './net-test-execution';
 import {
-  boxesForRun,
   findNetTestRun,
   insertNetTestRun,
   latestResultsPerStore,
