@@ -241,6 +241,9 @@ describe('problems first', () => {
       .toBe(true);
     await page.getByTestId('device-count-card-total').click();
     await expect.poll(() => new URL(page.url()).searchParams.has('onlineStatus')).toBe(false);
+    // The address changes before the list re-renders: wait for the whole first page (default size 10)
+    // so the page-size change below acts on the unfiltered list, as a user looking at it would.
+    await expect.poll(async () => (await listedRows(page)).length).toBe(10);
 
     // A page size picked once is what the list opens with next time.
     await page.locator('.ant-pagination-options select').first().selectOption('20');
