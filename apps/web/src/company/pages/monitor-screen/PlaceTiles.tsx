@@ -44,32 +44,24 @@ export function PlaceTiles({
               data-testid={`place-rate-${g.id}`}
             />
             <Space size="large" wrap>
-              <span>
-                {t('dashboard.figure.onlineNum')}{' '}
-                <Typography.Text strong style={{ color: '#52c41a' }} data-testid={`place-online-${g.id}`}>
-                  {g.onlineNum}
-                </Typography.Text>
-              </span>
-              <span>
-                {t('dashboard.figure.offlineNum')}{' '}
-                <Typography.Text
-                  strong
-                  type={g.offlineNum > 0 ? 'danger' : undefined}
-                  data-testid={`place-offline-${g.id}`}
-                >
-                  {g.offlineNum}
-                </Typography.Text>
-              </span>
-              <span>
-                {t('dashboard.figure.openAlertNum')}{' '}
-                <Typography.Text
-                  strong
-                  type={g.openAlertNum > 0 ? 'danger' : undefined}
-                  data-testid={`place-alerts-${g.id}`}
-                >
-                  {g.openAlertNum}
-                </Typography.Text>
-              </span>
+              <TileFigure
+                label={t('dashboard.figure.onlineNum')}
+                value={g.onlineNum}
+                color="#52c41a"
+                testId={`place-online-${g.id}`}
+              />
+              <TileFigure
+                label={t('dashboard.figure.offlineNum')}
+                value={g.offlineNum}
+                danger
+                testId={`place-offline-${g.id}`}
+              />
+              <TileFigure
+                label={t('dashboard.figure.openAlertNum')}
+                value={g.openAlertNum}
+                danger
+                testId={`place-alerts-${g.id}`}
+              />
             </Space>
           </Card>
         );
@@ -87,5 +79,34 @@ export function PlaceTiles({
         );
       })}
     </Row>
+  );
+}
+
+/** One figure of a tile: its label and the number, in red when `danger` and above zero. */
+function TileFigure({
+  label,
+  value,
+  color,
+  danger = false,
+  testId,
+}: {
+  label: string;
+  value: number;
+  color?: string;
+  danger?: boolean;
+  testId: string;
+}) {
+  return (
+    <span>
+      {label}{' '}
+      <Typography.Text
+        strong
+        type={danger && value > 0 ? 'danger' : undefined}
+        style={color ? { color } : undefined}
+        data-testid={testId}
+      >
+        {value}
+      </Typography.Text>
+    </span>
   );
 }
