@@ -18,6 +18,7 @@ import { installErrorHandler } from './http/error-handler';
 import './http/fastify-types';
 import { installLifecycle } from './http/lifecycle';
 import { installOpenApi } from './http/openapi';
+import { installOperations } from './http/operations';
 import { installParsing, parseQueryString } from './http/parsing';
 import { withoutCredentials } from './http/request-log';
 import { type ApiRoute, installRouteLog } from './http/route';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // 1 MiB body limit does not apply and UPLOAD_LIMITS do.
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
 
+  installOperations(app, ctx);
   for (const register of [...MODULE_ROUTES, ...(options.extraRoutes ?? [])]) register(app, ctx);
 
   await installOpenApi(app);

@@ -54,6 +54,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Check every JSON reply against its endpoint's response schema (on in the tests, off in production). */
   checkReplies?: boolean;
+  /** `METRICS_TOKEN`: when set, `/metrics` asks for `Authorization: Bearer <token>`; open when unset. */
+  metricsToken?: string;
 }
 
 /** A configuration problem a person must fix before the server can start. */
@@ -95,6 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     passwordHashing: PRODUCTION_HASHING,
     signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
     shutdownGraceMs: integer(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', 0, 600_000),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
 

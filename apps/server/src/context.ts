@@ -14,6 +14,7 @@ import type { TokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, DB } from './db/database';
 import type { AlertRulesCache } from './engine/alerting/rules-cache';
+import type { EngineMetrics } from './engine/engine-metrics';
 import type { BoxHub } from './engine/hub/box-hub';
 import type { DeviceStatusBus } from './engine/ingest/status-bus';
 import type { MonitoringJobs } from './engine/jobs/monitoring-jobs';
@@ -51,4 +52,6 @@ export interface AppContext {
   jobs: MonitoringJobs;
   /** Alert notifications: queues deliveries for opened/recovered records and sends them. */
   notifier: Notifier;
+  /** The figures `/metrics` serves (engine/engine-metrics.ts); routes add their latency in http/operations.ts. */
+  metrics: EngineMetrics;
 }

@@ -12,6 +12,7 @@ import { ConfigError, isLoopbackHost, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { startDemoFleet } from './demo/demo-fleet';
+import { startDemoSpeedTest } from './demo/demo-speed-test';
 import { accountsWithPublishedPassword } from './demo/published-password';
 import { seedOnStart } from './demo/seed';
 import { drainAndClose } from './http/lifecycle';
@@ -52,11 +53,19 @@ async function main(): Promise<void> {
           'sign in and change their passwords (or disable them), or use a fresh database.',
       );
     }
+    if (!config.metricsToken) {
+      logger.warn(
+        `HOST=${config.host} lets other machines reach the server and METRICS_TOKEN is unset: /metrics is open to them. ` +
+          'Set METRICS_TOKEN, or keep /metrics behind your proxy.',
+      );
+    }
   }
 
   let stopping = false;
   // The in-process demo fleet (simulated store boxes), started after listening.
   let fleet: { stop(): Promise<void> } | null = null;
+  // The demo's speed-test endpoint on 127.0.0.1 (demo/demo-speed-test.ts), for its net-test addresses.
+  const speedTest = await startDemoSpeedTest(config.demo, database.db);
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
       logger.warn({ signal }, 'second signal: exiting without waiting');
@@ -65,6 +74,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     Promise.resolve(fleet?.stop())
+      .then(() => speedTest?.stop())
       .then(() => drainAndClose(app, config.shutdownGraceMs))
       .then(() => database.close())
       .then(() => {

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 
-import { openPostgres } from './postgres';
+import { openPostgres, type PoolUse } from './postgres';
 import { openSqlite } from './sqlite';
 import type { AccessTables } from './tables/access';
 import type { AlertDeliveryTables } from './tables/alert-deliveries';
@@ -21,6 +21,7 @@ import type { OfflineReasonTables } from './tables/offline-reasons';
 import type { OrgTables } from './tables/org';
 import type { SettingsTables } from './tables/settings';
 import type { UsageTables } from './tables/usage';
+import type { VersionTables } from './tables/versions';
 import { WriteWatches } from './write-watch';
 
 export interface DB
@@ -37,7 +38,8 @@ export interface DB
     AlertDeliveryTables,
     InventoryTables,
     UsageTables,
-    OfflineReasonTables {}
+    OfflineReasonTables,
+    VersionTables {}
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -50,6 +52,8 @@ export interface Database {
   writes: WriteWatches;
   /** Closes the connection (SQLite) or drains the pool (PostgreSQL). */
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool's use right now (`/metrics`). */
+  poolUse?: () => PoolUse;
 }
 
 export interface OpenOptions {
@@ -63,8 +67,15 @@ export interface OpenOptions {
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
   const writes = new WriteWatches();
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const db = openPostgres(url, writes, options.pgSchema);
-    return { db, dialect: 'postgres', pgSchema: options.pgSchema, writes, close: () => db.destroy() };
+    const { db, poolUse } = openPostgres(url, writes, options.pgSchema);
+    return {
+      db,
+      dialect: 'postgres',
+      pgSchema: options.pgSchema,
+      writes,
+      close: () => db.destroy(),
+      poolUse,
+    };
   }
   if (url.startsWith('sqlite:')) {
     const { db, close } = openSqlite(url.slice('sqlite:'.length), writes, options.onWarning);

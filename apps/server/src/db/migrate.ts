@@ -26,19 +26,29 @@ async function currentSchema(database: Database): Promise<string | undefined> {
   return rows[0]?.schema ?? undefined;
 }
 
-/** Applies every pending migration; throws naming the migration that failed. */
-export async function migrateToLatest(database: Database): Promise<void> {
+/** The migrator of `database`, its bookkeeping tables in the connection's schema. */
+async function migratorOf(database: Database): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in any schema unless told which: name ours, or a second
   // schema on the same server (one per test file) would find the first one's tables and skip creating its own.
   // A URL that sets search_path (`?options=-c search_path=…`) names the schema the same way.
   const schema =
     database.pgSchema ?? (database.dialect === 'postgres' ? await currentSchema(database) : undefined);
-  const migrator = new Migrator({
+  return new Migrator({
     db: database.db,
     provider: new ListedMigrations(database),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Names of the migrations this build has that the database has not run yet (`/ready`). */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const migrations = await (await migratorOf(database)).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+/** Applies every pending migration; throws naming the migration that failed. */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const { error, results } = await (await migratorOf(database)).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -23,7 +23,18 @@ const types: pg.CustomTypesConfig = {
  * Opens a pool on `url`; with `schema`, every pooled connection works inside that schema. Committed
  * writes are reported to `writes`.
  */
-export function openPostgres(url: string, writes: WriteWatches, schema?: string): Kysely<DB> {
+/** The pool's connections: open in all, idle among them, and requests waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export function openPostgres(
+  url: string,
+  writes: WriteWatches,
+  schema?: string,
+): { db: Kysely<DB>; poolUse: () => PoolUse } {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error(`bad schema name ${schema}`);
   const pool = new pg.Pool({
@@ -32,5 +43,8 @@ export function openPostgres(url: string, writes: WriteWatches, schema?: string)
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  return new Kysely<DB>({ dialect: withWriteWatch(new PostgresDialect({ pool }), writes) });
+  return {
+    db: new Kysely<DB>({ dialect: withWriteWatch(new PostgresDialect({ pool }), writes) }),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }

@@ -17,10 +17,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import type { Database } from '../db/database';
 import { AlertRulesCache } from './alerting/rules-cache';
+import { EngineMetrics } from './engine-metrics';
 import { BoxHub, type BoxHubOptions } from './hub/box-hub';
 import { DeviceStatusBus } from './ingest/status-bus';
 import { MonitoringJobs, type MonitoringJobsTimers } from './jobs/monitoring-jobs';
 import type { SettingsReader } from './jobs/monitoring-settings';
+import { countQueuedDeliveries } from './notifications/deliveries.repository';
 import type { RecipientsReader } from './notifications/notification-planning';
 import { Notifier } from './notifications/notifier';
 
@@ -30,6 +32,8 @@ export interface Engine {
   rulesCache: AlertRulesCache;
   jobs: MonitoringJobs;
   notifier: Notifier;
+  /** What the engine counts for `/metrics` (engine-metrics.ts). */
+  metrics: EngineMetrics;
 }
 
 export interface EngineOptions {
@@ -48,7 +52,8 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   const { database, log, settings } = options;
   const statusBus = new DeviceStatusBus();
   const rulesCache = new AlertRulesCache();
-  const parts = { db: database.db, database, log, statusBus, rulesCache };
+  const metrics = new EngineMetrics();
+  const parts = { db: database.db, database, log, statusBus, rulesCache, metrics };
   const hub = new BoxHub(parts, {
     ...options.hub,
     intervalSeconds: async (companyId) => (await settings(database.db, companyId)).probeIntervalSeconds,
@@ -65,5 +70,16 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   statusBus.alerts.subscribe(() => notifier.wake());
   notifier.start();
   app.addHook('onClose', async () => notifier.stop());
-  return { hub, statusBus, rulesCache, jobs, notifier };
+  statusBus.alerts.subscribe((event) => {
+    if (event.change === 'opened') metrics.alertRecordsOpened.inc();
+  });
+  metrics.gaugeOf('storefleet_links_open', 'Agent links open on this node (boxes and device reporters)', () =>
+    hub.linkCount(),
+  );
+  metrics.gaugeOf(
+    'storefleet_notifications_queued',
+    'Alert notifications waiting to be sent or retried (all nodes: read from the database)',
+    () => countQueuedDeliveries(database.db),
+  );
+  return { hub, statusBus, rulesCache, jobs, notifier, metrics };
 }

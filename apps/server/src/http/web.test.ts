@@ -45,7 +45,7 @@ describe('serving the web console', () => {
   });
 
   it('answers 404 for unknown paths that are not console pages, never the console with 200', async () => {
-    for (const url of ['/health', '/ready', '/favicon.txt', '/api2/devices', '/no/such/page', '/device']) {
+    for (const url of ['/healthz', '/status', '/favicon.txt', '/api2/devices', '/no/such/page', '/device']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^text\/plain/);
@@ -94,7 +94,7 @@ describe('serving the web console', () => {
       const res = await bare.app.inject({ method: 'GET', url: '/device/index.html' });
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('npm run build -w apps/web');
-      expect((await bare.app.inject({ method: 'GET', url: '/health' })).body).toBe('Not found\n');
+      expect((await bare.app.inject({ method: 'GET', url: '/healthz' })).body).toBe('Not found\n');
     } finally {
       await bare.close();
     }

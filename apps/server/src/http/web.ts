@@ -20,7 +20,7 @@ export function isApiPath(path: string): boolean {
 /**
  * Whether `path` is a page of a console application. Every page in the route tables (apps/web/src/company
  * and admin routes.tsx, plus sign.html) ends in `.html`; the application roots are `/`, `/admin` and
- * `/admin/`. Anything else (`/health`, `/favicon.txt`, `/device`) is not a page and gets a 404 rather than
+ * `/admin/`. Anything else (`/healthz`, `/favicon.txt`, `/device`) is not a page and gets a 404 rather than
  * the console with 200, so probes and scripts see the truth.
  */
 export function isConsolePage(path: string): boolean {

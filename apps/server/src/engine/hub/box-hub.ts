@@ -33,6 +33,7 @@ import { WebSocketServer } from 'ws';
 
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import type { EngineMetrics } from '../engine-metrics';
 import { type IngestOutcome, ingestValues, type Reporter } from '../ingest/ingest.service';
 import { agentConfig } from './agent-config';
 import {
@@ -66,7 +67,10 @@ export interface BoxHubOptions {
 }
 
 /** What the hub reads and writes through (ingest publishes on the status bus). */
-export type HubContext = Pick<AppContext, 'db' | 'database' | 'log' | 'rulesCache' | 'statusBus'>;
+export type HubContext = Pick<AppContext, 'db' | 'database' | 'log' | 'rulesCache' | 'statusBus'> & {
+  /** Where values, batches, ack latency and commands in flight are counted (tests may leave it out). */
+  metrics?: EngineMetrics;
+};
 
 /** Retry-After of a refusal because too many links are waiting to say hello. */
 const PENDING_RETRY_MS = 5_000;
@@ -166,6 +170,11 @@ export class BoxHub {
     });
   }
 
+  /** Links that said hello and are open (boxes and device reporters). */
+  linkCount(): number {
+    return this.sessions.size;
+  }
+
   /** Whether the box (or device reporter) `deviceId` has a live link. */
   isConnected(deviceId: number): boolean {
     return this.sessions.has(deviceId);
@@ -179,7 +188,13 @@ export class BoxHub {
   ): Promise<CommandReplyMessage> {
     const session = this.sessions.get(boxId);
     if (!session) throw new AppError('BOX_OFFLINE');
-    return session.command(command, timeoutMs);
+    const inFlight = this.ctx.metrics?.commandsInFlight;
+    inFlight?.inc();
+    try {
+      return await session.command(command, timeoutMs);
+    } finally {
+      inFlight?.dec();
+    }
   }
 
   /**
@@ -233,6 +248,8 @@ export class BoxHub {
     sentAt?: number,
     clock?: LinkClock,
   ): Promise<IngestOutcome> {
+    this.ctx.metrics?.ingestValues.inc(values.length);
+    this.ctx.metrics?.ingestBatches.inc();
     if (!clock) return ingestValues(this.ctx, reporter, values);
     const now = Date.now();
     const outcome = await ingestValues(this.ctx, reporter, clock.toServerTime(values, sentAt, now));
@@ -272,7 +289,10 @@ export class BoxHub {
       config: (reporter) => this.config(reporter),
       ingest: (reporter, values, sentAt) => this.ingest(reporter, values, sentAt, clock),
       // Only called once the link said hello (results frames).
-      admit: (task) => this.gate.run(boxId ?? 0, task),
+      admit: (task) => {
+        const acked = this.ctx.metrics?.ackSeconds.startTimer();
+        return this.gate.run(boxId ?? 0, task).finally(() => acked?.());
+      },
       register: (session) => {
         this.pending.delete(session);
         this.register(session);

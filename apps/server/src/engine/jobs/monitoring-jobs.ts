@@ -5,6 +5,7 @@
  */
 import type { AppContext } from '../../context';
 import type { AfterCommit } from '../after-commit';
+import type { EngineMetrics } from '../engine-metrics';
 import { applyHistoryRetention } from './history-retention';
 import { rollUpHistory } from './history-rollup';
 import type { SettingsReader } from './monitoring-settings';
@@ -22,25 +23,32 @@ export class MonitoringJobs {
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
-    private readonly ctx: SweepContext & Pick<AppContext, 'log'>,
+    private readonly ctx: SweepContext & Pick<AppContext, 'log'> & { metrics?: EngineMetrics },
     /** The companies' monitoring settings, as every job (and the box hub) reads them. */
     readonly settings: SettingsReader,
   ) {}
 
   /** One offline sweep at `now`; its status changes are published as each transaction commits. */
   sweepOffline(now: number): Promise<AfterCommit> {
-    return sweepOfflineDevices(this.ctx, now, this.settings);
+    return this.timed('offline-sweep', () => sweepOfflineDevices(this.ctx, now, this.settings));
   }
 
   /** The hourly jobs once at `now` (roll-up first, so nothing is deleted before it is rolled up). */
   async runHourly(now: number): Promise<void> {
-    await rollUpHistory(this.ctx.db, now);
-    await applyHistoryRetention(this.ctx.db, now, this.settings);
+    await this.timed('history-rollup', () => rollUpHistory(this.ctx.db, now));
+    await this.timed('history-retention', () => applyHistoryRetention(this.ctx.db, now, this.settings));
   }
 
   /** The daily usage job once at `now`: every day not yet computed up to yesterday. */
   runDailyUsage(now: number): Promise<DailyUsageRun | null> {
-    return runDailyUsage(this.ctx.db, now, { dialect: this.ctx.database.dialect });
+    return this.timed('usage-daily', () =>
+      runDailyUsage(this.ctx.db, now, { dialect: this.ctx.database.dialect }),
+    );
+  }
+
+  /** Runs `job`, its duration counted for `/metrics` (engine-metrics.ts) when the engine counts. */
+  private timed<T>(name: string, job: () => Promise<T>): Promise<T> {
+    return this.ctx.metrics ? this.ctx.metrics.timed(name, job) : job();
   }
 
   /** Starts the timers (once); `stop` clears them. */

@@ -430,3 +430,13 @@ export async function listHeldOfSummary(db: Db, summaryId: number): Promise<Deli
     .orderBy('id')
     .execute();
 }
+
+/** Deliveries waiting to be sent or retried (the backlog `/metrics` shows). */
+export async function countQueuedDeliveries(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('alert_deliveries')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', 'in', ['queued', 'sending'])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -103,10 +103,18 @@ describe('SMS and phone calls through the HTTP provider', () => {
       }),
     );
     http.answers.push(500);
+    // What /metrics shows for the SMS channel (engine-metrics.ts), before and after.
+    const smsCount = async (counter: 'notificationsSent' | 'notificationsFailed') =>
+      (await t.ctx.metrics[counter].get()).values.find((v) => String(v.labels.channel) === '0')?.value ?? 0;
+    const [sentBefore, failedBefore] = [
+      await smsCount('notificationsSent'),
+      await smsCount('notificationsFailed'),
+    ];
     const id = await openRecord(t.ctx.db, f, { at: now - 1_000 });
     await run();
     const sms = async () => (await deliveriesOf(t.ctx.db, id)).find((d) => d.channel === 0);
     expect(await sms()).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(await smsCount('notificationsFailed')).toBe(failedBefore + 1);
     expect((await sms())?.last_error).toContain('HTTP 500');
     // Not before its backoff ran out.
     await run();
@@ -114,6 +122,7 @@ describe('SMS and phone calls through the HTTP provider', () => {
     now += 61_000;
     await run();
     expect(await sms()).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    expect(await smsCount('notificationsSent')).toBe(sentBefore + 1);
     expect(http.requests.filter((r) => r.body.includes(f.phone))).toHaveLength(2);
     // The channels that are off are logged as such, not sent.
     const off = (await deliveriesOf(t.ctx.db, id)).filter((d) => d.channel !== 0);

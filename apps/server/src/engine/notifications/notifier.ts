@@ -20,6 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
+import type { EngineMetrics } from '../engine-metrics';
 import type { SettingsReader } from '../jobs/monitoring-settings';
 import { ChannelOffError, type ChannelSender, sendOnChannel } from './channel-senders';
 import {
@@ -79,7 +80,7 @@ export class Notifier {
   private readonly send: ChannelSender;
 
   constructor(
-    private readonly parts: { db: Kysely<DB>; log: FastifyBaseLogger },
+    private readonly parts: { db: Kysely<DB>; log: FastifyBaseLogger; metrics?: EngineMetrics },
     private readonly options: NotifierOptions,
   ) {
     this.send = options.send ?? sendOnChannel;
@@ -289,7 +290,9 @@ export class Notifier {
       const message = await this.messageOf(row);
       await this.send(channels, row.channel, row.address, message);
       await settleDelivery(db, row.id, { status: 'sent', at: this.clock() });
+      this.parts.metrics?.notificationsSent.inc({ channel: row.channel });
     } catch (error) {
+      this.parts.metrics?.notificationsFailed.inc({ channel: row.channel });
       const text = cleanError(error);
       const next =
         error instanceof ChannelOffError ? ({ status: 'failed' } as const) : afterFailure(row.attempts, now);

@@ -1,0 +1,121 @@
+/**
+ * The routes a load balancer and a monitoring system call (issue 15, docs/decisions/operations.md):
+ * - `GET /health`: the process is up (200 while it answers at all; 503 SHUTTING_DOWN once draining,
+ *   from the lifecycle hook like every request).
+ * - `GET /ready`: this node can serve: the database answers and has every migration of this build;
+ *   503 with the failing checks otherwise, so a balancer sends traffic elsewhere.
+ * - `GET /metrics`: the Prometheus text of engine/engine-metrics.ts plus the HTTP latency by route
+ *   and the database pool. Open when METRICS_TOKEN is unset (the default HOST is loopback), a bearer
+ *   token when it is set.
+ * They are not console calls (no session, no envelope on success), so they have no endpoint object.
+ */
+import { timingSafeEqual } from 'node:crypto';
+
+import { ERRORS } from '@storefleet/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+
+import type { AppContext } from '../context';
+import { pendingMigrations } from '../db/migrate';
+import { failure } from './envelope';
+import { requestLang } from './route';
+
+type Check = { ok: true } | { ok: false; problem: string };
+
+async function databaseCheck(ctx: AppContext): Promise<Check> {
+  try {
+    await sql`select 1`.execute(ctx.db);
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `database unreachable: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+  try {
+    const pending = await pendingMigrations(ctx.database);
+    if (pending.length > 0) {
+      return {
+        ok: false,
+        problem: `${pending.length} migration(s) not applied yet (${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', …' : ''})`,
+      };
+    }
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `migrations unreadable: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+  return { ok: true };
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function installOperations(app: FastifyInstance, ctx: AppContext): void {
+  const started = Date.now();
+  const { metrics } = ctx;
+
+  // Latency by route pattern (`/api/device-service/aibox/device/:id`), never by URL: bounded labels.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpSeconds.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  const poolUse = ctx.database.poolUse;
+  if (poolUse) {
+    metrics.gaugeOf(
+      'storefleet_db_pool_connections',
+      'PostgreSQL pool of this node: connections open (total), idle, and requests waiting for one',
+      () => {
+        const use = poolUse();
+        return { total: use.total, idle: use.idle, waiting: use.waiting };
+      },
+      'state',
+    );
+  }
+
+  app.get('/health', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({
+      status: 'up',
+      uptimeSeconds: Math.round((Date.now() - started) / 1000),
+    }),
+  );
+
+  app.get('/ready', async (_request, reply) => {
+    const database = await databaseCheck(ctx);
+    const problems = database.ok ? [] : [database.problem];
+    return reply
+      .status(problems.length === 0 ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: problems.length === 0 ? 'ready' : 'not ready', problems });
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    const token = ctx.config.metricsToken;
+    if (token) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+      if (!match?.[1] || !sameToken(match[1], token)) {
+        return reply
+          .status(ERRORS.UNAUTHENTICATED.status)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .send(
+            failure(
+              'UNAUTHENTICATED',
+              requestLang(request) === 'zh'
+                ? '需要 METRICS_TOKEN：请在 Authorization 头中发送 Bearer <令牌>'
+                : 'METRICS_TOKEN is set: send it as "Authorization: Bearer <token>"',
+            ),
+          );
+      }
+    }
+    return reply
+      .header('content-type', metrics.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.text());
+  });
+}
