@@ -14,6 +14,7 @@ import type { AlertTables } from './tables/alerts';
 import type { AuditTables } from './tables/audit';
 import type { DeviceTables } from './tables/devices';
 import type { InventoryTables } from './tables/inventory';
+import type { JobLeaseTables } from './tables/job-leases';
 import type { MonitoringTables } from './tables/monitoring';
 import type { NetTestTables } from './tables/net-test';
 import type { NetTestRunTables } from './tables/net-test-runs';
@@ -21,7 +22,6 @@ import type { OfflineReasonTables } from './tables/offline-reasons';
 import type { OrgTables } from './tables/org';
 import type { SettingsTables } from './tables/settings';
 import type { UsageTables } from './tables/usage';
-import type { VersionTables } from './tables/versions';
 import { WriteWatches } from './write-watch';
 
 export interface DB
@@ -39,7 +39,7 @@ export interface DB
     InventoryTables,
     UsageTables,
     OfflineReasonTables,
-    VersionTables {}
+    JobLeaseTables {}
 
 export type DialectName = 'sqlite' | 'postgres';
 

@@ -24,6 +24,7 @@ import * as alertActionCodes from './20261124_0600_alert_action_codes';
 import * as deviceUsage from './20261125_0300_device_usage';
 import * as offlineReasons from './20261125_0500_offline_reasons';
 import * as netTestRuns from './20261125_0700_net_test_runs';
+import * as jobLeases from './20261126_0600_job_leases';
 
 export interface StorefleetMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -48,4 +49,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20261125_0300_device_usage', deviceUsage],
   ['20261125_0500_offline_reasons', offlineReasons],
   ['20261125_0700_net_test_runs', netTestRuns],
+  ['20261126_0600_job_leases', jobLeases],
 ];

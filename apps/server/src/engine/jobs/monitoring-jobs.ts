@@ -2,12 +2,21 @@
  * The jobs runner of the monitoring pipeline (`ctx.jobs`): the offline sweep every 30 s, roll-up and
  * retention every hour. Timers do not keep the process alive and stop with the app (engine.ts); a
  * failing run is logged and the next one tries again. Tests call `sweepOffline` / `runHourly` directly.
+ *
+ * Several nodes on one database: each timed run first takes the job's lease (job-leases.repository.ts)
+ * for a few periods; only the holder runs it, renewing at every run. A stopping node gives its leases
+ * up; a dead one's run out, and the next node to tick takes them over.
  */
+
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { AppContext } from '../../context';
 import type { AfterCommit } from '../after-commit';
+
 import type { EngineMetrics } from '../engine-metrics';
 import { applyHistoryRetention } from './history-retention';
 import { rollUpHistory } from './history-rollup';
+import { releaseLeases, takeLease } from './job-leases.repository';
 import type { SettingsReader } from './monitoring-settings';
 import { type SweepContext, sweepOfflineDevices } from './offline-sweep';
 import { type DailyUsageRun, runDailyUsage } from './usage-daily';
@@ -17,10 +26,22 @@ export interface MonitoringJobsTimers {
   hourlyEveryMs?: number;
   /** How often the daily usage job checks for a day to compute (usage-daily.ts). */
   usageEveryMs?: number;
+  /**
+   * How many of a job's periods its lease lasts (default 3): a dead node's jobs move to another node
+   * within that time. A run longer than this could overlap with another node's run.
+   */
+  leasePeriods?: number;
+}
+
+/** This node's name in `job_leases`: host, process and a random part (two apps in one process differ). */
+function nodeName(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 
 export class MonitoringJobs {
   private timers: NodeJS.Timeout[] = [];
+  /** This node's name as a lease holder. */
+  readonly node = nodeName();
 
   constructor(
     private readonly ctx: SweepContext & Pick<AppContext, 'log'> & { metrics?: EngineMetrics },
@@ -54,37 +75,46 @@ export class MonitoringJobs {
   /** Starts the timers (once); `stop` clears them. */
   start(timers: MonitoringJobsTimers = {}): void {
     if (this.timers.length > 0) return;
+    const leasePeriods = timers.leasePeriods ?? 3;
     // One flag per job: a long roll-up must not make the sweep skip, nor the other way round.
-    const guard = (name: string, job: () => Promise<unknown>) => {
+    const guard = (name: string, everyMs: number, job: () => Promise<unknown>) => {
       let running = false;
-      return () => {
+      const leased = async () => {
+        const now = Date.now();
+        if (await takeLease(this.ctx.db, name, this.node, now, now + leasePeriods * everyMs)) await job();
+      };
+      const timer = setInterval(() => {
         if (running) return;
         running = true;
-        job()
+        leased()
           .catch((error: unknown) => this.ctx.log.error({ err: error, job: name }, 'monitoring job failed'))
           .finally(() => {
             running = false;
           });
-      };
+      }, everyMs);
+      timer.unref();
+      return timer;
     };
     this.timers = [
-      setInterval(
-        guard('offline-sweep', () => this.sweepOffline(Date.now())),
-        timers.sweepEveryMs ?? 30_000,
-      ),
-      setInterval(
-        guard('history', () => this.runHourly(Date.now())),
-        timers.hourlyEveryMs ?? 3_600_000,
-      ),
-      setInterval(
-        guard('usage-daily', () => this.runDailyUsage(Date.now())),
-        timers.usageEveryMs ?? 600_000,
-      ),
+      guard('offline-sweep', timers.sweepEveryMs ?? 30_000, () => this.sweepOffline(Date.now())),
+      guard('history', timers.hourlyEveryMs ?? 3_600_000, () => this.runHourly(Date.now())),
+      guard('usage-daily', timers.usageEveryMs ?? 600_000, () => this.runDailyUsage(Date.now())),
     ];
-    for (const timer of this.timers) timer.unref();
   }
 
-  stop(): void {
+  /** Stops the timers and gives this node's leases up, so another node takes the jobs at its next tick. */
+  async stop(): Promise<void> {
+    const started = this.timers.length > 0;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    if (!started) return;
+    await releaseLeases(this.ctx.db, this.node).catch((error: unknown) =>
+      this.ctx.log.warn({ err: error }, 'could not give the job leases up; they run out by themselves'),
+    );
+  }
+
+  /** Stops the timers without giving the leases up: a node that died (tests). */
+  halt(): void {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
   }
