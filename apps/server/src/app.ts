@@ -13,6 +13,7 @@ import { TokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
+import { connectCluster } from './engine/cluster/cluster-bus';
 import { createEngine } from './engine/engine';
 import { installErrorHandler } from './http/error-handler';
 import './http/fastify-types';
@@ -57,6 +58,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { querystringParser: parseQueryString },
   });
 
+  // Several nodes: the bus to the others, connected before anything is published (a Redis that cannot
+  // be reached stops the start with its reason).
+  const cluster = config.redisUrl
+    ? await connectCluster(config.redisUrl, config.databaseUrl, (error) =>
+        app.log.warn({ err: error }, 'cluster bus (Redis) problem'),
+      )
+    : undefined;
   const ctx: AppContext = {
     config,
     database,
@@ -75,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       recipients: listRecipientsFor,
       // The hub throttles refused keys per client address, which behind a proxy is X-Forwarded-For.
       hub: { trustProxy: config.trustProxy },
+      cluster,
     }),
   };
   app.decorate('ctx', ctx);

@@ -56,6 +56,8 @@ export interface Config {
   checkReplies?: boolean;
   /** `METRICS_TOKEN`: when set, `/metrics` asks for `Authorization: Bearer <token>`; open when unset. */
   metricsToken?: string;
+  /** `REDIS_URL`: the bus between several server nodes on one PostgreSQL database; unset on one node. */
+  redisUrl?: string;
 }
 
 /** A configuration problem a person must fix before the server can start. */
@@ -75,6 +77,12 @@ export function loadConfig(env: Env = process.env): Config {
       `HOST=${host} lets other machines reach the server, and the demo accounts would use the published ` +
         'password. Set DEMO_PASSWORD to a password of your own, or DEMO=0 to start without demo accounts ' +
         '(or leave HOST unset to listen on 127.0.0.1 only).',
+    );
+  }
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError(
+      `REDIS_URL must start with redis:// or rediss:// (got "${redisUrl.split(':')[0]}:")`,
     );
   }
   const dataDir = fromRoot(env.DATA_DIR || './data');
@@ -98,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
     shutdownGraceMs: integer(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', 0, 600_000),
     metricsToken: env.METRICS_TOKEN || undefined,
+    redisUrl,
   };
 }
 

@@ -14,6 +14,7 @@ import type { TokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, DB } from './db/database';
 import type { AlertRulesCache } from './engine/alerting/rules-cache';
+import type { ClusterBus } from './engine/cluster/cluster-bus';
 import type { EngineMetrics } from './engine/engine-metrics';
 import type { BoxHub } from './engine/hub/box-hub';
 import type { DeviceStatusBus } from './engine/ingest/status-bus';
@@ -54,4 +55,6 @@ export interface AppContext {
   notifier: Notifier;
   /** The figures `/metrics` serves (engine/engine-metrics.ts); routes add their latency in http/operations.ts. */
   metrics: EngineMetrics;
+  /** The bus to the other server nodes (REDIS_URL), or null on a single node. */
+  cluster: ClusterBus | null;
 }

@@ -17,6 +17,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import type { Database } from '../db/database';
 import { AlertRulesCache } from './alerting/rules-cache';
+import type { ClusterBus } from './cluster/cluster-bus';
+import { joinCluster } from './cluster/join-cluster';
 import { EngineMetrics } from './engine-metrics';
 import { BoxHub, type BoxHubOptions } from './hub/box-hub';
 import { DeviceStatusBus } from './ingest/status-bus';
@@ -34,6 +36,8 @@ export interface Engine {
   notifier: Notifier;
   /** What the engine counts for `/metrics` (engine-metrics.ts). */
   metrics: EngineMetrics;
+  /** The bus to the other server nodes, when REDIS_URL is set (cluster/cluster-bus.ts). */
+  cluster: ClusterBus | null;
 }
 
 export interface EngineOptions {
@@ -45,6 +49,8 @@ export interface EngineOptions {
   recipients: RecipientsReader;
   hub?: Omit<BoxHubOptions, 'intervalSeconds'>;
   jobs?: MonitoringJobsTimers;
+  /** The bus to the other server nodes (REDIS_URL), connected; none on a single node. */
+  cluster?: ClusterBus;
 }
 
 /** Creates the engine of `app` and ties its life to the app's (see the file comment). */
@@ -53,6 +59,7 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   const statusBus = new DeviceStatusBus();
   const rulesCache = new AlertRulesCache();
   const metrics = new EngineMetrics();
+  if (options.cluster) joinCluster(options.cluster, { statusBus, rulesCache });
   const parts = { db: database.db, database, log, statusBus, rulesCache, metrics };
   const hub = new BoxHub(parts, {
     ...options.hub,
@@ -81,5 +88,8 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
     'Alert notifications waiting to be sent or retried (all nodes: read from the database)',
     () => countQueuedDeliveries(database.db),
   );
-  return { hub, statusBus, rulesCache, jobs, notifier, metrics };
+  const cluster = options.cluster ?? null;
+  // After the jobs and the notifier stopped (onClose hooks run in order of registration).
+  if (cluster) app.addHook('onClose', async () => cluster.close());
+  return { hub, statusBus, rulesCache, jobs, notifier, metrics, cluster };
 }

@@ -89,6 +89,7 @@ export function installOperations(app: FastifyInstance, ctx: AppContext): void {
   app.get('/ready', async (_request, reply) => {
     const database = await databaseCheck(ctx);
     const problems = database.ok ? [] : [database.problem];
+    if (ctx.cluster && !(await ctx.cluster.ping())) problems.push('Redis (REDIS_URL) does not answer');
     return reply
       .status(problems.length === 0 ? 200 : 503)
       .header('cache-control', 'no-store')

@@ -45,7 +45,18 @@ export class AlertEventBus {
     this.emitter.setMaxListeners(0);
   }
 
+  /** Other server nodes (engine/cluster/cluster-bus.ts), when the nodes share a bus. */
+  relay: ((events: readonly AlertRecordEvent[]) => void) | null = null;
+
+  /** Tells this node's subscribers and, through the relay, the other nodes'. */
   publish(events: readonly AlertRecordEvent[]): void {
+    if (events.length === 0) return;
+    this.deliver(events);
+    this.relay?.(events);
+  }
+
+  /** Tells this node's subscribers only (events another node published). */
+  deliver(events: readonly AlertRecordEvent[]): void {
     for (const event of events) this.emitter.emit('alert', event);
   }
 

@@ -27,6 +27,10 @@ export function idsOf(json: string): number[] {
 export class AlertRulesCache {
   private readonly companies = new Map<number, CompanyRules>();
   private readonly generations = new Map<number, number>();
+  /** Bumped by `clear`: a load that began before it is used once but not kept. */
+  private epoch = 0;
+  /** Other server nodes (engine/cluster/cluster-bus.ts): set when the nodes share a bus. */
+  relay: ((companyId: number) => void) | null = null;
 
   /**
    * The enabled rules of each company in `companyIds`: cached ones as they are, the others read in
@@ -47,6 +51,7 @@ export class AlertRulesCache {
     }
     if (missing.length === 0) return out;
     const started = new Map(missing.map((id) => [id, this.generations.get(id) ?? 0]));
+    const epoch = this.epoch;
     const rows = await listEnabledRules(db, missing);
     const grouped = new Map<number, ActiveRule[]>(missing.map((id) => [id, []]));
     for (const row of rows) {
@@ -74,15 +79,27 @@ export class AlertRulesCache {
     for (const [companyId, rules] of grouped) {
       const entry = rules.length === 0 ? NO_RULES : groupRules(rules);
       out.set(companyId, entry);
-      if ((this.generations.get(companyId) ?? 0) === started.get(companyId))
+      if (this.epoch === epoch && (this.generations.get(companyId) ?? 0) === started.get(companyId))
         this.companies.set(companyId, entry);
     }
     return out;
   }
 
-  /** Forgets the company's rules (call after a rule write commits). */
+  /** Forgets the company's rules here and on the other nodes (call after a rule write commits). */
   invalidate(companyId: number): void {
+    this.forget(companyId);
+    this.relay?.(companyId);
+  }
+
+  /** Forgets the company's rules on this node only (another node wrote them). */
+  forget(companyId: number): void {
     this.generations.set(companyId, (this.generations.get(companyId) ?? 0) + 1);
     this.companies.delete(companyId);
+  }
+
+  /** Forgets every company's rules (the bus reconnected: invalidations may have been missed). */
+  clear(): void {
+    this.epoch++;
+    this.companies.clear();
   }
 }

@@ -36,7 +36,21 @@ export class DeviceStatusBus {
     this.emitter.setMaxListeners(0);
   }
 
+  /**
+   * Other server nodes (engine/cluster/cluster-bus.ts): set when the nodes share a bus, so what this
+   * node publishes reaches their subscribers too.
+   */
+  relay: ((changes: readonly DeviceStatusChange[]) => void) | null = null;
+
+  /** Tells this node's subscribers and, through the relay, the other nodes'. */
   publish(changes: readonly DeviceStatusChange[]): void {
+    if (changes.length === 0) return;
+    this.deliver(changes);
+    this.relay?.(changes);
+  }
+
+  /** Tells this node's subscribers only (changes another node published). */
+  deliver(changes: readonly DeviceStatusChange[]): void {
     for (const change of changes) this.emitter.emit('change', change);
   }
 
