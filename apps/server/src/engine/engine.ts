@@ -66,6 +66,7 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
     intervalSeconds: async (companyId) => (await settings(database.db, companyId)).probeIntervalSeconds,
   });
   hub.attach(app.server);
+  if (options.cluster) hub.joinCluster(options.cluster);
   // preClose: open WebSockets would otherwise keep server.close() waiting.
   app.addHook('preClose', async () => hub.close());
   const jobs = new MonitoringJobs(parts, settings);

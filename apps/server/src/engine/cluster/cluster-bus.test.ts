@@ -2,6 +2,9 @@
 // node's subscribers once, and a rule written on one node is not served stale from the other's cache.
 // Real Redis on 127.0.0.1:6379 (on every machine); each test file's cluster has channels of its own.
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+
+import { AGENT_LINK_PATH } from '@storefleet/contracts';
 
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -11,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 import type { AlertRecordEvent } from '../alerting/alert-bus';
+import { AgentPeer } from '../hub/test-support/agent-peer';
+import { insertLinkFixture } from '../hub/test-support/link-fixture.repository';
 import type { DeviceStatusChange } from '../ingest/status-bus';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -145,6 +150,45 @@ describe('several nodes over Redis', () => {
       admin.disconnect();
     }
     await expect.poll(names, { timeout: 30_000 }).toContain('Renamed while away');
+  });
+
+  it('runs a command for a box linked to the other node there, and brings its answer back', async () => {
+    await a.app.listen({ port: 0, host: '127.0.0.1' });
+    const fixture = await insertLinkFixture(a.ctx.db, { port: 161, community: 'public' });
+    const peer = await AgentPeer.open(
+      `ws://127.0.0.1:${(a.app.server.address() as AddressInfo).port}${AGENT_LINK_PATH}`,
+    );
+    peer.send({
+      type: 'hello',
+      protocolVersion: 1,
+      key: fixture.boxKey,
+      mode: 'box',
+      agentVersion: 'test',
+      hostname: 'peer',
+    });
+    await peer.next('welcome');
+    // B learns of the link through the directory.
+    await expect.poll(() => b.ctx.hub.isConnected(fixture.boxId), { timeout: 20_000 }).toBe(true);
+
+    const asked = b.ctx.hub.command(fixture.boxId, { name: 'pingIp', ipAddress: '127.0.0.1' });
+    const command = await peer.next('command');
+    expect(command.command).toEqual({ name: 'pingIp', ipAddress: '127.0.0.1' });
+    peer.send({ type: 'commandReply', id: command.id, ok: true, result: { delayMs: 0.05, lossRate: 0 } });
+    expect(await asked).toMatchObject({ ok: true, result: { delayMs: 0.05, lossRate: 0 } });
+
+    // The box does not answer: the asking node reports the timeout, in the user's words.
+    const silent = b.ctx.hub.command(fixture.boxId, { name: 'pingIp', ipAddress: '127.0.0.1' }, 1_000);
+    await peer.next('command');
+    await expect(silent).rejects.toMatchObject({ code: 'BOX_TIMEOUT' });
+
+    // The link ends: B no longer sees it, and a command is "box offline" at once.
+    await peer.close();
+    await expect.poll(() => b.ctx.hub.isConnected(fixture.boxId), { timeout: 20_000 }).toBe(false);
+    await expect(
+      b.ctx.hub.command(fixture.boxId, { name: 'pingIp', ipAddress: '127.0.0.1' }),
+    ).rejects.toMatchObject({
+      code: 'BOX_OFFLINE',
+    });
   });
 
   it('reports Redis on /ready', async () => {

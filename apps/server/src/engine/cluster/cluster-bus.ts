@@ -15,7 +15,8 @@ import { hostname } from 'node:os';
 
 import { Redis } from 'ioredis';
 
-export type ClusterTopic = 'status' | 'alerts' | 'rules';
+export type ClusterTopic = 'status' | 'alerts' | 'rules' | 'links' | 'heartbeat';
+const TOPICS: readonly ClusterTopic[] = ['status', 'alerts', 'rules', 'links', 'heartbeat'];
 
 interface Envelope {
   from: string;
@@ -30,6 +31,7 @@ export class ClusterBus {
   private readonly prefix: string;
   private readonly handlers = new Map<ClusterTopic, Array<(payload: unknown) => void>>();
   private readonly resyncHandlers: Array<() => void> = [];
+  private readonly directHandlers: Array<(payload: unknown, from: string) => void> = [];
   private subscribed = false;
   /** The subscriber connection's name in Redis (CLIENT LIST). */
   readonly subscriberName = `storefleet-bus-${this.node.replace(/[^A-Za-z0-9_.-]/g, '-')}`;
@@ -62,7 +64,7 @@ export class ClusterBus {
   /** Connects both clients and subscribes to every topic; throws when Redis cannot be reached. */
   async connect(): Promise<void> {
     await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
-    await this.subscriber.subscribe(...(['status', 'alerts', 'rules'] as const).map((t) => this.prefix + t));
+    await this.subscriber.subscribe(...TOPICS.map((t) => this.prefix + t), this.directChannel(this.node));
     this.subscribed = true;
   }
 
@@ -71,6 +73,28 @@ export class ClusterBus {
     if (this.closed) return;
     const envelope: Envelope = { from: this.node, payload };
     this.publisher.publish(this.prefix + topic, JSON.stringify(envelope)).catch(this.onError);
+  }
+
+  /** Sends `payload` to node `node` only (its own channel); never throws. */
+  send(node: string, payload: unknown): void {
+    if (this.closed) return;
+    const envelope: Envelope = { from: this.node, payload };
+    this.publisher.publish(this.directChannel(node), JSON.stringify(envelope)).catch(this.onError);
+  }
+
+  /** Calls `handler` with what other nodes send to this node (`send`), with the sender's name. */
+  onDirect(handler: (payload: unknown, from: string) => void): void {
+    this.directHandlers.push(handler);
+  }
+
+  /** The Redis key `name` of this cluster (the link directory's hash). */
+  key(name: string): string {
+    return this.prefix + name;
+  }
+
+  /** The publishing connection, for the few commands beside publish (the link directory's hash). */
+  get redis(): Redis {
+    return this.publisher;
   }
 
   /** Calls `handler` with what other nodes publish on `topic`. */
@@ -103,9 +127,12 @@ export class ClusterBus {
     await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
   }
 
+  private directChannel(node: string): string {
+    return `${this.prefix}node:${node}`;
+  }
+
   private receive(channel: string, text: string): void {
     if (!channel.startsWith(this.prefix)) return;
-    const topic = channel.slice(this.prefix.length) as ClusterTopic;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(text) as Envelope;
@@ -114,6 +141,17 @@ export class ClusterBus {
       return;
     }
     if (envelope.from === this.node) return;
+    if (channel === this.directChannel(this.node)) {
+      for (const handler of this.directHandlers) {
+        try {
+          handler(envelope.payload, envelope.from);
+        } catch (error) {
+          this.onError(error);
+        }
+      }
+      return;
+    }
+    const topic = channel.slice(this.prefix.length) as ClusterTopic;
     for (const handler of this.handlers.get(topic) ?? []) {
       try {
         handler(envelope.payload);

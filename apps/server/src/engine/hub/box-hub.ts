@@ -33,6 +33,9 @@ import { WebSocketServer } from 'ws';
 
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import type { ClusterBus } from '../cluster/cluster-bus';
+import { LinkDirectory } from '../cluster/link-directory';
+import { RemoteCommands } from '../cluster/remote-commands';
 import type { EngineMetrics } from '../engine-metrics';
 import { type IngestOutcome, ingestValues, type Reporter } from '../ingest/ingest.service';
 import { agentConfig } from './agent-config';
@@ -116,6 +119,9 @@ export class BoxHub {
   private readonly pending = new Set<LinkSession>();
   private readonly maxPendingLinks: number;
   private readonly throttle = new HelloThrottle();
+  /** Set by joinCluster when several nodes share a bus. */
+  private directory: LinkDirectory | null = null;
+  private remote: RemoteCommands | null = null;
 
   constructor(
     private readonly ctx: HubContext,
@@ -175,9 +181,21 @@ export class BoxHub {
     return this.sessions.size;
   }
 
-  /** Whether the box (or device reporter) `deviceId` has a live link. */
+  /**
+   * Joins the other server nodes (REDIS_URL): links are announced in the cluster's link directory, and
+   * a command for a box linked to another node goes there (cluster/remote-commands.ts).
+   */
+  joinCluster(bus: ClusterBus): void {
+    this.directory = new LinkDirectory(bus);
+    void this.directory.load();
+    this.remote = new RemoteCommands(bus, (boxId, command, timeoutMs) =>
+      this.localCommand(boxId, command, timeoutMs),
+    );
+  }
+
+  /** Whether the box (or device reporter) `deviceId` has a live link, on this node or another. */
   isConnected(deviceId: number): boolean {
-    return this.sessions.has(deviceId);
+    return this.sessions.has(deviceId) || (this.directory?.remoteHolder(deviceId) ?? null) !== null;
   }
 
   /** Sends `command` to the box `boxId`; AppError BOX_OFFLINE / BOX_TIMEOUT when it cannot answer. */
@@ -186,15 +204,26 @@ export class BoxHub {
     command: AgentCommand,
     timeoutMs = this.commandTimeoutMs,
   ): Promise<CommandReplyMessage> {
-    const session = this.sessions.get(boxId);
-    if (!session) throw new AppError('BOX_OFFLINE');
     const inFlight = this.ctx.metrics?.commandsInFlight;
     inFlight?.inc();
     try {
-      return await session.command(command, timeoutMs);
+      const holder = this.sessions.has(boxId) ? null : (this.directory?.remoteHolder(boxId) ?? null);
+      if (holder && this.remote) return await this.remote.forward(holder, boxId, command, timeoutMs);
+      return await this.localCommand(boxId, command, timeoutMs);
     } finally {
       inFlight?.dec();
     }
+  }
+
+  /** Sends `command` on this node's link of the box; BOX_OFFLINE when this node holds none. */
+  private localCommand(
+    boxId: number,
+    command: AgentCommand,
+    timeoutMs: number,
+  ): Promise<CommandReplyMessage> {
+    const session = this.sessions.get(boxId);
+    if (!session) return Promise.reject(new AppError('BOX_OFFLINE'));
+    return session.command(command, timeoutMs);
   }
 
   /**
@@ -232,6 +261,8 @@ export class BoxHub {
   /** Closes every link (server shutting down); agents reconnect and resend what was not acked. */
   async close(): Promise<void> {
     clearInterval(this.pinger);
+    this.directory?.close();
+    this.remote?.close();
     for (const session of this.sessions.values()) session.close(1001, 'Server shutting down');
     for (const client of this.wss.clients) client.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
@@ -378,13 +409,17 @@ export class BoxHub {
     if (id === undefined) return;
     const older = this.sessions.get(id);
     this.sessions.set(id, session);
+    this.directory?.announce(id);
     if (older && older !== session)
       older.close(AGENT_CLOSE.REPLACED, 'A newer link of this box replaced this one');
   }
 
   private unregister(session: LinkSession): void {
     const id = session.reporter?.deviceId;
-    if (id !== undefined && this.sessions.get(id) === session) this.sessions.delete(id);
+    if (id !== undefined && this.sessions.get(id) === session) {
+      this.sessions.delete(id);
+      this.directory?.withdraw(id);
+    }
   }
 
   private async pushConfig(shopId: number): Promise<void> {
