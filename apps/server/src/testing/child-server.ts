@@ -71,10 +71,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A new site (folder named after `prefix`, schema, port); nothing runs until `start`. */
-export async function childServerSite(prefix: string): Promise<ChildServerSite> {
+/**
+ * A new site (folder named after `prefix`, schema, port); nothing runs until `start`. `dialect`
+ * overrides the test run's database kind (several server nodes need PostgreSQL in either run).
+ */
+export async function childServerSite(
+  prefix: string,
+  options: { dialect?: 'sqlite' | 'postgres' } = {},
+): Promise<ChildServerSite> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const postgres = testDialect() === 'postgres';
+  const postgres = (options.dialect ?? testDialect()) === 'postgres';
   const pgSchema = postgres ? `t_${randomBytes(6).toString('hex')}` : null;
   const sqliteFile = postgres ? null : join(dir, 'storefleet.db');
   if (pgSchema) await postgresAdmin(`create schema ${pgSchema}`);
