@@ -26,7 +26,12 @@ import { type DialectName, openDatabase } from '../apps/server/src/db/database';
 import { SQLITE_SYNCHRONOUS } from '../apps/server/src/db/sqlite';
 import { type RulesMode, setBenchRules } from './support/bench-rules.repository';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
-import { batchesOf, postgresBaseline, sqliteBaseline } from './support/ingest-baseline.repository';
+import {
+  batchesOf,
+  postgresBaseline,
+  postgresCopyBaseline,
+  sqliteBaseline,
+} from './support/ingest-baseline.repository';
 import {
   countStoredValues,
   listBoxKeys,
@@ -62,6 +67,8 @@ interface IngestFigures {
   baselineValuesPerSecond: number;
   /** SQLite only: the same baseline with synchronous NORMAL (commits not synced), for comparison. */
   normalValuesPerSecond: number | null;
+  /** PostgreSQL only: the same batches through COPY FROM STDIN (the database's fast path). */
+  copyValuesPerSecond: number | null;
 }
 
 const USAGE = `npm run bench:ingest [-- options]
@@ -127,6 +134,7 @@ async function runOn(
         ? sqliteBaseline(sqliteFile, fresh.dir, batches, SQLITE_SYNCHRONOUS)
         : await postgresBaseline(fresh.url, batches);
     const normalMs = dialect === 'sqlite' ? sqliteBaseline(sqliteFile, fresh.dir, batches, 'NORMAL') : null;
+    const copyMs = dialect === 'postgres' ? await postgresCopyBaseline(fresh.url, batches) : null;
     return {
       dialect,
       mix,
@@ -141,6 +149,7 @@ async function runOn(
       baselineMs,
       baselineValuesPerSecond: stored.values / (baselineMs / 1000),
       normalValuesPerSecond: normalMs === null ? null : stored.values / (normalMs / 1000),
+      copyValuesPerSecond: copyMs === null ? null : stored.values / (copyMs / 1000),
     };
   } finally {
     await server.stop();
@@ -159,6 +168,15 @@ function barsOf(f: IngestFigures): Bar[] {
       pass: share >= MIN_SHARE_OF_BASELINE,
       detail: `${fmt(hub)} / ${fmt(f.baselineValuesPerSecond)} values/s = ${fmt(share * 100, 1)}%`,
     },
+    ...(f.copyValuesPerSecond === null
+      ? []
+      : [
+          {
+            name: 'throughput ≥ 50% of COPY of the same rows (PostgreSQL)',
+            pass: hub / f.copyValuesPerSecond >= MIN_SHARE_OF_BASELINE,
+            detail: `${fmt(hub)} / ${fmt(f.copyValuesPerSecond)} values/s = ${fmt((hub / f.copyValuesPerSecond) * 100, 1)}%`,
+          },
+        ]),
     {
       name: 'throughput ≥ 20,000 values/s',
       pass: hub >= MIN_VALUES_PER_SECOND,
@@ -219,6 +237,18 @@ function printRuns(results: readonly IngestFigures[], label: (f: IngestFigures) 
       [
         `  same, sqlite NORMAL not ${SQLITE_SYNCHRONOUS}`,
         ...col((f) => (f.normalValuesPerSecond === null ? '—' : fmt(f.normalValuesPerSecond))),
+      ],
+      [
+        'baseline: COPY values/s (postgres)',
+        ...col((f) => (f.copyValuesPerSecond === null ? '—' : fmt(f.copyValuesPerSecond))),
+      ],
+      [
+        'hub ÷ COPY',
+        ...col((f) =>
+          f.copyValuesPerSecond === null
+            ? '—'
+            : `${fmt((f.burst.valuesPerSecond / f.copyValuesPerSecond) * 100, 1)}%`,
+        ),
       ],
       [
         'hub ÷ baseline',
