@@ -1,10 +1,11 @@
 /**
  * Start-up JavaScript benchmark (issue 9 item 12): what a browser downloads to show the consoles' first pages.
  *
- *   npm run bench:bundle [-- --no-build]
+ *   npm run bench:bundle [-- --no-build | --dist DIR]
  *
  * Builds the web into a scratch folder (so a build another process runs in apps/web/dist cannot change the
- * figures halfway; `--no-build` measures apps/web/dist as it is), starts the real server on it with a fresh
+ * figures halfway; `--no-build` measures apps/web/dist as it is, `--dist DIR` a build made elsewhere, e.g.
+ * two builds of one tree compared before/after), starts the real server on it with a fresh
  * SQLite database and the demo, and drives Debian's Chromium (playwright-core) through:
  *   (a) the company sign-in page, cold;
  *   (b) after signing in as the demo admin, the store list (/stores/index.html) and /device/index.html, each
@@ -19,7 +20,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import { type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
@@ -247,10 +248,17 @@ function printDetails(pages: readonly PageFigures[]): void {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const noBuild = argv.includes('--no-build');
+  const distAt = argv.indexOf('--dist');
+  const givenDist = distAt >= 0 ? argv[distAt + 1] : undefined;
+  if (distAt >= 0 && !givenDist) throw new Error('--dist needs a folder');
+  const noBuild = argv.includes('--no-build') || givenDist !== undefined;
   process.stdout.write(`${machine()}\n`);
   const scratch = noBuild ? null : scratchDir('bundle-web');
-  const dist = scratch ? join(scratch.path, 'dist') : join(REPO_ROOT, 'apps/web/dist');
+  const dist = scratch
+    ? join(scratch.path, 'dist')
+    : givenDist
+      ? resolve(givenDist)
+      : join(REPO_ROOT, 'apps/web/dist');
   const fresh = await freshDatabase('sqlite', 'bundle');
   try {
     if (scratch) buildInto(dist);
@@ -271,7 +279,7 @@ async function main(): Promise<void> {
     const compressed = pages.some((p) => p.assets.some((a) => a.sentCompressed));
     process.stdout.write(
       `\nStart-up JavaScript and CSS — ${new Date().toISOString()}\n${machine()}\n` +
-        `build: ${noBuild ? 'apps/web/dist as found (--no-build)' : 'fresh build of the working tree'}\n` +
+        `build: ${givenDist ? `${dist} (--dist)` : noBuild ? 'apps/web/dist as found (--no-build)' : 'fresh build of the working tree'}\n` +
         `sizes: ${compressed ? 'as sent compressed by the server, or ' : 'the server sends JS/CSS uncompressed: '}` +
         'body gzipped here at level 9\n\n',
     );

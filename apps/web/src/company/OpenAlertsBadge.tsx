@@ -1,11 +1,13 @@
 import { BellOutlined } from '@ant-design/icons';
 import { AlertRecordEndpoints as E } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { apiQuery, endpointKey } from '../shared/api/call';
+import { Hint } from '../shared/layout/Hint';
+import { CountBubble } from '../shared/list/marks';
 import { badgeText } from './pages/alerts/alert-query';
 import { useAlertLive } from './pages/alerts/useAlertLive';
 
@@ -24,17 +26,17 @@ export default function OpenAlertsCount() {
   useAlertLive([endpointKey(E.getOpenAlertCount)]);
   const open = count.data?.open ?? 0;
   return (
-    <Tooltip title={t('shell.openAlerts', { count: open })}>
+    <Hint title={t('shell.openAlerts', { count: open })}>
       <Link
         to={ALERT_OVERVIEW_PATH}
         data-testid="open-alerts-badge"
         data-count={String(open)}
         aria-label={t('shell.openAlerts', { count: open })}
       >
-        <Badge count={open > 0 ? badgeText(open) : 0} size="small" data-testid="open-alerts-count">
+        <CountBubble count={open > 0 ? badgeText(open) : 0} data-testid="open-alerts-count">
           <Button type="text" icon={<BellOutlined />} />
-        </Badge>
+        </CountBubble>
       </Link>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -7,5 +7,6 @@ export default {
   'common.total': '{{total}} items in total',
   'common.pleaseEnter': 'Enter a value',
   'common.pleaseSelect': 'Choose a value',
+  'common.clear': 'Clear',
   'common.selectRow': 'Select this row',
 };

@@ -7,5 +7,6 @@ export default {
   'common.total': '共 {{total}} 条',
   'common.pleaseEnter': '请输入',
   'common.pleaseSelect': '请选择',
+  'common.clear': '清除',
   'common.selectRow': '选择此行',
 };

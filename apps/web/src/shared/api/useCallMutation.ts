@@ -1,7 +1,7 @@
 import type { AnyEndpoint, ResponseOf } from '@storefleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 
+import { useAppApi } from '../app/app-api';
 import { api, type CallInput, moduleKey } from './call';
 
 export interface CallMutationOptions<E extends AnyEndpoint, V> {
@@ -21,7 +21,7 @@ export interface CallMutationOptions<E extends AnyEndpoint, V> {
  *                                                        successMessage: t('stores.deleted') });
  */
 export function useCallMutation<E extends AnyEndpoint, V>(endpoint: E, options: CallMutationOptions<E, V>) {
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: V) =>

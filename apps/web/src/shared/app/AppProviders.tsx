@@ -1,13 +1,14 @@
-import { App, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { currentAntdLocale } from '../i18n/i18n';
 import { bindNotifier } from '../request/notify';
 import { useThemeMode } from '../theme/theme';
+import { AppApiProvider, useAppApi } from './app-api';
 
 function NotifierBinding() {
-  const { notification } = App.useApp();
+  const { notification } = useAppApi();
   useEffect(() => {
     bindNotifier(notification);
     return () => bindNotifier(null);
@@ -24,10 +25,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
       locale={currentAntdLocale()}
       theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
     >
-      <App>
+      <AppApiProvider>
         <NotifierBinding />
         {children}
-      </App>
+      </AppApiProvider>
     </ConfigProvider>
   );
 }

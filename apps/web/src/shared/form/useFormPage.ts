@@ -17,11 +17,11 @@
  */
 import type { AnyEndpoint } from '@storefleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 import { moduleKey } from '../api/call';
+import { useAppApi } from '../app/app-api';
 import { returnPathOf } from './return-to';
 
 export interface FormPageOptions<Input, Result> {
@@ -46,7 +46,7 @@ export interface FormPage<Input, Result> {
 
 export function useFormPage<Input, Result>(options: FormPageOptions<Input, Result>): FormPage<Input, Result> {
   const { save, invalidates, savedMessage, list, afterSave } = options;
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
 import { AuthEndpoints, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@storefleet/contracts';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { api } from '../api/call';
+import { useAppApi } from '../app/app-api';
 import { fieldsNamed, serverFieldErrors, useFormRules } from '../form';
 import { getSession, selectCompany, startSession } from '../session/session-store';
 import { type ChangePasswordValues, confirmMatches, newPasswordProblem } from './change-password';
@@ -17,7 +18,7 @@ const fieldOf = fieldsNamed<keyof ChangePasswordValues>(['oldPassword', 'newPass
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const rules = useFormRules();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<ChangePasswordValues>();
   const [saving, setSaving] = useState(false);
 

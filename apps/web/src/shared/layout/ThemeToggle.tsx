@@ -1,8 +1,9 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { setTheme, useThemeMode } from '../theme/theme';
+import { Hint } from './Hint';
 
 /** Switches between the dark (default) and light themes. */
 export function ThemeToggle() {
@@ -10,7 +11,7 @@ export function ThemeToggle() {
   const mode = useThemeMode();
   const label = t(mode === 'dark' ? 'shell.theme.toLight' : 'shell.theme.toDark');
   return (
-    <Tooltip title={label}>
+    <Hint title={label}>
       <Button
         type="text"
         aria-label={label}
@@ -19,6 +20,6 @@ export function ThemeToggle() {
         data-testid="theme-toggle"
         data-theme-mode={mode}
       />
-    </Tooltip>
+    </Hint>
   );
 }

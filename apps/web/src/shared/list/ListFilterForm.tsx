@@ -1,8 +1,5 @@
-import { Button, Col, Form, Row, Space } from 'antd';
-import { Children, type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense } from 'react';
 
-import { FILTER_COL } from '../grid';
 import type { FilterSpec } from './list-query';
 import type { ListPage } from './useListPage';
 
@@ -17,53 +14,20 @@ export interface ListFilterFormProps<S extends FilterSpec> {
   fromFormValues?: (values: Record<string, unknown>) => Record<string, unknown>;
 }
 
-const identity = (v: Record<string, unknown>) => v;
+const ListFilterFormAntd = lazy(() => import('./ListFilterFormAntd'));
 
 /**
- * The filter form of a list page: fields on the shared grid, Search and Reset buttons. It follows the
- * URL, so back/forward and shared links show the filters the list was loaded with.
+ * The filter form of a list page: `<Form.Item name="…">` fields on the shared grid, Search and Reset
+ * buttons. It follows the URL, so back/forward and shared links show the filters the list was loaded with.
+ * Drawn by `ListFilterFormAntd` (antd's Form), a chunk loaded when a page first shows this form: the
+ * list block is imported by every list page, and antd's Form (≈ 20 KB gzipped) must not come with it to
+ * pages that filter with `ListFilterBar` (docs/decisions/web.md "What loads when"). Pages that use this
+ * form import antd's Form for their `Form.Item`s anyway.
  */
-export function ListFilterForm<S extends FilterSpec>({
-  list,
-  children,
-  toFormValues = identity,
-  fromFormValues = identity,
-}: ListFilterFormProps<S>) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const { filters, spec } = list;
-  // Held in a ref so an inline converter does not reset what the user is typing on every render.
-  const toForm = useRef(toFormValues);
-  toForm.current = toFormValues;
-
-  useEffect(() => {
-    // Set every declared field, so a filter removed from the URL is cleared in the form too.
-    const blank = Object.fromEntries(Object.keys(spec).map((name) => [name, undefined]));
-    form.setFieldsValue({ ...blank, ...toForm.current(filters as Record<string, unknown>) });
-  }, [form, filters, spec]);
-
+export function ListFilterForm<S extends FilterSpec>(props: ListFilterFormProps<S>) {
   return (
-    <Form
-      form={form}
-      data-testid="list-filter-form"
-      onFinish={(values) => list.setFilters(fromFormValues(values))}
-      style={{ marginBottom: 16 }}
-    >
-      <Row gutter={16}>
-        {Children.map(children, (child) => (
-          <Col {...FILTER_COL}>{child}</Col>
-        ))}
-        <Col {...FILTER_COL}>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="list-search">
-              {t('common.search')}
-            </Button>
-            <Button htmlType="button" data-testid="list-reset" onClick={list.resetFilters}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Col>
-      </Row>
-    </Form>
+    <Suspense fallback={null}>
+      <ListFilterFormAntd {...(props as unknown as ListFilterFormProps<FilterSpec>)} />
+    </Suspense>
   );
 }

@@ -12,12 +12,13 @@
  *     ],
  *   })]
  */
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { fromHere } from '../form/return-to';
 import { usePermissions } from '../permissions/usePermissions';
+import { ConfirmPop } from './ConfirmPop';
 import type { ListColumn } from './ListTable';
 
 export interface RowAction {
@@ -74,9 +75,9 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }) {
           </Button>
         );
         return action.confirm ? (
-          <Popconfirm key={action.key} title={action.confirm} onConfirm={() => run(action)}>
+          <ConfirmPop key={action.key} title={action.confirm} onConfirm={() => run(action)}>
             {button}
-          </Popconfirm>
+          </ConfirmPop>
         ) : (
           button
         );

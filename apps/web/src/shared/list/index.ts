@@ -40,8 +40,11 @@
  * - Links to the add page carry `state={fromHere(location)}` (`../form`), so the form returns here.
  */
 
+export * from './CascadePicker';
+export * from './ListFilterBar';
 export * from './ListFilterForm';
 export * from './ListTable';
 export * from './list-query';
+export * from './NativeSelect';
 export * from './RowActions';
 export * from './useListPage';

@@ -2,16 +2,17 @@
  * The region cascader: region → province → city from levelConfig/listLevelTree, optionally with the
  * stores of each lowest level as a 4th step (loaded on demand from levelConfig/listStore). Values are
  * paths of ids as text; read them with `readRegionPath`. Used by the store pages and reusable by any
- * page that filters or places things by region (device filters, forms).
+ * page that filters or places things by region (device filters, forms). Drawn by our own `CascadePicker`
+ * (no antd Cascader on the list pages: docs/decisions/web.md "What loads when").
  */
 import { LevelEndpoints, type RegionLevelTreeNode, type Store } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Cascader } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { api } from '../api/call';
 import { useLang } from '../i18n/useLang';
+import { CascadePicker } from '../list/CascadePicker';
 import { levelTreeQuery } from './level-tree-query';
 import { storeStepOf } from './region-path';
 
@@ -32,6 +33,8 @@ export interface RegionCascaderProps {
   placeholder?: string;
   disabled?: boolean;
   'data-testid'?: string;
+  /** Set by antd's Form.Item, so its label names the field. */
+  id?: string;
 }
 
 export function RegionCascader({
@@ -41,6 +44,7 @@ export function RegionCascader({
   changeOnSelect = true,
   placeholder,
   disabled,
+  id,
   'data-testid': testId = 'region-cascader',
 }: RegionCascaderProps) {
   const { t } = useTranslation();
@@ -76,14 +80,13 @@ export function RegionCascader({
   }, []);
 
   return (
-    <Cascader<RegionOption>
-      allowClear
-      showSearch
-      changeOnSelect={changeOnSelect}
+    <CascadePicker
       options={options}
       {...(withStores ? { loadData } : {})}
+      {...(id ? { id } : {})}
+      changeOnSelect={changeOnSelect}
       value={value}
-      onChange={(next) => onChange?.((next ?? []).map(String))}
+      onChange={(next) => onChange?.(next.map(String))}
       placeholder={placeholder ?? t('common.pleaseSelect')}
       loading={tree.isFetching}
       disabled={disabled}

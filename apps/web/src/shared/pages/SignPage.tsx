@@ -1,7 +1,7 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, InfoCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { AuthEndpoints, type LoginBody } from '@storefleet/contracts';
-import { Alert, Button, Form, Input, Space, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Input, Space, theme } from 'antd';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
@@ -12,9 +12,27 @@ import { ThemeToggle } from '../layout/ThemeToggle';
 import { RequestError } from '../request/client';
 import { startSession } from '../session/session-store';
 
+type SignFieldName = 'username' | 'password';
+
+/** The message for each empty field (the username ignores surrounding spaces); empty when all is set. */
+export function signErrors(
+  values: LoginBody,
+  messages: Record<SignFieldName, string>,
+): Partial<Record<SignFieldName, string>> {
+  const errors: Partial<Record<SignFieldName, string>> = {};
+  if (!values.username.trim()) errors.username = messages.username;
+  if (!values.password) errors.password = messages.password;
+  return errors;
+}
+
 /**
  * The sign-in page of both applications. A user who signs into the other application's page (a
  * platform user on the company page, a company user on the admin page) is sent on to the right one.
+ *
+ * Drawn without antd's Form (its store and validator) and Alert, which would otherwise be part of every
+ * page's start-up (docs/decisions/web.md "What loads when"): a native form with antd's vertical-form
+ * look, the two required-field checks by hand (on submit, then as the user types, as antd's Form does),
+ * messages tied to their inputs (`aria-invalid`, `aria-describedby`), notices in `role="alert"`/`status`.
  */
 export function SignPage({ app }: { app: AppKind }) {
   const { t } = useTranslation();
@@ -24,6 +42,13 @@ export function SignPage({ app }: { app: AppKind }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [movingTo, setMovingTo] = useState<AppKind | null>(null);
+  const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
+  // Fields are checked once the form was submitted, then on every change (antd Form's rhythm).
+  const [checked, setChecked] = useState(false);
+  const ids = useId();
+  const inputs = useRef<Partial<Record<SignFieldName, HTMLInputElement | null>>>({});
+  const messages = { username: t('sign.username.required'), password: t('sign.password.required') };
+  const errors = checked ? signErrors(values, messages) : {};
 
   useEffect(() => {
     document.title = `${t('sign.title')} · ${t('shell.productName')}`;
@@ -97,46 +122,58 @@ export function SignPage({ app }: { app: AppKind }) {
             {t(`sign.subtitle.${app}`)}
           </p>
           {movingTo && (
-            <Alert type="info" showIcon title={t(movingTo === 'admin' ? 'sign.toAdmin' : 'sign.toCompany')} />
+            <SignNotice type="info">{t(movingTo === 'admin' ? 'sign.toAdmin' : 'sign.toCompany')}</SignNotice>
           )}
           {error && (
-            <Alert
-              type="error"
-              showIcon
-              title={error}
-              style={{ marginBottom: 16 }}
-              data-testid="sign-error"
-            />
+            <SignNotice type="error" data-testid="sign-error">
+              {error}
+            </SignNotice>
           )}
-          <Form<LoginBody>
-            layout="vertical"
-            onFinish={(values) => void submit(values)}
+          <form
+            noValidate
             data-testid="sign-form"
-            requiredMark={false}
+            onSubmit={(event: FormEvent) => {
+              event.preventDefault();
+              setChecked(true);
+              const found = signErrors(values, messages);
+              const first = (['username', 'password'] as const).find((f) => found[f]);
+              if (first) inputs.current[first]?.focus();
+              else void submit(values);
+            }}
           >
-            <Form.Item
-              name="username"
-              label={t('sign.username')}
-              rules={[{ required: true, whitespace: true, message: t('sign.username.required') }]}
-            >
+            <SignField id={`${ids}-username`} label={t('sign.username')} error={errors.username}>
               <Input
+                id={`${ids}-username`}
+                ref={(el) => {
+                  inputs.current.username = el?.input ?? null;
+                }}
+                value={values.username}
+                onChange={(event) => setValues((v) => ({ ...v, username: event.target.value }))}
+                status={errors.username ? 'error' : undefined}
+                aria-invalid={errors.username ? true : undefined}
+                aria-describedby={errors.username ? `${ids}-username-error` : undefined}
                 prefix={<UserOutlined />}
                 autoComplete="username"
                 autoFocus
                 data-testid="sign-username"
               />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('sign.password')}
-              rules={[{ required: true, message: t('sign.password.required') }]}
-            >
+            </SignField>
+            <SignField id={`${ids}-password`} label={t('sign.password')} error={errors.password}>
               <Input.Password
+                id={`${ids}-password`}
+                ref={(el) => {
+                  inputs.current.password = el?.input ?? null;
+                }}
+                value={values.password}
+                onChange={(event) => setValues((v) => ({ ...v, password: event.target.value }))}
+                status={errors.password ? 'error' : undefined}
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? `${ids}-password-error` : undefined}
                 prefix={<LockOutlined />}
                 autoComplete="current-password"
                 data-testid="sign-password"
               />
-            </Form.Item>
+            </SignField>
             <Button
               type="primary"
               htmlType="submit"
@@ -146,9 +183,89 @@ export function SignPage({ app }: { app: AppKind }) {
             >
               {t('sign.submit')}
             </Button>
-          </Form>
+          </form>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** One field of the sign-in form, laid out as antd's vertical form item: label, control, message. */
+function SignField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <div style={{ marginBottom: token.marginLG }}>
+      <label
+        htmlFor={id}
+        style={{
+          display: 'block',
+          paddingBottom: token.paddingXS,
+          color: token.colorTextHeading,
+          lineHeight: token.lineHeight,
+        }}
+      >
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <div
+          id={`${id}-error`}
+          role="alert"
+          style={{ color: token.colorError, lineHeight: token.lineHeight, minHeight: 24 }}
+        >
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A notice above the form, drawn as antd's Alert with its icon (`error`: role alert; `info`: status). */
+function SignNotice({
+  type,
+  children,
+  'data-testid': testId,
+}: {
+  type: 'error' | 'info';
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
+  const { token } = theme.useToken();
+  const [fg, bg, border] =
+    type === 'error'
+      ? [token.colorError, token.colorErrorBg, token.colorErrorBorder]
+      : [token.colorInfo, token.colorInfoBg, token.colorInfoBorder];
+  return (
+    <div
+      role={type === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: token.marginXS,
+        marginBottom: token.margin,
+        padding: `${token.paddingXS}px ${token.paddingContentHorizontalLG - token.paddingXS}px`,
+        background: bg,
+        border: `${token.lineWidth}px ${token.lineType} ${border}`,
+        borderRadius: token.borderRadiusLG,
+        color: token.colorText,
+        lineHeight: token.lineHeight,
+      }}
+    >
+      <span style={{ color: fg, display: 'inline-flex' }} aria-hidden="true">
+        {type === 'error' ? <CloseCircleFilled /> : <InfoCircleFilled />}
+      </span>
+      <span>{children}</span>
     </div>
   );
 }

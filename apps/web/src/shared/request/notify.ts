@@ -1,4 +1,3 @@
-import { notification } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 
 import type { Notice } from './classify';
@@ -13,9 +12,14 @@ export function bindNotifier(instance: NotificationInstance | null): void {
   bound = instance;
 }
 
-/** Shows an error notice; falls back to antd's static API before the providers have mounted. */
+/**
+ * Shows an error notice; before the providers have mounted, through antd's static API, loaded then (it
+ * is not part of start-up: docs/decisions/web.md "What loads when").
+ */
 export function showErrorNotice(notice: Notice): void {
   // Same key for the same text: several calls failing alike (a 401 on every open query) show one notice.
   const key = `${notice.title}\u0000${notice.description ?? ''}`;
-  (bound ?? notification).error({ key, title: notice.title, description: notice.description });
+  const args = { key, title: notice.title, description: notice.description };
+  if (bound) bound.error(args);
+  else void import('antd/es/notification').then(({ default: notification }) => notification.error(args));
 }

@@ -1,11 +1,11 @@
 import { DictionaryEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Cascader } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
 import { useLang } from '../../../shared/i18n/useLang';
+import { CascadePicker } from '../../../shared/list/CascadePicker';
 import { categoryOptions } from './category-options';
 
 export interface CategoryCascaderProps {
@@ -16,6 +16,8 @@ export interface CategoryCascaderProps {
   /** The device form: offer only classes of this product type (or of none). */
   productType?: number;
   'data-testid'?: string;
+  /** Set by antd's Form.Item, so its label names the field. */
+  id?: string;
 }
 
 /** The category tree (large categories with their classes), cached for ten minutes. */
@@ -39,12 +41,12 @@ export function CategoryCascader({
     [tree.data, english, productType],
   );
   return (
-    <Cascader
-      allowClear
+    <CascadePicker
+      {...(rest.id ? { id: rest.id } : {})}
       changeOnSelect={changeOnSelect}
       options={options}
       value={value}
-      onChange={(next) => onChange?.((next ?? []).map(String))}
+      onChange={(next) => onChange?.(next.map(String))}
       placeholder={t('common.pleaseSelect')}
       loading={tree.isFetching}
       data-testid={rest['data-testid']}

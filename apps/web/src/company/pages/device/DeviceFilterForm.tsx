@@ -1,7 +1,7 @@
-import { Form, Input, Select } from 'antd';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { ListFilterForm, type ListPage } from '../../../shared/list';
+import { FilterField, ListFilterBar, type ListPage, NativeSelect } from '../../../shared/list';
 import { CategoryCascader } from './CategoryCascader';
 import { type DEVICE_FILTERS, deviceFilterFormValues, deviceFilterFromForm } from './device-query';
 import { RegionFilter } from './RegionField';
@@ -21,29 +21,28 @@ export function DeviceFilterForm({ list, inStore = false }: { list: FilterList; 
   const { t } = useTranslation();
   const propertyTypes = usePropertyTypes();
   const text = (name: string, testId: string) => (
-    <Form.Item name={name} label={t(`device.field.${name}`)}>
+    <FilterField name={name} label={t(`device.field.${name}`)}>
       <Input allowClear placeholder={t('common.pleaseEnter')} data-testid={testId} />
-    </Form.Item>
+    </FilterField>
   );
   return (
-    <ListFilterForm list={list} toFormValues={deviceFilterFormValues} fromFormValues={deviceFilterFromForm}>
+    <ListFilterBar list={list} toFormValues={deviceFilterFormValues} fromFormValues={deviceFilterFromForm}>
       {inStore ? null : (
-        <Form.Item name="region" label={t('device.filter.region')}>
+        <FilterField name="region" label={t('device.filter.region')}>
           <RegionFilter />
-        </Form.Item>
+        </FilterField>
       )}
-      <Form.Item name="category" label={t('device.filter.category')}>
+      <FilterField name="category" label={t('device.filter.category')}>
         <CategoryCascader changeOnSelect data-testid="device-filter-category" />
-      </Form.Item>
+      </FilterField>
       {text('deviceName', 'device-filter-name')}
       {text('deviceSn', 'device-filter-sn')}
       {text('macAddress', 'device-filter-mac')}
       {text('intranetIp', 'device-filter-ip')}
       {text('model', 'device-filter-model')}
       {text('assetNo', 'device-filter-asset-no')}
-      <Form.Item name="onlineStatus" label={t('device.field.onlineStatus')}>
-        <Select
-          allowClear
+      <FilterField name="onlineStatus" label={t('device.field.onlineStatus')}>
+        <NativeSelect
           placeholder={t('common.pleaseSelect')}
           options={[
             { value: '1', label: t('device.online') },
@@ -51,16 +50,15 @@ export function DeviceFilterForm({ list, inStore = false }: { list: FilterList; 
           ]}
           data-testid="device-filter-online"
         />
-      </Form.Item>
-      <Form.Item name="propertyType" label={t('device.field.propertyType')}>
-        <Select
-          allowClear
+      </FilterField>
+      <FilterField name="propertyType" label={t('device.field.propertyType')}>
+        <NativeSelect
           placeholder={t('common.pleaseSelect')}
           options={propertyTypes.options}
           loading={propertyTypes.loading}
           data-testid="device-filter-property-type"
         />
-      </Form.Item>
-    </ListFilterForm>
+      </FilterField>
+    </ListFilterBar>
   );
 }

@@ -1,6 +1,6 @@
 import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, theme } from 'antd';
+import { Button, Space, theme } from 'antd';
 import { type HTMLAttributes, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -8,6 +8,7 @@ import { apiQuery, endpointKey } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { useLang } from '../../../shared/i18n/useLang';
 import { ListTable, useListPage } from '../../../shared/list';
+import { ConfirmPop } from '../../../shared/list/ConfirmPop';
 import { Access } from '../../../shared/permissions/Access';
 import { DeviceFilterForm } from './DeviceFilterForm';
 import { deviceColumns } from './device-columns';
@@ -151,15 +152,15 @@ export function DeviceListPage({
           <Access codes={[BUTTON.deviceMonitor]}>
             {batchMonitor === 0 ? (
               // Stopping monitoring silences the devices' alerts: asked first.
-              <Popconfirm
+              <ConfirmPop
                 title={t('device.confirm.batchUnmonitor', { count: selected.length })}
                 okText={t('device.confirm.batchUnmonitorOk')}
-                okButtonProps={{ danger: true }}
+                okDanger
                 disabled={selected.length === 0}
                 onConfirm={runBatch}
               >
                 {batchButton}
-              </Popconfirm>
+              </ConfirmPop>
             ) : (
               batchButton
             )}

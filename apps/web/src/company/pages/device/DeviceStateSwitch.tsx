@@ -1,8 +1,9 @@
 import { BUTTON, type Device, DeviceState, DeviceEndpoints as E } from '@storefleet/contracts';
-import { App, Switch } from 'antd';
+import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { useAppApi } from '../../../shared/app/app-api';
 import { usePermissions } from '../../../shared/permissions/usePermissions';
 import { isEnabled } from './display-state';
 
@@ -12,7 +13,7 @@ import { isEnabled } from './display-state';
  */
 export function DeviceStateSwitch({ device }: { device: Pick<Device, 'deviceId' | 'state' | 'deviceName'> }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const { canUse } = usePermissions();
   const mutation = useCallMutation(E.updateState, {
     input: (enabled: boolean) => ({

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Cascader } from 'antd';
 import { useMemo } from 'react';
 
 import { useTranslation } from 'react-i18next';
 
 import { useLang } from '../../../shared/i18n/useLang';
+import { CascadePicker } from '../../../shared/list/CascadePicker';
 import { levelTreeQuery } from '../../../shared/org/level-tree-query';
 import { regionOptions } from './region-options';
 import { useScopeStores } from './useScopeStores';
@@ -24,21 +24,21 @@ export function useRegionOptions(withStores: boolean) {
 export interface RegionFilterProps {
   value?: string[][];
   onChange?: (value: string[][]) => void;
+  /** Set by antd's Form.Item, so its label names the field. */
+  id?: string;
 }
 
 /** The list filters' region picker: several regions, provinces, cities or stores at once. */
-export function RegionFilter({ value, onChange }: RegionFilterProps) {
+export function RegionFilter({ value, onChange, id }: RegionFilterProps) {
   const { t } = useTranslation();
   const { options, loading } = useRegionOptions(true);
   return (
-    <Cascader
+    <CascadePicker
       multiple
-      allowClear
-      maxTagCount="responsive"
-      showCheckedStrategy={Cascader.SHOW_PARENT}
+      {...(id ? { id } : {})}
       options={options}
       value={value}
-      onChange={(next) => onChange?.((next ?? []).map((path) => path.map(String)))}
+      onChange={(next) => onChange?.(next.map((path) => path.map(String)))}
       placeholder={t('common.pleaseSelect')}
       loading={loading}
       data-testid="device-filter-region"
@@ -49,19 +49,20 @@ export function RegionFilter({ value, onChange }: RegionFilterProps) {
 export interface StorePickerProps {
   value?: string[];
   onChange?: (value: string[]) => void;
+  /** Set by antd's Form.Item, so its label names the field. */
+  id?: string;
 }
 
 /** The device form's store picker: one path down to a store. */
-export function StorePicker({ value, onChange }: StorePickerProps) {
+export function StorePicker({ value, onChange, id }: StorePickerProps) {
   const { t } = useTranslation();
   const { options, loading } = useRegionOptions(true);
   return (
-    <Cascader
-      allowClear
-      showSearch
+    <CascadePicker
+      {...(id ? { id } : {})}
       options={options}
       value={value}
-      onChange={(next) => onChange?.((next ?? []).map(String))}
+      onChange={(next) => onChange?.(next.map(String))}
       placeholder={t('common.pleaseSelect')}
       loading={loading}
       data-testid="device-form-store"

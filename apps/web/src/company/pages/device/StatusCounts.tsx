@@ -1,13 +1,12 @@
-import { Card, Col, Row, Statistic, theme } from 'antd';
+import { Col, Row, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { type CountCard, type CountTone, isActiveCard } from './status-cards';
 
-const TONE_COLOR: Record<CountTone, string | undefined> = {
-  neutral: undefined,
-  good: '#52c41a',
-  bad: '#ff4d4f',
-};
+type Token = ReturnType<typeof theme.useToken>['token'];
+
+const toneColor = (token: Token, tone: CountTone): string =>
+  tone === 'good' ? token.colorSuccess : tone === 'bad' ? token.colorError : token.colorTextHeading;
 
 export interface StatusCountsProps {
   cards: readonly CountCard[];
@@ -21,23 +20,30 @@ export interface StatusCountsProps {
 /**
  * The counts above a device list. Every state card is a filter link (clicking it shows just those
  * devices; the total clears the filter); the offline card is red, with a red border while any device
- * is offline. A card without a filter (pre-installed boxes) is a plain figure.
+ * is offline. A card without a filter (pre-installed boxes) is a plain figure. Drawn as antd's small
+ * Card with a Statistic, without them (Card brings Tabs and Skeleton: ≈ 23 KB gzipped on the device
+ * list; docs/decisions/web.md "What loads when").
  */
 export function StatusCounts({ cards, loading, onlineStatus, onFilter }: StatusCountsProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
     <Row gutter={16} style={{ marginBottom: 16 }} data-testid="device-status-counts">
+      <style href="storefleet-count-card" precedence="medium">
+        {
+          '.sf-count-card-filter:hover,.sf-count-card-filter:focus-visible{box-shadow:var(--sf-count-shadow);outline:none}'
+        }
+      </style>
       {cards.map((card) => {
         const active = isActiveCard(card, onlineStatus);
         const trouble = card.tone === 'bad' && (card.value ?? 0) > 0;
         const filter = card.filter;
         const borderColor = trouble ? token.colorError : active ? token.colorPrimary : undefined;
+        const waiting = loading && card.value === undefined;
         return (
           <Col key={card.key} xs={24} sm={12} md={24 / Math.min(Math.max(cards.length, 3), 4)}>
-            <Card
-              size="small"
-              hoverable={filter !== null}
+            <div
+              className={`sf-count-card${filter !== null ? ' sf-count-card-filter' : ''}`}
               onClick={filter !== null ? () => onFilter(filter) : undefined}
               onKeyDown={
                 filter !== null
@@ -53,22 +59,45 @@ export function StatusCounts({ cards, loading, onlineStatus, onFilter }: StatusC
               tabIndex={filter !== null ? 0 : undefined}
               aria-pressed={filter !== null ? active : undefined}
               style={{
+                boxSizing: 'border-box',
+                height: '100%',
+                padding: token.paddingSM,
+                background: active ? token.colorPrimaryBg : token.colorBgContainer,
+                border: borderColor
+                  ? `2px ${token.lineType} ${borderColor}`
+                  : `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+                borderRadius: token.borderRadiusLG,
+                color: token.colorText,
                 cursor: filter !== null ? 'pointer' : undefined,
-                ...(borderColor ? { borderColor, borderWidth: 2 } : {}),
-                ...(active ? { background: token.colorPrimaryBg } : {}),
+                transition: `box-shadow ${token.motionDurationMid}`,
+                ['--sf-count-shadow' as string]: token.boxShadowTertiary,
               }}
               data-testid={`device-count-card-${card.key}`}
               data-active={active ? 'true' : 'false'}
               data-trouble={trouble ? 'true' : 'false'}
             >
-              <Statistic
-                title={t(card.labelKey)}
-                value={card.value ?? 0}
-                loading={loading && card.value === undefined}
-                styles={TONE_COLOR[card.tone] ? { content: { color: TONE_COLOR[card.tone] } } : undefined}
-                data-testid={`device-count-${card.key}`}
-              />
-            </Card>
+              <div data-testid={`device-count-${card.key}`} aria-busy={waiting || undefined}>
+                <div
+                  style={{
+                    marginBottom: token.marginXXS,
+                    color: token.colorTextDescription,
+                    fontSize: token.fontSize,
+                  }}
+                >
+                  {t(card.labelKey)}
+                </div>
+                <div
+                  style={{
+                    color: waiting ? token.colorTextQuaternary : toneColor(token, card.tone),
+                    fontSize: token.fontSizeHeading3,
+                    lineHeight: token.lineHeightHeading3,
+                    fontVariantNumeric: 'tabular-nums',
+                  }}
+                >
+                  {waiting ? '–' : (card.value ?? 0).toLocaleString()}
+                </div>
+              </div>
+            </div>
           </Col>
         );
       })}

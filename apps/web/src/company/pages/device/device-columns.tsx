@@ -1,9 +1,9 @@
 import { BUTTON, type Device, DeviceSystem } from '@storefleet/contracts';
-import { Badge, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 
 import { actionsColumn, type ListColumns, type RowAction } from '../../../shared/list';
+import { StatusDot } from '../../../shared/list/marks';
 import { DeviceStateSwitch } from './DeviceStateSwitch';
 import { displayBadge, shownStateOf } from './display-state';
 import { offersSyslog } from './syslog-offer';
@@ -20,7 +20,11 @@ export const devicePage = {
 export function DeviceStatusBadge({ device, t }: { device: Device; t: TFunction }) {
   const badge = displayBadge(shownStateOf(device));
   return (
-    <Badge status={badge.status} text={t(badge.labelKey)} data-testid={`device-online-${device.deviceId}`} />
+    <StatusDot
+      status={badge.status}
+      text={t(badge.labelKey)}
+      data-testid={`device-online-${device.deviceId}`}
+    />
   );
 }
 
@@ -138,9 +142,5 @@ export function deviceColumns({
 
 /** A value shown as plain text, or a dash when absent. */
 export function TextValue({ value }: { value: string | number | null | undefined }) {
-  return (
-    <Typography.Text>
-      {value === null || value === undefined || value === '' ? '-' : String(value)}
-    </Typography.Text>
-  );
+  return <span>{value === null || value === undefined || value === '' ? '-' : String(value)}</span>;
 }

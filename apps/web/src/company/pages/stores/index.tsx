@@ -1,6 +1,6 @@
 /** Store overview: the stores of the caller's scope with filters, and add/edit/move/delete behind buttons. */
 import { BUTTON, type Store, StoreEndpoints } from '@storefleet/contracts';
-import { Button, Form, Input, Select, Tag } from 'antd';
+import { Button, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -9,12 +9,15 @@ import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { fromHere } from '../../../shared/form';
 import {
   actionsColumn,
+  FilterField,
   type FilterSpec,
   type ListColumns,
-  ListFilterForm,
+  ListFilterBar,
   ListTable,
+  NativeSelect,
   useListPage,
 } from '../../../shared/list';
+import { StatusTag } from '../../../shared/list/marks';
 import { RegionCascader } from '../../../shared/org/RegionCascader';
 import { readRegionPath } from '../../../shared/org/region-path';
 import { StorePageEndpoint } from '../../../shared/org/store-list';
@@ -78,9 +81,9 @@ export default function StoreOverviewPage() {
         title: t('stores.column.status'),
         width: 100,
         render: (status: number) => (
-          <Tag color={status === 1 ? 'warning' : 'success'}>
+          <StatusTag color={status === 1 ? 'warning' : 'success'}>
             {t(status === 1 ? 'stores.status.moved' : 'stores.status.normal')}
-          </Tag>
+          </StatusTag>
         ),
       },
       {
@@ -137,19 +140,18 @@ export default function StoreOverviewPage() {
 
   return (
     <>
-      <ListFilterForm list={list}>
-        <Form.Item name="storeName" label={t('stores.filter.storeName')}>
+      <ListFilterBar list={list}>
+        <FilterField name="storeName" label={t('stores.filter.storeName')}>
           <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="store-filter-name" />
-        </Form.Item>
-        <Form.Item name="storeNo" label={t('stores.filter.storeNo')}>
+        </FilterField>
+        <FilterField name="storeNo" label={t('stores.filter.storeNo')}>
           <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="store-filter-no" />
-        </Form.Item>
-        <Form.Item name="region" label={t('stores.filter.region')}>
+        </FilterField>
+        <FilterField name="region" label={t('stores.filter.region')}>
           <RegionCascader data-testid="store-filter-region" />
-        </Form.Item>
-        <Form.Item name="status" label={t('stores.filter.status')}>
-          <Select
-            allowClear
+        </FilterField>
+        <FilterField name="status" label={t('stores.filter.status')}>
+          <NativeSelect
             placeholder={t('common.pleaseSelect')}
             options={[
               { value: '0', label: t('stores.status.normal') },
@@ -157,8 +159,8 @@ export default function StoreOverviewPage() {
             ]}
             data-testid="store-filter-status"
           />
-        </Form.Item>
-      </ListFilterForm>
+        </FilterField>
+      </ListFilterBar>
       <Access codes={[BUTTON.storeAdd]}>
         <div style={{ marginBottom: 16 }}>
           <Link to="/stores/save.html" state={fromHere(location)}>

@@ -1,7 +1,8 @@
 import type { StoreFigures } from '@storefleet/contracts';
-import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+
+import { ToneText } from '../../../../shared/list/marks';
 
 /**
  * The stores overview's figure columns: monitored devices online of all, open alerts, yesterday's
@@ -21,8 +22,7 @@ export function storeFigureColumns<Row extends { id: number }>(
         if (!f) return '-';
         return (
           <span data-testid={`store-devices-${row.id}`}>
-            <Typography.Text type={f.offlineNum > 0 ? 'danger' : 'success'}>{f.onlineNum}</Typography.Text> /{' '}
-            {f.deviceNum}
+            <ToneText tone={f.offlineNum > 0 ? 'danger' : 'success'}>{f.onlineNum}</ToneText> / {f.deviceNum}
           </span>
         );
       },
@@ -34,12 +34,9 @@ export function storeFigureColumns<Row extends { id: number }>(
       render: (_: unknown, row: Row) => {
         const f = figures.get(row.id);
         return f ? (
-          <Typography.Text
-            type={f.openAlertNum > 0 ? 'danger' : undefined}
-            data-testid={`store-alerts-${row.id}`}
-          >
+          <ToneText tone={f.openAlertNum > 0 ? 'danger' : undefined} data-testid={`store-alerts-${row.id}`}>
             {f.openAlertNum}
-          </Typography.Text>
+          </ToneText>
         ) : (
           '-'
         );
