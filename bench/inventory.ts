@@ -23,7 +23,7 @@ import { EXPORT_COLUMNS } from '../apps/server/src/modules/inventory/inventory-e
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { assetRow, inventoryWorkbook } from './support/inventory-workbook';
 import { type Bar, fmt, machineLine, mb, numberArg, printBars, printTable } from './support/report';
-import { startSampler, startServer, waitUntilIdle } from './support/server-child';
+import { startSampler, startServer, waitForSettledMemory, waitUntilIdle } from './support/server-child';
 
 const MAX_OVER_REFERENCE = 1.5;
 const MAX_IMPORT_MS = 10_000;
@@ -133,6 +133,8 @@ async function runOn(dialect: DialectName, rows: number, exportRows: number): Pr
     process.stdout.write(`[${dialect}] reference: ExcelJS streaming parse alone…\n`);
     const parseMs = await bareParse(file);
     await waitUntilIdle(server.child.pid);
+    process.stdout.write(`[${dialect}] waiting for the server's start-up memory to settle…\n`);
+    await waitForSettledMemory(server.rss);
 
     process.stdout.write(`[${dialect}] import of ${fmt(rows)} rows while reading the device list…\n`);
     const rssBefore = server.rss();

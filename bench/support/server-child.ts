@@ -144,6 +144,25 @@ export async function waitUntilIdle(pid: number | undefined, maxMs = 20_000): Pr
   }
 }
 
+/**
+ * Waits until the server's resident memory has settled: a server just started holds the garbage of
+ * its start-up (module compilation under tsx, the demo seed) until V8's memory reducer runs, about
+ * 20–30 s after the last activity; a server that has been running does not. Returns once the RSS has
+ * not fallen by more than 2 MB over 5 s, or after `maxMs`.
+ */
+export async function waitForSettledMemory(read: () => number, maxMs = 60_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  let last = read();
+  let steadySince = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = read();
+    if (last - now > 2 * 1024 * 1024) steadySince = Date.now();
+    else if (Date.now() - steadySince >= 5_000 && Date.now() - (deadline - maxMs) >= 30_000) return;
+    last = now;
+  }
+}
+
 /** Samples `read()` every `everyMs` until stopped; reports the peak and the mean. */
 export function startSampler(read: () => number, everyMs = 100): { stop(): { peak: number; mean: number } } {
   let peak = 0;

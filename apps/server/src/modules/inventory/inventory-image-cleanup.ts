@@ -8,11 +8,17 @@
  * (its record then holds the name, the file stays) or checks after the removal (the image is gone,
  * the edit is refused with "upload it again", and the upload writes the file anew). A record never
  * names a file that is not there.
+ *
+ * Uploads never saved on a record (a form abandoned) are swept by `sweepOrphanImages` once their
+ * grace period has passed (the periodic job of inventory.routes.ts): each candidate is checked again
+ * under its company's lock (still old, still named by no record) before it is removed, and an upload
+ * takes the same lock, so a photo uploaded again meanwhile (its time set to now) stays. One sweep
+ * runs at a time per data folder in the process; a second caller joins the running one.
  */
 import type { AppContext } from '../../context';
 import { readCodeList } from '../../db/json';
 import { listImageHolders } from './inventory.repository';
-import { removeImage } from './inventory-images';
+import { imageTime, listStoredImages, removeImage } from './inventory-images';
 
 /** Names per query (each a LIKE condition). */
 const NAMES_PER_QUERY = 100;
@@ -83,4 +89,74 @@ export async function removeDroppedImages(
       ctx.log.warn({ err: error, companyId }, 'inventory images: removing unreferenced files failed');
     }
   }
+}
+
+/** An upload no record names is removed this long after it was uploaded (a form left open for a day). */
+export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
+/** How often the server sweeps (inventory.routes.ts). */
+export const ORPHAN_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+export interface OrphanSweep {
+  /** Files older than the grace period looked at. */
+  checked: number;
+  /** Removed: `<companyId>/<name>`. */
+  removed: string[];
+}
+
+/** The running sweep per data folder: the process's lock. */
+const sweeps = new Map<string, Promise<OrphanSweep>>();
+
+async function sweep(ctx: AppContext, graceMs: number, now: number): Promise<OrphanSweep> {
+  const dataDir = ctx.config.dataDir;
+  const cutoff = now - graceMs;
+  const byCompany = new Map<number, string[]>();
+  let checked = 0;
+  for (const image of await listStoredImages(dataDir)) {
+    if (image.time > cutoff) continue;
+    checked++;
+    byCompany.set(image.companyId, [...(byCompany.get(image.companyId) ?? []), image.name]);
+  }
+  const removed: string[] = [];
+  for (const [companyId, names] of byCompany) {
+    try {
+      await withImageLock(companyId, async () => {
+        const stillOld: string[] = [];
+        for (const name of names) {
+          const time = await imageTime(dataDir, companyId, name);
+          if (time !== null && time <= cutoff) stillOld.push(name);
+        }
+        for (const name of await removeUnreferencedImagesLocked(ctx, companyId, stillOld)) {
+          removed.push(`${companyId}/${name}`);
+        }
+      });
+    } catch (error) {
+      ctx.log.warn({ err: error, companyId }, 'inventory images: sweeping orphan uploads failed');
+    }
+  }
+  if (removed.length > 0)
+    ctx.log.info({ removed: removed.length }, 'inventory images: orphan uploads removed');
+  return { checked, removed };
+}
+
+/**
+ * Removes the image files no record names that were uploaded more than `graceMs` ago. Runs once at
+ * a time per data folder: while a sweep runs, another call gets the running sweep's outcome.
+ */
+export function sweepOrphanImages(
+  ctx: AppContext,
+  options: { graceMs?: number; now?: number } = {},
+): Promise<OrphanSweep> {
+  const key = ctx.config.dataDir;
+  const running = sweeps.get(key);
+  if (running) return running;
+  const started = sweep(ctx, options.graceMs ?? ORPHAN_GRACE_MS, options.now ?? Date.now()).finally(() =>
+    sweeps.delete(key),
+  );
+  sweeps.set(key, started);
+  return started;
+}
+
+/** Resolves when the sweep running on this app's data folder (if any) has finished (the app closing). */
+export async function orphanSweepDone(ctx: AppContext): Promise<void> {
+  await sweeps.get(ctx.config.dataDir)?.catch(() => undefined);
 }

@@ -1,7 +1,8 @@
 // Image files of inventory records (issue 12): a file goes when no record of its company names it
 // any more — after an edit drops it, a record is deleted, or a batch is deleted — and stays while any
-// other record still shows it (files are content-addressed, so two records share one photo).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// other record still shows it (files are content-addressed, so two records share one photo). An upload
+// never saved on a record is swept once its grace period (a day) has passed.
+import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { pngImage } from '../../testing/test-images';
+import { sweepOrphanImages } from './inventory-image-cleanup';
 
 let t: TestApp;
 let dataDir: string;
@@ -177,5 +179,60 @@ describe('image files follow the records that show them', () => {
     const missing = 2_000_000_000;
     expect((await removeBatch([record, missing])).statusCode).toBe(404);
     expect(stored(held)).toBe(true);
+  });
+});
+
+describe('uploads never saved on a record are swept after their grace period', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const file = (name: string) => join(dataDir, 'inventory-images', String(company), name);
+  /** The file's upload time set back by `ms` (as if uploaded then). */
+  const age = (name: string, ms: number) => {
+    const then = new Date(Date.now() - ms);
+    utimesSync(file(name), then, then);
+  };
+
+  it('removes an old upload no record names; keeps saved images and uploads within the grace period', async () => {
+    const [saved, abandoned, recent] = [
+      await upload(pngImage(51, 30)),
+      await upload(pngImage(52, 30)),
+      await upload(pngImage(53, 30)),
+    ];
+    await newRecord([saved]);
+    age(saved, 2 * DAY);
+    age(abandoned, 2 * DAY);
+    age(recent, DAY / 2);
+
+    const result = await sweepOrphanImages(t.ctx);
+    expect(result.removed).toContain(`${company}/${abandoned}`);
+    expect(result.removed).not.toContain(`${company}/${saved}`);
+    expect([stored(saved), stored(abandoned), stored(recent)]).toEqual([true, false, true]);
+    expect(await served(saved)).toBe(200);
+    expect(await served(abandoned)).toBe(404);
+  });
+
+  it('an old upload sent again starts its grace period anew and can then be saved', async () => {
+    const photo = await upload(pngImage(54, 30));
+    age(photo, 3 * DAY);
+    expect(await upload(pngImage(54, 30))).toBe(photo); // the user picks the same photo again
+    await sweepOrphanImages(t.ctx);
+    expect(stored(photo)).toBe(true);
+    const id = await newRecord([photo]);
+    expect(ok<InventoryRecord>(await edit(id, [photo])).images).toEqual([photo]);
+  });
+
+  it('runs once at a time: a second sweep started meanwhile gets the running one, each file removed once', async () => {
+    const names = [await upload(pngImage(55, 30)), await upload(pngImage(56, 30))];
+    for (const name of names) age(name, 2 * DAY);
+    const [first, second] = [sweepOrphanImages(t.ctx), sweepOrphanImages(t.ctx)];
+    const [a, b] = await Promise.all([first, second]);
+    expect(b).toBe(a);
+    for (const name of names) {
+      expect(a.removed.filter((r) => r === `${company}/${name}`)).toHaveLength(1);
+      expect(stored(name)).toBe(false);
+    }
+    // Once done, the next sweep runs on its own and finds nothing more to remove.
+    const later = await sweepOrphanImages(t.ctx);
+    expect(later).not.toBe(a);
+    expect(later.removed).toEqual([]);
   });
 });

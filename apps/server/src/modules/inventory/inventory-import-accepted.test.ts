@@ -1,6 +1,9 @@
 // The compact store of accepted import rows gives back exactly what was read (what the import then
 // writes): text in any script, numbers, nulls, a value larger than a storage block; dropped rows are
-// neither written nor counted.
+// neither written nor counted. Sent from the import worker to the server thread (buffers transferred),
+// the rows arrive whole.
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+
 import { describe, expect, it } from 'vitest';
 
 import { AcceptedRows } from './inventory-import-accepted';
@@ -58,5 +61,27 @@ describe('accepted import rows', () => {
       [5, false],
     ]);
     expect(rows.counts()).toEqual({ added: 2, updated: 1 });
+  });
+
+  it('arrive whole after a transfer between threads, and keep growing there', () => {
+    const rows = new AcceptedRows();
+    const big = 'y'.repeat(1_200_000);
+    const sent = Array.from({ length: 2500 }, (_, i) => values(i, i === 7 ? { remark: big } : {}));
+    for (const [i, v] of sent.entries()) rows.push(i + 2, v, i % 2 === 0);
+    rows.drop(3);
+    const { packed, transfer } = rows.pack();
+    const { port1, port2 } = new MessageChannel();
+    port1.postMessage(packed, transfer);
+    const arrived = AcceptedRows.unpack(receiveMessageOnPort(port2)?.message);
+    port1.close();
+    expect(packed.where.byteLength).toBe(0); // transferred, not copied
+    expect(arrived.length).toBe(2500);
+    expect(arrived.dropped(3)).toBe(true);
+    expect(arrived.assetNoAt(10)).toBe('ZC-10');
+    expect(arrived.at(7).values.remark).toBe(big);
+    expect(arrived.list().map((r) => r.values)).toEqual(sent.filter((_, i) => i !== 3));
+    expect(arrived.counts()).toEqual({ added: 1249, updated: 1250 }); // row 3 (an add) dropped
+    arrived.push(9999, values(9999), false);
+    expect(arrived.at(2500)).toEqual({ row: 9999, values: values(9999), update: false });
   });
 });

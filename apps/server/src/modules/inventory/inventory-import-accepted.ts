@@ -56,6 +56,17 @@ function grown<T extends Uint8Array | Int32Array>(array: T, need: number, make: 
   return next;
 }
 
+/** AcceptedRows as plain data for a worker's `postMessage`: `transfer` hands the buffers over without a copy. */
+export interface PackedRows {
+  blocks: ArrayBuffer[];
+  used: number;
+  where: Int32Array<ArrayBuffer>;
+  rows: Int32Array<ArrayBuffer>;
+  flags: Uint8Array<ArrayBuffer>;
+  assetNos: string[];
+  count: number;
+}
+
 export class AcceptedRows {
   private blocks: Buffer[] = [];
   private used = BLOCK_BYTES;
@@ -63,6 +74,8 @@ export class AcceptedRows {
   private where = new Int32Array(3 * 1024);
   private rows = new Int32Array(1024);
   private flags = new Uint8Array(1024);
+  /** Per row: its asset number (flat copies), for the write's re-check without decoding the row. */
+  private assetNos: string[] = [];
   private count = 0;
 
   /** Rows held, dropped ones included. */
@@ -86,6 +99,7 @@ export class AcceptedRows {
     this.where.set([block, this.used, this.used + size], 3 * i);
     this.rows[i] = row;
     this.flags[i] = update ? 1 : 0;
+    this.assetNos.push(Buffer.from(values.assetNo).toString());
     this.used += size;
   }
 
@@ -95,6 +109,16 @@ export class AcceptedRows {
     const list = JSON.parse(this.blocks[block ?? 0]?.toString('utf8', start, end) ?? '[]') as unknown[];
     const values = Object.fromEntries(KEYS.map((k, at) => [k, list[at] ?? null])) as unknown as ImportValues;
     return { row: this.rows[i] ?? 0, values, update: ((this.flags[i] ?? 0) & 1) === 1 };
+  }
+
+  /** Row `i`'s asset number (no decoding). */
+  assetNoAt(i: number): string {
+    return this.assetNos[i] ?? '';
+  }
+
+  /** Row `i`'s number in the sheet. */
+  rowAt(i: number): number {
+    return this.rows[i] ?? 0;
   }
 
   /** Whether row `i` was dropped (it turned bad in the write transaction). */
@@ -127,6 +151,41 @@ export class AcceptedRows {
       else added++;
     }
     return { added, updated };
+  }
+
+  /**
+   * The rows as plain data (the import worker sends them to the server thread). The buffers go with
+   * it: this instance is not used afterwards.
+   */
+  pack(): { packed: PackedRows; transfer: ArrayBuffer[] } {
+    const n = this.count;
+    const packed: PackedRows = {
+      blocks: this.blocks.map((b) => b.buffer as ArrayBuffer),
+      used: this.used,
+      where: this.where.slice(0, 3 * n),
+      rows: this.rows.slice(0, n),
+      flags: this.flags.slice(0, n),
+      assetNos: this.assetNos,
+      count: n,
+    };
+    const transfer = [
+      ...new Set([...packed.blocks, packed.where.buffer, packed.rows.buffer, packed.flags.buffer]),
+    ] as ArrayBuffer[];
+    return { packed, transfer };
+  }
+
+  /** The rows `pack` gave (after the transfer). */
+  static unpack(packed: PackedRows): AcceptedRows {
+    const rows = new AcceptedRows();
+    // Blocks are allocated whole (allocUnsafeSlow): each buffer is its block.
+    rows.blocks = packed.blocks.map((b) => Buffer.from(b));
+    rows.used = packed.used;
+    rows.where = packed.where.length > 0 ? packed.where : new Int32Array(3);
+    rows.rows = packed.rows.length > 0 ? packed.rows : new Int32Array(1);
+    rows.flags = packed.flags.length > 0 ? packed.flags : new Uint8Array(1);
+    rows.assetNos = packed.assetNos;
+    rows.count = packed.count;
+    return rows;
   }
 
   /** The kept rows as a list (tests and small imports). */

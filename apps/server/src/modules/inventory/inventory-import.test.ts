@@ -19,6 +19,7 @@ import { workbookOf, zerosBomb } from '../../http/spreadsheet-test-support';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { type DemoStore, demoStore } from '../devices/device-test-support';
 import { IMPORT_COLUMNS } from './inventory-columns';
+import { IMPORT_WORKER_LIMITS } from './inventory-import-worker';
 
 let t: TestApp;
 let admin: string;
@@ -310,6 +311,25 @@ describe('inventory import: large files', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('more than 100000 data rows');
     expect(await records('BIG-')).toHaveLength(0);
+  }, 300_000);
+
+  it('a file that needs more memory than an import may use is a 413, and the server goes on', async () => {
+    const rows: string[][] = [['Asset number', 'Device name', 'Category', 'Class']];
+    for (let i = 0; i < 20_000; i++) rows.push([`OOM-${i}`, `Memory ${i}`, 'terminal', 'pc']);
+    const limits = { ...IMPORT_WORKER_LIMITS };
+    // The reading thread's memory cut far below what this file needs.
+    Object.assign(IMPORT_WORKER_LIMITS, { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 });
+    try {
+      const res = await upload(east.id, workbookOf(rows));
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json().message).toContain('needs more memory to read than one import may use');
+      expect(res.json().message).toContain('split it into several smaller files');
+    } finally {
+      Object.assign(IMPORT_WORKER_LIMITS, limits);
+    }
+    expect(await records('OOM-')).toHaveLength(0);
+    // The same file with the normal limits: the server is still there and imports it.
+    expect(await imported(east.id, workbookOf(rows))).toMatchObject({ written: true, added: 20_000 });
   }, 300_000);
 
   it('other requests are answered while a 50,000-row import runs', async () => {

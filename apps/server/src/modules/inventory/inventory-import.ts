@@ -68,7 +68,11 @@ export interface ImportRead {
 }
 
 /** The store checks of one row: an asset number of another store, a MAC or SN held by another record. */
-export function storeProblems(values: ImportValues, shopId: number, taken: TakenValues): RowError[] {
+export function storeProblems(
+  values: Pick<ImportValues, 'assetNo' | 'macKey' | 'deviceSn'>,
+  shopId: number,
+  taken: TakenValues,
+): RowError[] {
   const problems: RowError[] = [];
   const asset = taken.assets.get(values.assetNo);
   if (asset && asset.shopId !== shopId) {

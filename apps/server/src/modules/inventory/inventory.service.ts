@@ -311,7 +311,9 @@ export async function uploadInventoryImage(
   const companyId = requireCompany(scope);
   const image = inspectImage(bytes, INVENTORY_IMAGE_LIMITS);
   const name = imageNameOf(bytes, image.extension);
-  await storeImage(ctx.config.dataDir, companyId, name, bytes);
+  // Under the company's image lock: a removal (an edit, a delete, the orphan sweep) checks and
+  // removes a file either before this upload writes it anew (or sets its time) or after.
+  await withImageLock(companyId, () => storeImage(ctx.config.dataDir, companyId, name, bytes));
   return {
     name,
     contentType: image.contentType,
