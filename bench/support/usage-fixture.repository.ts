@@ -53,3 +53,30 @@ export async function rawDayGroupBy(db: Kysely<DB>, dayStart: number, dayEnd: nu
 export async function analyze(db: Kysely<DB>): Promise<void> {
   await sql`analyze`.execute(db);
 }
+
+/**
+ * Extra figure (not the bar): the write the job cannot avoid — the devices of the company with ids in
+ * (afterId, uptoId] (one of the job's batches) get their row of `day` upserted exactly as the job does
+ * (same columns, same ON CONFLICT), with constant figures instead of computed ones. Returns rows written.
+ */
+export async function upsertConstantUsageRows(
+  db: Kysely<DB>,
+  companyId: number,
+  day: string,
+  now: number,
+  afterId: number,
+  uptoId: number,
+): Promise<number> {
+  const result = await sql`insert into device_usage_days (device_id, statistics_date, company_id, shop_id,
+      product_id, device_category, device_class, online_ms, offline_ms, base_ms, usage_rate, computed_at)
+    select d.id, cast(${day} as text), d.company_id, d.shop_id, d.product_id, d.device_category,
+      d.device_class, cast(0 as bigint), cast(86400000 as bigint), cast(86400000 as bigint),
+      cast(0 as double precision), cast(${now} as bigint)
+    from devices d where d.company_id = ${companyId} and d.id > ${afterId} and d.id <= ${uptoId}
+    on conflict (device_id, statistics_date) do update set company_id = excluded.company_id,
+      shop_id = excluded.shop_id, product_id = excluded.product_id,
+      device_category = excluded.device_category, device_class = excluded.device_class,
+      online_ms = excluded.online_ms, offline_ms = excluded.offline_ms, base_ms = excluded.base_ms,
+      usage_rate = excluded.usage_rate, computed_at = excluded.computed_at`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

@@ -8,6 +8,8 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Request body (a POST's JSON text). */
+    body?: string;
     timeout?: number;
   }
 

@@ -9,6 +9,8 @@
  * - a few devices fail: some flap (many short drops) in the last two weeks, some have a long outage.
  * The last transition of a device still on at seed time is an offline one at `now` (the devices row says
  * offline until the simulator reports), so the history agrees with the device list.
+ * The offline reasons staff entered for the failing devices' drops are seeded with it
+ * (demo-offline-reasons.ts).
  */
 import { MonitoredFlag, ProductType } from '@storefleet/contracts';
 import type { Insertable, Kysely } from 'kysely';
@@ -17,6 +19,7 @@ import type { DB } from '../db/database';
 import type { DeviceOnlineEventsTable } from '../db/tables/monitoring';
 import { runDailyUsage } from '../engine/jobs/usage-daily';
 import { addDays, clockOn, dayOf } from '../engine/jobs/usage-days';
+import { type DemoFailure, seedDemoOfflineReasons } from './demo-offline-reasons';
 import { backdateDemoDevices, insertDemoTransitions, listDemoUsageDevices } from './demo-usage.repository';
 
 export const HISTORY_DAYS = 62;
@@ -95,7 +98,10 @@ function flap(spans: Span[], rnd: () => number): Span[] {
   return out;
 }
 
-/** Seeds the history and runs the daily usage job over it (inside the demo seed's transaction). */
+/**
+ * Seeds the history, runs the daily usage job over it and adds the offline reasons of its failures
+ * (inside the demo seed's transaction).
+ */
 export async function seedDemoUsage(db: Kysely<DB>, now: number): Promise<void> {
   const today = dayOf(now);
   const first = addDays(today, -HISTORY_DAYS);
@@ -115,6 +121,7 @@ export async function seedDemoUsage(db: Kysely<DB>, now: number): Promise<void> 
 
   const history = Array.from({ length: HISTORY_DAYS + 1 }, (_, i) => historyDay(addDays(first, i)));
   const rows: Insertable<DeviceOnlineEventsTable>[] = [];
+  const failures: DemoFailure[] = [];
   for (const device of devices) {
     if (device.monitored !== MonitoredFlag.MONITORED) continue;
     const rnd = random(device.id * 2654435761);
@@ -130,10 +137,13 @@ export async function seedDemoUsage(db: Kysely<DB>, now: number): Promise<void> 
     }
     // One transition per change: spans that touch (an always-on device across midnight) are joined.
     let open: [number, number] | null = null;
+    /** The device's real drops: offline transitions before seed time (not the one at `now`). */
+    const drops: number[] = [];
     const emit = ([on, off]: Span) => {
       if (on >= now) return;
       rows.push({ device_id: device.id, status: 1, at: on, cause: 'value' });
       rows.push({ device_id: device.id, status: 0, at: Math.min(off, now), cause: 'sweep' });
+      if (off < now) drops.push(off);
     };
     for (const [on, off] of spans) {
       if (on >= off) continue;
@@ -144,6 +154,21 @@ export async function seedDemoUsage(db: Kysely<DB>, now: number): Promise<void> 
       }
     }
     if (open) emit(open);
+    const before = (at: number) => drops.filter((drop) => drop <= at);
+    if (outage >= 0) {
+      const down = before(history[outage]?.start ?? 0);
+      if (down.length > 0) failures.push({ kind: 'outage', device, drops: down });
+    }
+    if (flapping) {
+      const from = history[HISTORY_DAYS - 14]?.start ?? now;
+      const flaps = drops.filter((drop) => drop >= from);
+      if (flaps.length > 0) failures.push({ kind: 'flap', device, drops: flaps });
+    }
+    const firstClosed = closed && history.find((day) => closed.has(day.day));
+    if (firstClosed && device.product_id === ProductType.AI_BOX) {
+      const down = before(firstClosed.start);
+      if (down.length > 0) failures.push({ kind: 'closure', device, drops: down });
+    }
   }
   rows.sort((a, b) => Number(a.at) - Number(b.at));
   await insertDemoTransitions(db, rows);
@@ -154,4 +179,5 @@ export async function seedDemoUsage(db: Kysely<DB>, now: number): Promise<void> 
     daysPerStatement: 31,
     pause: async () => {},
   });
+  await seedDemoOfflineReasons(db, failures, now);
 }

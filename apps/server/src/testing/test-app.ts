@@ -63,6 +63,12 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Seed the demo companies and users (default true). */
   demo?: boolean;
+  /**
+   * With the demo: also seed its 60+ days of usage history (transitions, usage rows, offline reasons;
+   * demo/demo-usage.ts). Default false: it costs about 1 s (SQLite) / 2–3 s (PostgreSQL) per app, and
+   * only tests that read the demo's history need it.
+   */
+  demoHistory?: boolean;
   config?: Partial<Config>;
   logger?: FastifyBaseLogger;
   extraRoutes?: readonly RegisterRoutes[];
@@ -108,7 +114,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
   });
-  if (config.demo) await seedOnStart(database, config, app.ctx.passwords);
+  if (config.demo)
+    await seedOnStart(database, config, app.ctx.passwords, { usageHistory: options.demoHistory ?? false });
   await app.ready();
   let closed = false;
   return {

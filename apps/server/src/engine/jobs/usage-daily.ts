@@ -23,7 +23,8 @@ import {
 /**
  * Devices per statement. SQLite: small, because a statement holds the one connection (and the event
  * loop) while it runs. PostgreSQL: large, because each statement reads the day's transitions once
- * (hash join) and runs on its own pooled connection, off the request path.
+ * (hash join; a batch's window sorts in memory with the statement's work_mem) and runs on its own
+ * pooled connection, off the request path.
  */
 export const BATCH_SIZE = { sqlite: 2000, postgres: 25_000 } as const;
 /** Days computed per statement (a catch-up, the demo seed); devices × days bounds one statement's work. */

@@ -6,9 +6,15 @@
  * imports modules; modules reach it through modules/usage/device-usage.repository.ts.
  *
  * Computation, per device and measured span [s, e) (s moved to the device's creation when later):
- * the status at s is that of the device's last transition at or before s (offline when it has none,
- * i.e. never seen); every transition inside (s, e) starts a new piece; a piece lasts until the next
- * transition or e. online_ms = sum of the online pieces, base_ms = sum of all pieces.
+ * the status at s is that of the device's last transition at or before s in (at, id) order (offline
+ * when it has none, i.e. never seen); every transition inside (s, e) starts a new piece; a piece lasts
+ * until the next transition or e. online_ms = sum of the online pieces, base_ms = sum of all pieces.
+ * SQL shape: `lead()` over the span's own transitions only (each piece's end), the piece before the
+ * first transition from the carry-in status (one index seek per device and span) — no union of
+ * carry-in rows into the window. Exact for any sequence (repeated statuses, ties, instants out of
+ * insert order); usage-days.property.test.ts checks it against a written-out reference. The
+ * window-free formula (Σ ±(e − t)) is exact only for alternating statuses, which the writers do not
+ * guarantee (docs/decisions/usage.md).
  */
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 
@@ -68,25 +74,24 @@ win as (
   from devices d cross join seg
   where d.company_id = ${c.companyId} and ${deviceRange(c.devices)} and d.created_at < seg.e
 ),
-marks as (
-  select w.device_id, w.day, w.e as seg_end, w.s as at, 0 as seq,
-    coalesce((select ev.status from device_online_events ev
-      where ev.device_id = w.device_id and ev.at <= w.s order by ev.at desc limit 1), 0) as status
-  from win w
-  union all
-  select w.device_id, w.day, w.e, ev.at, ev.id, ev.status
-  from win w join device_online_events ev on ev.device_id = w.device_id and ev.at > w.s and ev.at < w.e
+inside as (
+  select w.device_id, w.day, w.s, w.e, ev.at, ev.status,
+    lead(ev.at, 1, w.e) over (partition by w.device_id, w.e order by ev.at, ev.id) as next_at
+  from win w left join device_online_events ev
+    on ev.device_id = w.device_id and ev.at > w.s and ev.at < w.e
 ),
-pieces as (
-  select device_id, day, status,
-    lead(at, 1, seg_end) over (partition by device_id, seg_end order by at, seq) - at as ms
-  from marks
+spans as (
+  select device_id, day, s, e, coalesce(min(at), e) as first_at,
+    coalesce(sum(case when status = 1 then next_at - at else 0 end), 0) as inside_ms
+  from inside group by device_id, day, s, e
 ),
 totals as (
-  select device_id, day,
-    cast(sum(case when status = 1 then ms else 0 end) as bigint) as online_ms,
-    cast(sum(ms) as bigint) as base_ms
-  from pieces group by device_id, day
+  select p.device_id, p.day,
+    cast(sum(p.inside_ms + case when (select ev.status from device_online_events ev
+      where ev.device_id = p.device_id and ev.at <= p.s order by ev.at desc, ev.id desc limit 1) = 1
+      then p.first_at - p.s else 0 end) as bigint) as online_ms,
+    cast(sum(p.e - p.s) as bigint) as base_ms
+  from spans p group by p.device_id, p.day
 )
 select d.id as device_id, t.day as statistics_date, d.company_id, d.shop_id, d.product_id,
   d.device_category, d.device_class, t.online_ms, t.base_ms - t.online_ms as offline_ms, t.base_ms,
@@ -110,8 +115,9 @@ const ON_CONFLICT = sql.raw(
 
 /**
  * Computes and stores (insert or replace) the usage of the devices of `c`; returns rows written. On
- * PostgreSQL the statement runs in its own transaction with JIT off: JIT compiling this statement's
- * ~50 expressions cost 100–170 ms a statement, more than running it on 20,000 devices.
+ * PostgreSQL the statement runs in its own transaction with JIT off (JIT compiling this statement's
+ * ~50 expressions cost 100–170 ms a statement, more than running it on 20,000 devices) and work_mem
+ * raised so the window's sort and the aggregates stay in memory (4 MB spilled to disk).
  */
 export async function upsertComputedUsageDays(
   db: Kysely<DB>,
@@ -121,6 +127,7 @@ export async function upsertComputedUsageDays(
   if (dialect === 'postgres') {
     return db.transaction().execute(async (trx) => {
       await sql`set local jit = off`.execute(trx);
+      await sql`set local work_mem = '64MB'`.execute(trx);
       return upsertUsageStatement(trx, c);
     });
   }

@@ -101,12 +101,25 @@ function usageDays(db: Kysely<DB>, source: UsageSource) {
   return db.selectFrom(union.as('u')) as unknown as typeof stored;
 }
 
+/**
+ * The same predicate with the company read from the row's store (`s.company_id`, always the row's own
+ * company: a store never changes company). For reads that name their stores (`u.shop_id in (…)`): with
+ * no condition on `u.company_id` left, SQLite seeks the listed stores' days in (shop_id,
+ * statistics_date) instead of scanning every day of the company (bench/usage-reports.ts).
+ */
+const USAGE_STORE_COLUMNS_BY_STORE: StoreColumns = { ...USAGE_STORE_COLUMNS, companyId: 's.company_id' };
+
 /** Usage rows (alias `u`) with their store (`s`) and device (`d`), limited to `scope` and the days. */
-function usageRowsInScope(db: Kysely<DB>, scope: Scope, source: UsageSource) {
+function usageRowsInScope(
+  db: Kysely<DB>,
+  scope: Scope,
+  source: UsageSource,
+  columns: StoreColumns = USAGE_STORE_COLUMNS,
+) {
   return usageDays(db, source)
     .innerJoin('stores as s', 's.id', 'u.shop_id')
     .leftJoin('devices as d', 'd.id', 'u.device_id')
-    .where((eb) => storeInScope(eb, scope, USAGE_STORE_COLUMNS));
+    .where((eb) => storeInScope(eb, scope, columns));
 }
 
 /** Every list filter `f` sets, as conditions on `u`, `s` and `d`. */
@@ -290,7 +303,8 @@ export async function sumUsage(
   const group = sql.ref(GROUP_COLUMN[f.level]);
   const categoryColumn = f.level === 'store' ? 'u.device_class' : 'u.device_category';
   const category = sql<string>`coalesce(${sql.ref(categoryColumn)}, '')`;
-  let query = usageRowsInScope(db, scope, source)
+  const columns = f.level === 'store' ? USAGE_STORE_COLUMNS_BY_STORE : USAGE_STORE_COLUMNS;
+  let query = usageRowsInScope(db, scope, source, columns)
     .where(sql<SqlBool>`${group} is not null`)
     .select([
       sql<number>`${group}`.as('groupId'),

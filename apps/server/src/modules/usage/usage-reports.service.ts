@@ -1,8 +1,9 @@
 /**
  * The usage reports (spec §7 `area/report`, `city/report`, `stash/report` and their `/num` variants):
  * per region, city or store, and per category below it, over a date range. Figures come from the
- * sums of the usage rows the report covers (device-usage.repository.ts `sumUsage`), so a
- * report always equals the rows the list shows for the same range. What each figure means
+ * sums of the usage rows the report covers (device-usage.repository.ts `sumUsage`, kept by
+ * usage-sums-cache.ts until a committed write to the rows or to the stores' places), so a report always
+ * equals the rows the list shows for the same range. What each figure means
  * (docs/decisions/usage.md "Reports"):
  *
  * | variant | `type`    | num                                   | rate                                    |
@@ -29,8 +30,9 @@ import type { AppContext } from '../../context';
 import type { DeviceDictionaryNames } from '../devices/device-dictionary-names';
 import { findLevels } from '../levels/levels.repository';
 import { findStorePlacesInScope } from '../stores/stores.repository';
-import { sumUsage, type UsageReportFilter, type UsageSums } from './device-usage.repository';
+import type { UsageReportFilter, UsageSums } from './device-usage.repository';
 import { usageSourceOf } from './usage-source';
+import { cachedSumUsage } from './usage-sums-cache';
 import { itemName } from './usage-view';
 
 /** The figure a report gives: time-based (plain) or devices in use (`/num`). */
@@ -89,8 +91,8 @@ export async function usageReport(
 ): Promise<AreaUsage[]> {
   const { source } = await usageSourceOf(ctx.db, scope, body);
   const [groups, cells, names] = await Promise.all([
-    sumUsage(ctx.db, scope, source, filter, false),
-    sumUsage(ctx.db, scope, source, filter, true),
+    cachedSumUsage(ctx.db, ctx.database.writes, scope, source, filter, false),
+    cachedSumUsage(ctx.db, ctx.database.writes, scope, source, filter, true),
     ctx.deviceCaches.names.names(ctx.db),
   ]);
   const totals = wantsTotals(body);

@@ -7,7 +7,7 @@ import { type AreaUsage, UsageEndpoints as E } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
-import type { DeviceUsageDay } from './device-usage.repository';
+import { type DeviceUsageDay, upsertDeviceUsageDays } from './device-usage.repository';
 import { FIXTURE_DAYS, type FixtureDevice, fixtureDevices, seedUsageDays } from './usage-test-support';
 
 let t: TestApp;
@@ -199,5 +199,33 @@ describe('scope and rules', () => {
       const res = await t.app.inject({ method: 'POST', url: path, headers: bearer(admin), payload: body });
       expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
     }
+  });
+});
+
+describe('asked again after the rows change', () => {
+  it('gives the sums of the rows as they are now, not the answer given before', async () => {
+    const before = await report(E.areaReport.path, RANGE);
+    checkAgainstRows(before, rows, area, category, 'rate', false);
+    // The daily job recomputes a day: every row of the last day becomes fully online.
+    const day = FIXTURE_DAYS[2];
+    const changed = rows.map((r) =>
+      r.statistics_date === day ? { ...r, online_ms: r.base_ms, offline_ms: 0, usage_rate: 100 } : r,
+    );
+    await upsertDeviceUsageDays(
+      t.ctx.db,
+      changed.filter((r) => r.statistics_date === day),
+    );
+    try {
+      const after = await report(E.areaReport.path, RANGE);
+      checkAgainstRows(after, changed, area, category, 'rate', false);
+      expect(after).not.toEqual(before);
+      checkAgainstRows(await report(E.areaReportNum.path, RANGE), changed, area, category, 'num', false);
+    } finally {
+      await upsertDeviceUsageDays(
+        t.ctx.db,
+        rows.filter((r) => r.statistics_date === day),
+      );
+    }
+    checkAgainstRows(await report(E.areaReport.path, RANGE), rows, area, category, 'rate', false);
   });
 });
