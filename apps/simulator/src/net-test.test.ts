@@ -1,6 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { describe, expect, it } from 'vitest';
 
-import { simulatedNetTest } from './net-test';
+import { measuredNetTest, simulatedNetTest } from './net-test';
 
 const target = {
   addressId: '1',
@@ -23,5 +26,41 @@ describe('simulated net test', () => {
     const again = simulatedNetTest(42, '11', [target]).targets[0];
     expect(again?.downloadBytesPerSecond).toBeGreaterThan(0);
     expect(again?.uploadBytesPerSecond).toBeGreaterThan(0);
+  });
+});
+
+describe('measured net test', () => {
+  it('really transfers to a loopback endpoint and reports an unreachable one as an error', async () => {
+    let downloads = 0;
+    let uploaded = 0;
+    const server = createServer((req, res) => {
+      if (req.url === '/down') {
+        downloads += 1;
+        return void res.end(Buffer.alloc(200_000, 1));
+      }
+      req.on('data', (chunk: Buffer) => {
+        uploaded += chunk.length;
+      });
+      req.on('end', () => res.end('ok'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const result = await measuredNetTest(42, '11', [
+        { addressId: '1', pingHost: '127.0.0.1', downloadUrl: `${base}/down`, uploadUrl: `${base}/up` },
+        { addressId: '2', pingHost: '127.0.0.1', downloadUrl: 'http://127.0.0.1:9/d' },
+      ]);
+      expect(downloads).toBe(1);
+      expect(uploaded).toBeGreaterThan(0);
+      const [reached, unreachable] = result.targets;
+      expect(reached?.downloadBytesPerSecond).toBeGreaterThan(0);
+      expect(reached?.uploadBytesPerSecond).toBeGreaterThan(0);
+      expect(reached?.downloadError).toBeNull();
+      expect(unreachable?.downloadBytesPerSecond).toBeNull();
+      expect(unreachable?.downloadError).toBeTruthy();
+      expect(unreachable?.delayMs).toBeGreaterThan(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

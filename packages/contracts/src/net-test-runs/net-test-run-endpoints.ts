@@ -1,6 +1,7 @@
 /**
  * Net tests from the store boxes under /api/device-service/netTest (issue 14; the spec shows the pages,
- * not their calls). Reading needs the net-test module; running needs `net-test:run`.
+ * not their calls). Reading needs the net-test module; running needs `net-test:run`. The `platform/` calls
+ * are the admin console's (platform users, the admin page's net-test module code).
  * Design: docs/decisions/net-test.md.
  */
 import { z } from 'zod';
@@ -10,6 +11,9 @@ import { pagedResultSchema } from '../paging';
 import { BUTTON, MODULE } from '../permissions';
 import {
   NetTestCompareQuery,
+  NetTestHistoryQuery,
+  NetTestPlatformRunBody,
+  NetTestPlatformRunListQuery,
   NetTestRunBody,
   NetTestRunListQuery,
   NetTestRunParams,
@@ -62,5 +66,49 @@ export const NetTestRunEndpoints = {
     permissions: [MODULE.netTest],
     query: NetTestCompareQuery,
     response: z.array(NetTestRunResultSchema),
+  }),
+  netTestHistory: endpoint({
+    method: 'GET',
+    path: `${NET_TEST_API}/history`,
+    summary: 'Net test results over time',
+    summaryZh: '网络测试历史',
+    description: 'Results inside the caller’s stores, oldest first, for charts per box/store and address.',
+    module: 'net-test',
+    permissions: [MODULE.netTest],
+    query: NetTestHistoryQuery,
+    response: z.array(NetTestRunResultSchema),
+  }),
+  platformRunNetTest: endpoint({
+    method: 'POST',
+    path: `${NET_TEST_API}/platform/run`,
+    summary: "Run a net test against the platform's addresses (admin console)",
+    summaryZh: '发起平台网络测试',
+    description:
+      'Platform users only. The boxes of one company (named boxes, stores or regions, at least one) test ' +
+      'the addresses offered to every company. Answers at once; poll platform/runResults.',
+    module: 'net-test',
+    permissions: [MODULE.netTest],
+    body: NetTestPlatformRunBody,
+    response: NetTestRunSchema,
+  }),
+  platformRunList: endpoint({
+    method: 'GET',
+    path: `${NET_TEST_API}/platform/runList`,
+    summary: 'Net test runs started from the admin console, newest first',
+    summaryZh: '平台网络测试记录',
+    module: 'net-test',
+    permissions: [MODULE.netTest],
+    query: NetTestPlatformRunListQuery,
+    response: pagedResultSchema(NetTestRunSchema),
+  }),
+  platformRunResults: endpoint({
+    method: 'GET',
+    path: `${NET_TEST_API}/platform/runResults/:id`,
+    summary: 'A net test run started from the admin console, and its results',
+    summaryZh: '平台网络测试结果',
+    module: 'net-test',
+    permissions: [MODULE.netTest],
+    params: NetTestRunParams,
+    response: z.object({ run: NetTestRunSchema, results: z.array(NetTestRunResultSchema) }),
   }),
 };

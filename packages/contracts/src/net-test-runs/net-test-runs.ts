@@ -19,15 +19,24 @@ export const NetTestRunBody = z.object({
 });
 export type NetTestRunBody = z.infer<typeof NetTestRunBody>;
 
-export const NetTestRunStatus = z.enum(['running', 'finished']);
+/** interrupted: the server stopped while the run was going; marked so on the next start-up. */
+export const NetTestRunStatus = z.enum(['running', 'finished', 'interrupted']);
 export type NetTestRunStatus = z.infer<typeof NetTestRunStatus>;
 /** ok: all measured · partial: some part failed · failed: the box could not test · offline · timeout. */
 export const NetTestOutcome = z.enum(['ok', 'partial', 'failed', 'offline', 'timeout']);
 export type NetTestOutcome = z.infer<typeof NetTestOutcome>;
 
+/** Which console started a run: a company's, or the platform's admin console. */
+export const NetTestRunOrigin = z.enum(['company', 'platform']);
+export type NetTestRunOrigin = z.infer<typeof NetTestRunOrigin>;
+
 export const NetTestRunSchema = z.object({
   id: z.number(),
+  companyId: z.number(),
+  companyName: z.string(),
+  startedFrom: NetTestRunOrigin,
   status: NetTestRunStatus,
+  /** Boxes the run reaches (for a region-limited user: those in its stores). */
   boxCount: z.number(),
   addressCount: z.number(),
   /** Results stored so far, and how many of them are not `ok`. */
@@ -69,3 +78,33 @@ export type NetTestRunResult = z.infer<typeof NetTestRunResultSchema>;
 /** GET netTest/compare: each store's latest result per address (optionally one address). */
 export const NetTestCompareQuery = z.object({ addressId: optionalFilter(idParam) });
 export type NetTestCompareQuery = z.infer<typeof NetTestCompareQuery>;
+
+/**
+ * POST netTest/platform/run (admin console): the boxes of one company — those named, of the stores named
+ * and of the stores under the regions/provinces/cities named (at least one list) — test the platform's
+ * own addresses (those offered to every company): those named, or all of them.
+ */
+export const NetTestPlatformRunBody = z.object({
+  companyId: idParam,
+  boxIds: idList.optional(),
+  shopIds: idList.optional(),
+  areaIds: idList.optional(),
+  addressIds: z.array(idParam).max(20, 'must list at most 20 addresses').optional(),
+});
+export type NetTestPlatformRunBody = z.infer<typeof NetTestPlatformRunBody>;
+
+/** GET netTest/platform/runList: runs started from the admin console, newest first. */
+export const NetTestPlatformRunListQuery = NetTestRunListQuery.extend({ companyId: optionalFilter(idParam) });
+export type NetTestPlatformRunListQuery = z.infer<typeof NetTestPlatformRunListQuery>;
+
+/**
+ * GET netTest/history: results over time, oldest first, of the last `days` days (default 30), optionally
+ * for one address, store or box; at most 5000 (the newest).
+ */
+export const NetTestHistoryQuery = z.object({
+  addressId: optionalFilter(idParam),
+  shopId: optionalFilter(idParam),
+  boxId: optionalFilter(idParam),
+  days: optionalFilter(z.coerce.number().int().min(1, 'must be 1 to 90').max(90, 'must be 1 to 90')),
+});
+export type NetTestHistoryQuery = z.infer<typeof NetTestHistoryQuery>;

@@ -1,7 +1,10 @@
-/** Row types of the net tests run from the boxes (migration 20261125_0700). */
+/** Row types of the net tests run from the boxes (migrations 20261125_0700, 20261126_0300). */
 import type { Generated } from 'kysely';
 
-export type NetTestRunStatus = 'running' | 'finished';
+/** interrupted: the server stopped while the run was going (marked on the next start-up). */
+export type NetTestRunStatus = 'running' | 'finished' | 'interrupted';
+/** Which console started the run. */
+export type NetTestRunOrigin = 'company' | 'platform';
 /** ok: every part measured · partial: some part failed · failed: the box could not test · offline · timeout. */
 export type NetTestOutcome = 'ok' | 'partial' | 'failed' | 'offline' | 'timeout';
 
@@ -14,6 +17,15 @@ export interface NetTestRunsTable {
   created_by: string | null;
   created_at: number;
   finished_at: number | null;
+  started_from: Generated<NetTestRunOrigin>;
+}
+
+/** A box a run reaches (and its store), kept when the run starts. */
+export interface NetTestRunBoxesTable {
+  id: Generated<number>;
+  run_id: number;
+  box_id: number;
+  shop_id: number;
 }
 
 /** One box's figures against one address; the address name and host are kept as they were then. */
@@ -39,4 +51,5 @@ export interface NetTestResultsTable {
 export interface NetTestRunTables {
   net_test_runs: NetTestRunsTable;
   net_test_results: NetTestResultsTable;
+  net_test_run_boxes: NetTestRunBoxesTable;
 }

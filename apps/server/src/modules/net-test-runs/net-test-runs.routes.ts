@@ -4,9 +4,23 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../../context';
 import { defineRoute } from '../../http/route';
-import { compareStores, netTestRunResults, netTestRuns, startNetTestRun } from './net-test-runs.service';
+import {
+  compareStores,
+  markInterruptedRuns,
+  netTestHistory,
+  netTestRunResults,
+  netTestRuns,
+  platformNetTestRunResults,
+  platformNetTestRuns,
+  startNetTestRun,
+  startPlatformNetTestRun,
+} from './net-test-runs.service';
 
 export function registerNetTestRunRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Runs live in the process that started them: those a stop cut short are marked before serving.
+  app.addHook('onReady', async function markInterruptedNetTestRuns() {
+    await markInterruptedRuns(ctx);
+  });
   defineRoute(app, E.runNetTest, async function runNetTest({ body, caller, scope }) {
     return startNetTestRun(ctx, caller, scope, body);
   });
@@ -18,5 +32,17 @@ export function registerNetTestRunRoutes(app: FastifyInstance, ctx: AppContext):
   });
   defineRoute(app, E.netTestCompare, async function netTestCompare({ query, scope }) {
     return compareStores(ctx, scope, query);
+  });
+  defineRoute(app, E.netTestHistory, async function history({ query, scope }) {
+    return netTestHistory(ctx, scope, query);
+  });
+  defineRoute(app, E.platformRunNetTest, async function platformRun({ body, caller, scope }) {
+    return startPlatformNetTestRun(ctx, caller, scope, body);
+  });
+  defineRoute(app, E.platformRunList, async function platformRunList({ query, scope }) {
+    return platformNetTestRuns(ctx, scope, query);
+  });
+  defineRoute(app, E.platformRunResults, async function platformRunResults({ params, scope }) {
+    return platformNetTestRunResults(ctx, scope, params.id);
   });
 }

@@ -1,9 +1,13 @@
 /**
  * Net tests from the store boxes (issue 14): start a run over the boxes in the caller's scope and the
- * company's net-test addresses, list runs, a run's results, and each store's latest figures.
+ * company's net-test addresses, list runs, a run's results, each store's latest figures and the history;
+ * and the admin console's runs (a company's boxes against the platform's own addresses).
  */
 import {
   type NetTestCompareQuery,
+  type NetTestHistoryQuery,
+  type NetTestPlatformRunBody,
+  type NetTestPlatformRunListQuery,
   type NetTestRun,
   type NetTestRunBody,
   type NetTestRunListQuery,
@@ -12,12 +16,14 @@ import {
   toPagedResult,
 } from '@storefleet/contracts';
 
-import { type Caller, requireCompany, type Scope } from '../../auth/caller';
+import { type Caller, isRestricted, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { invalid, notFound } from '../../http/errors';
+import { forbidden, invalid, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
-import { boxesForRun } from '../devices/devices.repository';
+import { type BoxTarget, boxesForRun } from '../devices/devices.repository';
+import type { NetTestAddressRow } from '../nettest/net-test-address.repository';
 import { listNetTestAddresses } from '../nettest/net-test-address.repository';
+import { companyExists } from '../stores/companies.repository';
 import { executeNetTestRun } from './net-test-execution';
 import {
   findNetTestRun,
@@ -25,16 +31,21 @@ import {
   latestResultsPerStore,
   listNetTestRuns,
   listRunResults,
+  markInterruptedNetTestRuns,
   type NetTestResultRow,
   type NetTestRunRow,
+  resultHistory,
 } from './net-test-runs.repository';
 
 const RUN = { zh: '网络测试记录', en: 'net test run' };
 
-const toRun = (row: NetTestRunRow): NetTestRun => ({
+const toRun = (row: NetTestRunRow, scope: Scope): NetTestRun => ({
   id: row.id,
+  companyId: row.company_id,
+  companyName: row.company_name,
+  startedFrom: row.started_from,
   status: row.status,
-  boxCount: row.box_count,
+  boxCount: isRestricted(scope) ? row.scoped_box_count : row.box_count,
   addressCount: row.address_count,
   resultCount: row.result_count,
   problemCount: row.problem_count,
@@ -72,15 +83,10 @@ export async function startNetTestRun(
   body: NetTestRunBody,
 ): Promise<NetTestRun> {
   const companyId = requireCompany(scope);
-  const offered = await listNetTestAddresses(ctx.db, companyId);
-  const wanted = body.addressIds ?? [];
-  const addresses = wanted.length > 0 ? offered.filter((a) => wanted.includes(a.id)) : offered;
-  if (wanted.some((id) => !offered.some((a) => a.id === id))) {
-    throw invalid('addressIds', {
-      zh: '必须是本公司可用的网络测试地址',
-      en: 'must be net-test addresses offered to your company',
-    });
-  }
+  const addresses = pickAddresses(await listNetTestAddresses(ctx.db, companyId), body.addressIds, {
+    zh: '必须是本公司可用的网络测试地址',
+    en: 'must be net-test addresses offered to your company',
+  });
   if (addresses.length === 0) {
     throw invalid('addressIds', {
       zh: '没有可用的网络测试地址，请联系平台添加',
@@ -98,20 +104,153 @@ export async function startNetTestRun(
       en: 'pick at least one box, store or region you manage that has a box',
     });
   }
-  const now = Date.now();
-  const runId = await insertNetTestRun(ctx.db, {
-    company_id: companyId,
-    status: 'running',
-    box_count: boxes.length,
-    address_count: addresses.length,
-    created_by: caller.name,
-    created_at: now,
-    finished_at: null,
-  });
+  return launch(ctx, caller, scope, { companyId, boxes, addresses, startedFrom: 'company' });
+}
+
+function pickAddresses(
+  offered: NetTestAddressRow[],
+  wanted: number[] | undefined,
+  notOffered: { zh: string; en: string },
+): NetTestAddressRow[] {
+  const ids = wanted ?? [];
+  if (ids.some((id) => !offered.some((a) => a.id === id))) throw invalid('addressIds', notOffered);
+  return ids.length > 0 ? offered.filter((a) => ids.includes(a.id)) : offered;
+}
+
+async function launch(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  plan: {
+    companyId: number;
+    boxes: BoxTarget[];
+    addresses: NetTestAddressRow[];
+    startedFrom: 'company' | 'platform';
+  },
+): Promise<NetTestRun> {
+  const { companyId, boxes, addresses } = plan;
+  const runId = await insertNetTestRun(
+    ctx.db,
+    {
+      company_id: companyId,
+      status: 'running',
+      box_count: boxes.length,
+      address_count: addresses.length,
+      created_by: caller.name,
+      created_at: Date.now(),
+      finished_at: null,
+      started_from: plan.startedFrom,
+    },
+    boxes.map((b) => ({ box_id: b.id, shop_id: b.shop_id })),
+  );
   void executeNetTestRun(ctx, { runId, companyId, boxes, addresses });
-  const run = await findNetTestRun(ctx.db, companyId, runId);
+  const run = await findNetTestRun(ctx.db, scope, runId);
   if (!run) throw notFound(RUN);
-  return toRun(run);
+  return toRun(run, scope);
+}
+
+const PLATFORM_ONLY = {
+  zh: '只有平台用户可以在管理后台发起网络测试',
+  en: 'Only platform users run net tests from the admin console',
+};
+
+/**
+ * Admin console: the boxes of one company (named boxes, stores, regions/provinces/cities) test the
+ * platform's own addresses (those offered to every company).
+ */
+export async function startPlatformNetTestRun(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  body: NetTestPlatformRunBody,
+): Promise<NetTestRun> {
+  if (scope.companyId !== null) throw forbidden(PLATFORM_ONLY);
+  if (!(await companyExists(ctx.db, body.companyId))) {
+    throw invalid('companyId', {
+      zh: `必须是已存在的公司（${body.companyId} 不存在）`,
+      en: `must be an existing company (${body.companyId} is not)`,
+    });
+  }
+  const shared = (await listNetTestAddresses(ctx.db, null)).filter((a) => a.company_id === null);
+  const addresses = pickAddresses(shared, body.addressIds, {
+    zh: '必须是平台的网络测试地址（对所有公司开放的地址）',
+    en: "must be the platform's net-test addresses (those offered to every company)",
+  });
+  if (addresses.length === 0) {
+    throw invalid('addressIds', {
+      zh: '平台还没有网络测试地址（对所有公司开放的地址），请先添加',
+      en: 'the platform has no net-test address (one offered to every company) yet; add one first',
+    });
+  }
+  const company: Scope = { companyId: body.companyId, storeIds: null, levelIds: null };
+  const boxes = await boxesForRun(ctx.db, company, {
+    boxIds: body.boxIds ?? [],
+    shopIds: body.shopIds ?? [],
+    levelIds: body.areaIds ?? [],
+  });
+  if (boxes.length === 0) {
+    throw invalid('boxIds', {
+      zh: '请选择该公司至少一个有盒子的区域、门店或盒子',
+      en: 'pick at least one region, store or box of this company that has a box',
+    });
+  }
+  return launch(ctx, caller, scope, {
+    companyId: body.companyId,
+    boxes,
+    addresses,
+    startedFrom: 'platform',
+  });
+}
+
+export async function platformNetTestRuns(
+  ctx: AppContext,
+  scope: Scope,
+  query: NetTestPlatformRunListQuery,
+): Promise<PagedResult<NetTestRun>> {
+  if (scope.companyId !== null) throw forbidden(PLATFORM_ONLY);
+  const { rows, total } = await listNetTestRuns(ctx.db, scope, {
+    status: query.status,
+    startedFrom: 'platform',
+    companyId: query.companyId,
+    offset: (query.pageNum - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  return toPagedResult(
+    rows.map((r) => toRun(r, scope)),
+    total,
+    query,
+    'createTime desc',
+  );
+}
+
+export async function platformNetTestRunResults(
+  ctx: AppContext,
+  scope: Scope,
+  runId: number,
+): Promise<{ run: NetTestRun; results: NetTestRunResult[] }> {
+  if (scope.companyId !== null) throw forbidden(PLATFORM_ONLY);
+  const run = await findNetTestRun(ctx.db, scope, runId, { startedFrom: 'platform' });
+  if (!run) throw notFound(RUN);
+  return { run: toRun(run, scope), results: (await listRunResults(ctx.db, scope, runId)).map(toResult) };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Results over time inside the caller's stores, oldest first (charts per box/store and address). */
+export async function netTestHistory(
+  ctx: AppContext,
+  scope: Scope,
+  query: NetTestHistoryQuery,
+): Promise<NetTestRunResult[]> {
+  requireCompany(scope);
+  const rows = await resultHistory(ctx.db, scope, {
+    since: Date.now() - (query.days ?? 30) * DAY_MS,
+    addressId: query.addressId,
+    shopId: query.shopId,
+    boxId: query.boxId,
+    limit: 5000,
+  });
+  return rows.map(toResult);
 }
 
 export async function netTestRuns(
@@ -119,13 +258,18 @@ export async function netTestRuns(
   scope: Scope,
   query: NetTestRunListQuery,
 ): Promise<PagedResult<NetTestRun>> {
-  const companyId = requireCompany(scope);
-  const { rows, total } = await listNetTestRuns(ctx.db, companyId, {
+  requireCompany(scope);
+  const { rows, total } = await listNetTestRuns(ctx.db, scope, {
     status: query.status,
     offset: (query.pageNum - 1) * query.pageSize,
     limit: query.pageSize,
   });
-  return toPagedResult(rows.map(toRun), total, query, 'createTime desc');
+  return toPagedResult(
+    rows.map((r) => toRun(r, scope)),
+    total,
+    query,
+    'createTime desc',
+  );
 }
 
 export async function netTestRunResults(
@@ -133,9 +277,10 @@ export async function netTestRunResults(
   scope: Scope,
   runId: number,
 ): Promise<{ run: NetTestRun; results: NetTestRunResult[] }> {
-  const run = await findNetTestRun(ctx.db, requireCompany(scope), runId);
+  requireCompany(scope);
+  const run = await findNetTestRun(ctx.db, scope, runId);
   if (!run) throw notFound(RUN);
-  return { run: toRun(run), results: (await listRunResults(ctx.db, scope, runId)).map(toResult) };
+  return { run: toRun(run, scope), results: (await listRunResults(ctx.db, scope, runId)).map(toResult) };
 }
 
 export async function compareStores(
@@ -145,4 +290,13 @@ export async function compareStores(
 ): Promise<NetTestRunResult[]> {
   requireCompany(scope);
   return (await latestResultsPerStore(ctx.db, scope, query.addressId)).map(toResult);
+}
+
+/**
+ * Start-up: runs still `running` were cut by the stop of the server that ran them; they become
+ * `interrupted` (finished now, keeping their results; boxes that had not answered have none).
+ */
+export async function markInterruptedRuns(ctx: AppContext): Promise<void> {
+  const count = await markInterruptedNetTestRuns(ctx.db, Date.now());
+  if (count > 0) ctx.log.warn({ runs: count }, 'net test runs cut by the last stop marked interrupted');
 }

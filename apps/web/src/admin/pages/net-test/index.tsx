@@ -1,6 +1,7 @@
 /**
- * Net-test addresses (admin application): the hosts a store's box will probe in a net test. Stored and
- * validated here; nothing probes them until the net-test feature.
+ * Net test (admin application): the platform's test runs (started from new.html: a company's boxes
+ * against the addresses offered to every company; PlatformRuns.tsx) and the net-test addresses, the hosts
+ * and URLs a store's box probes in a net test.
  */
 import {
   BUTTON,
@@ -10,17 +11,35 @@ import {
   StoreEndpoints,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Typography } from 'antd';
+import { Button, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { apiQuery } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { actionsColumn, type ListColumns, ListTable } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
 import { AddressModal } from './AddressModal';
+import { PlatformRuns } from './PlatformRuns';
 
-export default function NetTestAddressPage() {
+/** The tab shown is in the URL (`?tab=runs`; addresses by default), so new.html can come back to the runs. */
+export default function NetTestPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  return (
+    <Tabs
+      activeKey={search.get('tab') === 'runs' ? 'runs' : 'addresses'}
+      onChange={(tab) => setSearch({ tab }, { replace: true })}
+      items={[
+        { key: 'addresses', label: t('netTestRuns.tab.addresses'), children: <NetTestAddresses /> },
+        { key: 'runs', label: t('netTestRuns.tab.runs'), children: <PlatformRuns /> },
+      ]}
+    />
+  );
+}
+
+function NetTestAddresses() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<NetTestAddress | null | undefined>(undefined);
   const addresses = useQuery(apiQuery(NetTestAddressEndpoints.listAddress));

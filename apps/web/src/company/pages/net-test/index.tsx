@@ -1,20 +1,21 @@
 /**
  * Net tests (company console, issue 14): the runs, newest first, a run's results per box and address
- * (refreshed while it runs), and a comparison of each store's latest figures per address.
+ * (refreshed while it runs), a comparison of each store's latest figures per address (table and bars),
+ * and the history of an address over time per store or box (NetTestHistory.tsx).
  */
 import { BUTTON, type NetTestRun, NetTestRunEndpoints, type NetTestRunStatus } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Tabs, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { apiQuery } from '../../../shared/api/call';
 import { type ListColumns, ListTable } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
+import { NetTestCompareChart, NetTestHistoryChart } from './NetTestHistory';
 import { NetTestResultTable } from './NetTestResultTable';
-
-const STATUS_COLOR: Record<NetTestRunStatus, string> = { running: 'processing', finished: 'success' };
+import { STATUS_COLOR } from './net-test-format';
 
 export default function NetTestPage() {
   const { t } = useTranslation();
@@ -30,13 +31,34 @@ export default function NetTestPage() {
     enabled: runId !== null,
     refetchInterval: (q) => (q.state.data?.run.status === 'running' ? 2000 : false),
   });
+  // Changes when a run on this page settles, so the comparison and history read its results.
+  const settled = (runs.data?.list ?? [])
+    .filter((r) => r.status !== 'running')
+    .map((r) => r.id)
+    .join(',');
   const compare = useQuery(apiQuery(NetTestRunEndpoints.netTestCompare, { query: {} }));
+  const refetchCompare = compare.refetch;
+  useEffect(() => {
+    if (settled) void refetchCompare();
+  }, [settled, refetchCompare]);
 
   const columns = useMemo<ListColumns<NetTestRun>>(
     () => [
       { key: 'id', dataIndex: 'id', title: t('netTestRuns.column.run'), width: 90 },
       { key: 'createTime', dataIndex: 'createTime', title: t('netTestRuns.column.createTime'), width: 170 },
-      { key: 'createBy', dataIndex: 'createBy', title: t('netTestRuns.column.createBy') },
+      {
+        key: 'createBy',
+        dataIndex: 'createBy',
+        title: t('netTestRuns.column.createBy'),
+        render: (name: string | null, r) => (
+          <>
+            {name}
+            {r.startedFrom === 'platform' ? (
+              <Tag style={{ marginLeft: 8 }}>{t('netTestRuns.origin.platform')}</Tag>
+            ) : null}
+          </>
+        ),
+      },
       {
         key: 'status',
         dataIndex: 'status',
@@ -59,7 +81,7 @@ export default function NetTestPage() {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Access codes={[BUTTON.netTestRun]}>
-        <Link to="new.html">
+        <Link to="../new.html" relative="path">
           <Button type="primary" data-testid="net-test-new">
             {t('netTestRuns.action.new')}
           </Button>
@@ -102,12 +124,20 @@ export default function NetTestPage() {
               key: 'compare',
               label: t('netTestRuns.tab.compare'),
               children: (
-                <NetTestResultTable
-                  results={compare.data ?? []}
-                  loading={compare.isFetching && !compare.data}
-                  testId="net-test-compare"
-                />
+                <Space direction="vertical" size={16} style={{ width: '100%' }}>
+                  <NetTestCompareChart results={compare.data ?? []} />
+                  <NetTestResultTable
+                    results={compare.data ?? []}
+                    loading={compare.isFetching && !compare.data}
+                    testId="net-test-compare"
+                  />
+                </Space>
               ),
+            },
+            {
+              key: 'history',
+              label: t('netTestRuns.tab.history'),
+              children: <NetTestHistoryChart refreshKey={settled} />,
             },
           ]}
         />
