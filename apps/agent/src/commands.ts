@@ -9,18 +9,22 @@ import {
 
 import { runNetTest } from './net-test';
 import { InvalidAddressError, pingHost } from './probes/ping';
+import { runUpgrade, UpgradeArgumentError, type UpgradeTarget } from './upgrade';
 import { AGENT_VERSION } from './version';
 
 export interface CommandHandlers {
   /** Re-reads the config from the server and applies it. */
   reloadConfig: () => Promise<ReloadConfigResult>;
   ping?: typeof pingHost;
+  /** Where `upgrade` downloads from and installs to; without it `upgrade` is UNSUPPORTED_COMMAND. */
+  upgrade?: UpgradeTarget;
 }
 
 /**
  * Answers the server's commands. Every command gets exactly one reply: a result, or an error with a
  * code the server can branch on and a sentence it can show. Commands this version does not implement
- * (upgrade, names from newer servers) are answered UNSUPPORTED_COMMAND, never silently ignored.
+ * (names from newer servers; `upgrade` when no upgrade target is given) are answered
+ * UNSUPPORTED_COMMAND, never silently ignored.
  */
 export function createCommandDispatcher(handlers: CommandHandlers) {
   const ping = handlers.ping ?? pingHost;
@@ -33,7 +37,8 @@ export function createCommandDispatcher(handlers: CommandHandlers) {
     });
     const name = message.command.name;
     // Not implemented in this version: say so whatever the arguments are.
-    if (!KNOWN.has(name) || NOT_IMPLEMENTED.has(name)) return fail('UNSUPPORTED_COMMAND', unsupported(name));
+    if (!KNOWN.has(name) || (name === 'upgrade' && !handlers.upgrade))
+      return fail('UNSUPPORTED_COMMAND', unsupported(name));
     const parsed = AgentCommand.safeParse(message.command);
     if (!parsed.success) {
       return fail(
@@ -51,21 +56,22 @@ export function createCommandDispatcher(handlers: CommandHandlers) {
         case 'netTest':
           return ok(message.id, await runNetTest(command.targets, { ping }));
         case 'upgrade':
-          return fail('UNSUPPORTED_COMMAND', unsupported(command.name));
+          if (!handlers.upgrade) return fail('UNSUPPORTED_COMMAND', unsupported(command.name));
+          return ok(message.id, await runUpgrade(command, handlers.upgrade));
         default: {
           const unreachable: never = command;
           return unreachable;
         }
       }
     } catch (error) {
-      if (error instanceof InvalidAddressError) return fail('INVALID_ARGUMENT', error.message);
+      if (error instanceof InvalidAddressError || error instanceof UpgradeArgumentError)
+        return fail('INVALID_ARGUMENT', error.message);
       return fail('FAILED', error instanceof Error ? error.message : String(error));
     }
   };
 }
 
 const KNOWN = new Set<string>(AgentCommand.options.map((o) => o.shape.name.value));
-const NOT_IMPLEMENTED = new Set<string>(['upgrade']);
 
 function unsupported(name: string): string {
   return `This box agent (version ${AGENT_VERSION}) does not support the "${name.slice(0, 64)}" command; upgrade the agent to use it`;

@@ -67,6 +67,7 @@ export class AgentRuntime {
       onCommand: createCommandDispatcher({
         reloadConfig: () => this.reloadConfig(),
         ping: options.scheduler?.ping,
+        upgrade: { server: options.server, key: options.key, dataDir: options.dataDir },
       }),
     });
     this.outbox = new Outbox({ buffer: this.buffer, onFlushed: () => this.link.notify() });

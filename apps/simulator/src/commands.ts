@@ -6,12 +6,14 @@ import {
   type CommandReplyMessage,
   type PingIpResult,
   type ReloadConfigResult,
+  type UpgradeResult,
 } from '@storefleet/contracts';
 
 import { pingHost } from '../../agent/src/probes/ping';
 import type { EchoResult } from './devices/reachability';
 import { isLoopbackAddress } from './loopback';
-import { simulatedNetTest } from './net-test';
+import { measuredNetTest } from './net-test';
+import { UpgradeArgumentError } from './upgrade';
 import { SIMULATED_AGENT_VERSION } from './version';
 
 export interface CommandContext {
@@ -21,19 +23,22 @@ export interface CommandContext {
   reloadConfig: () => Promise<ReloadConfigResult>;
   /** Seed and store of this box for `netTest` figures (no store yet: the test cannot run). */
   netTestLine?: () => { seed: string | number; shopId: string | null };
+  /** Downloads, checks and "installs" a version (upgrade.ts); without it `upgrade` is unsupported. */
+  upgrade?: (command: Extract<AgentCommand, { name: 'upgrade' }>) => Promise<UpgradeResult>;
   /** The real ICMP probe (default the agent's). */
   ping?: (address: string) => Promise<EchoResult>;
 }
 
 const KNOWN = new Set<string>(AgentCommand.options.map((o) => o.shape.name.value));
-const NOT_IMPLEMENTED = new Set<string>(['upgrade']);
 
 /**
  * Answers a server command the way the real agent does, without sending traffic anywhere but
  * loopback: `pingIp` for the address of a device this box simulates answers from that device's
  * simulated state (the reply's pingUrl is the address asked); another loopback address gets a real ping
  * through the agent's ICMP probe; any other address is refused and nothing is sent. `reloadConfig` asks the server for the config.
- * `netTest` answers plausible per-store figures (net-test.ts). Everything else is UNSUPPORTED_COMMAND, as in an agent of this version.
+ * `netTest` answers plausible per-store figures, transferring for real only to loopback URLs (net-test.ts).
+ * `upgrade` downloads from the box's server and switches the version it reports (upgrade.ts). Everything
+ * else is UNSUPPORTED_COMMAND, as in an agent of this version.
  */
 export async function answerCommand(
   message: CommandMessage,
@@ -46,8 +51,9 @@ export async function answerCommand(
     error: { code, message: text.slice(0, 500) },
   });
   const name = message.command.name;
-  // Later issues' commands (upgrade) and unknown ones: refused whatever the arguments, as the agent does.
-  if (!KNOWN.has(name) || NOT_IMPLEMENTED.has(name)) return fail('UNSUPPORTED_COMMAND', unsupported(name));
+  // Unknown commands (and upgrade without a target): refused whatever the arguments, as the agent does.
+  if (!KNOWN.has(name) || (name === 'upgrade' && !context.upgrade))
+    return fail('UNSUPPORTED_COMMAND', unsupported(name));
   const parsed = AgentCommand.safeParse(message.command);
   if (!parsed.success) {
     return fail('INVALID_ARGUMENT', `The ${name} command's arguments are not valid: ${parsed.error.message}`);
@@ -78,16 +84,18 @@ export async function answerCommand(
       case 'netTest': {
         const line = context.netTestLine?.();
         if (!line?.shopId) return fail('FAILED', 'This simulated box has not been welcomed into a store yet');
-        return ok(message.id, simulatedNetTest(line.seed, line.shopId, command.targets));
+        return ok(message.id, await measuredNetTest(line.seed, line.shopId, command.targets));
       }
       case 'upgrade':
-        return fail('UNSUPPORTED_COMMAND', unsupported(command.name));
+        if (!context.upgrade) return fail('UNSUPPORTED_COMMAND', unsupported(command.name));
+        return ok(message.id, await context.upgrade(command));
       default: {
         const unreachable: never = command;
         return unreachable;
       }
     }
   } catch (error) {
+    if (error instanceof UpgradeArgumentError) return fail('INVALID_ARGUMENT', error.message);
     return fail('FAILED', error instanceof Error ? error.message : String(error));
   }
 }

@@ -251,9 +251,14 @@ describe('simulated fleet against a hub peer', () => {
     const figures = NetTestResult.parse(netTest.ok ? netTest.result : null).targets;
     expect(figures.map((f) => f.addressId)).toEqual(['1', '2']);
     expect(figures[0]?.delayMs).toBeGreaterThan(0);
-    expect(figures[0]?.downloadBytesPerSecond).toBeGreaterThan(0);
+    // Nothing listens on the loopback download URL: the simulator really tries it, so that part failed.
+    expect(figures[0]).toMatchObject({ downloadBytesPerSecond: null, downloadError: expect.any(String) });
     expect(figures[1]).toMatchObject({ downloadBytesPerSecond: null, uploadBytesPerSecond: null });
-    for (const name of ['upgrade', 'selfDestruct']) {
+    expect(await hub.command({ name: 'upgrade' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT' },
+    });
+    for (const name of ['selfDestruct']) {
       expect(await hub.command({ name })).toMatchObject({
         ok: false,
         error: { code: 'UNSUPPORTED_COMMAND' },

@@ -10,7 +10,11 @@ export interface FleetOptions {
   /** The console server, e.g. http://127.0.0.1:8080. Must be on this machine (loopback). */
   serverUrl: string;
   /** One simulated box per security key (keys of gateway devices, one per store). */
-  boxes: Array<{ key: string }>;
+  boxes: Array<{
+    key: string;
+    /** Spoil the upgrade package this box downloads (checksum mismatch): the failure tests and the demo show. */
+    corruptUpgrade?: boolean;
+  }>;
   /** Seed of every random choice (default 1): same seed, start time and devices → same run. */
   seed?: string | number;
   /** Report interval, seconds; overrides the interval the server sends (which is at least 5). */
@@ -79,10 +83,11 @@ export function startFleet(options: FleetOptions): Fleet {
   const startedAt = Date.now();
   const waiters: (() => void)[] = [];
   const boxes: SimulatedBox[] = options.boxes.map(
-    ({ key }, index) =>
+    ({ key, corruptUpgrade }, index) =>
       new SimulatedBox({
         linkUrl,
         key,
+        corruptUpgrade,
         index,
         seed,
         clock,

@@ -11,6 +11,7 @@ import { MemoryOutbox } from './link/memory-outbox';
 import type { Log } from './log';
 import { type Moment, momentAt, type SimClock } from './moment';
 import { Rng } from './random';
+import { serverOfLink, simulatedUpgrade } from './upgrade';
 import { SIMULATED_AGENT_VERSION } from './version';
 
 export interface BurstOptions {
@@ -47,6 +48,8 @@ export interface SimulatedBoxOptions {
   maxBuffered: number;
   /** Called after every ack (the fleet watches burst runs drain). */
   onAcked?: () => void;
+  /** Spoil the upgrade package this box downloads (checksum mismatch), for tests and the demo. */
+  corruptUpgrade?: boolean;
 }
 
 export interface BoxStats {
@@ -64,6 +67,8 @@ export interface BoxStats {
   depth: number;
   outages: number;
   linkDrops: number;
+  /** The version the box reports (switched by an installed upgrade). */
+  agentVersion: string;
 }
 
 /**
@@ -87,6 +92,8 @@ export class SimulatedBox {
   private self: HostMetrics | null = null;
   private readonly rng: Rng;
   private stopped = false;
+  /** The version hello and the host values report: switched by an installed upgrade. */
+  private agentVersion = SIMULATED_AGENT_VERSION;
 
   constructor(private readonly options: SimulatedBoxOptions) {
     this.rng = Rng.derive(options.seed, `box-link:${options.index}`);
@@ -96,7 +103,7 @@ export class SimulatedBox {
       url: options.linkUrl,
       key: options.key,
       hostname: `storefleet-sim-${options.index + 1}`,
-      agentVersion: SIMULATED_AGENT_VERSION,
+      agentVersion: () => this.agentVersion,
       outbox: this.outbox,
       log: (level, message) => options.log(level, `box ${options.index + 1}: ${message}`),
       rng: this.rng,
@@ -110,6 +117,17 @@ export class SimulatedBox {
         answerCommand(message, {
           simulatedPing: (ip) => this.simulatedPing(ip),
           netTestLine: () => ({ seed: this.options.seed, shopId: this.shopId }),
+          upgrade: async (command) => {
+            const result = await simulatedUpgrade(command, {
+              server: serverOfLink(options.linkUrl),
+              key: options.key,
+              corrupt: options.corruptUpgrade ?? false,
+            });
+            // "+sim" build metadata, as before the upgrade, so a simulated box stays recognisable.
+            this.agentVersion = `${result.version}+sim`;
+            this.self?.setAgentVersion(this.agentVersion);
+            return result;
+          },
           reloadConfig: async () => {
             const config = await this.link.requestConfig();
             // Whole seconds, as the contract has it; sub-second intervals exist only in tests.
@@ -156,6 +174,7 @@ export class SimulatedBox {
       depth: this.outbox.depth(),
       outages: this.outages,
       linkDrops: this.link.counters.drops,
+      agentVersion: this.agentVersion,
     };
   }
 
@@ -174,7 +193,7 @@ export class SimulatedBox {
         deviceSystem: SYSTEM.LINUX,
       };
       const boxRng = Rng.derive(this.options.seed, `box:${welcome.deviceId}`);
-      this.self = new HostMetrics(boxRng, self, world.simStart, world.hours, SIMULATED_AGENT_VERSION);
+      this.self = new HostMetrics(boxRng, self, world.simStart, world.hours, this.agentVersion);
       this.outage =
         this.options.episodes && !this.options.burst
           ? new Episodes(boxRng, { ratePerDay: this.options.storeOutagesPerDay, meanMinutes: 4 })

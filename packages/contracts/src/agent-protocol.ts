@@ -142,13 +142,23 @@ export const NetTestCommand = z.object({
   name: z.literal('netTest'),
   targets: z.array(NetTestTarget).min(1).max(NET_TEST_MAX_TARGETS),
 });
-/** Reserved: version upgrade. Agents of this version reply UNSUPPORTED_COMMAND. */
+/**
+ * Software upgrade: download the package from `packageUrl` (a path is resolved against the server the
+ * link goes to) over HTTP with `Authorization: Bearer <the box key>`, at most `size` bytes, check its
+ * SHA-256, install it and answer with `UpgradeResult`. A box that already installed this version with
+ * this checksum answers at once (the server resends after a restart). Download and install may take up
+ * to `UPGRADE_REPLY_MS`. See docs/decisions/versions.md.
+ */
 export const UpgradeCommand = z.object({
   name: z.literal('upgrade'),
   version: text(32),
   packageUrl: text(2048),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The package's size in bytes; a download that grows past it is stopped. */
+  size: z.number().int().nonnegative().optional(),
 });
+/** How long the server waits for an `upgrade` reply (download + check + install). */
+export const UPGRADE_REPLY_MS = 10 * 60_000;
 export const AgentCommand = z.discriminatedUnion('name', [
   PingIpCommand,
   ReloadConfigCommand,
@@ -192,6 +202,15 @@ export const NetTestResult = z.object({
   targets: z.array(NetTestTargetResult).max(NET_TEST_MAX_TARGETS),
 });
 export type NetTestResult = z.infer<typeof NetTestResult>;
+/** The `upgrade` reply: the version now installed (what the box reports from now on) and its checksum. */
+export const UpgradeResult = z.object({
+  version: text(32),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  bytes: count,
+  /** True when the box runs the new version at once (simulator); false: it does after its restart. */
+  running: z.boolean(),
+});
+export type UpgradeResult = z.infer<typeof UpgradeResult>;
 export const ReloadConfigResult = z.object({ devices: count, intervalSeconds: z.number().int().positive() });
 export type ReloadConfigResult = z.infer<typeof ReloadConfigResult>;
 

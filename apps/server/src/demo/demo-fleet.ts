@@ -26,7 +26,12 @@ export async function startDemoFleet(
   }
   const fleet = startFleet({
     serverUrl: `http://127.0.0.1:${port}`,
-    boxes: boxes.map((box) => ({ key: box.securityKey })),
+    // The first demo box (AI盒子 NW0001) spoils upgrade downloads, so a pushed upgrade shows a checksum
+    // mismatch and a halted wave (docs/decisions/versions.md); SIMULATOR_CORRUPT_UPGRADE=0 turns it off.
+    boxes: boxes.map((box, i) => ({
+      key: box.securityKey,
+      corruptUpgrade: i === 0 && env.SIMULATOR_CORRUPT_UPGRADE !== '0',
+    })),
     log: (level, message) => {
       if (level === 'error') log.error(`simulator: ${message}`);
       else if (level === 'warn') log.warn(`simulator: ${message}`);

@@ -117,7 +117,7 @@ export class HostMetrics {
     device: MonitoredDevice,
     simStart: number,
     hours: OpeningHours,
-    private readonly agentVersion: string,
+    private agentVersion: string,
   ) {
     this.machine = machineFor(device, rng);
     this.battery = device.deviceSystem === SYSTEM.ANDROID ? new BatteryCycle(rng, hours) : null;
@@ -125,6 +125,11 @@ export class HostMetrics {
     this.diskUse = this.machine.disks.map(() => rng.between(0.15, 0.75));
     this.bootAt = simStart - rng.between(0.2, 30) * 86_400_000;
     this.hostname = hostnameOf(device.deviceName, device.deviceId);
+  }
+
+  /** After a simulated upgrade: the version the host values report from now on. */
+  setAgentVersion(version: string): void {
+    this.agentVersion = version;
   }
 
   rename(device: MonitoredDevice): void {

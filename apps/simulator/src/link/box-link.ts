@@ -25,7 +25,8 @@ export interface BoxLinkOptions {
   url: string;
   key: string;
   hostname: string;
-  agentVersion: string;
+  /** The version hello reports; a function when it can change (an upgrade installed). */
+  agentVersion: string | (() => string);
   outbox: MemoryOutbox;
   log: Log;
   rng: Rng;
@@ -149,7 +150,10 @@ export class BoxLink {
         protocolVersion: AGENT_PROTOCOL_VERSION,
         key: this.options.key,
         mode: 'box',
-        agentVersion: this.options.agentVersion,
+        agentVersion:
+          typeof this.options.agentVersion === 'function'
+            ? this.options.agentVersion()
+            : this.options.agentVersion,
         hostname: this.options.hostname,
         sentAt: this.now(),
         epoch: this.options.outbox.epoch,

@@ -1,0 +1,50 @@
+/** Box software versions and upgrade runs (contracts `VersionEndpoints`). */
+import { VersionEndpoints as E, VERSION_LIMITS } from '@storefleet/contracts';
+import type { FastifyInstance } from 'fastify';
+
+import type { AppContext } from '../../context';
+import { defineRoute } from '../../http/route';
+import { readUploadForm } from '../../http/upload';
+import { resumeUpgradeRuns } from './upgrade-execution';
+import {
+  deleteVersion,
+  setCurrentVersion,
+  startUpgradeRun,
+  upgradeRunDetail,
+  upgradeRuns,
+  uploadVersion,
+  versionPackage,
+  versions,
+} from './versions.service';
+
+export function registerVersionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, E.versionUpload, async function versionUpload({ request, caller }) {
+    const form = await readUploadForm(request, { maxBytes: VERSION_LIMITS.maxBytes });
+    return uploadVersion(ctx, caller, form);
+  });
+  defineRoute(app, E.versionList, async function versionList({ query }) {
+    return versions(ctx, query);
+  });
+  defineRoute(app, E.versionSetCurrent, async function versionSetCurrent({ body }) {
+    return setCurrentVersion(ctx, body.id);
+  });
+  defineRoute(app, E.versionDelete, async function versionDelete({ body }) {
+    return deleteVersion(ctx, body.id);
+  });
+  defineRoute(app, E.versionPackage, async function versionPackageFile({ params, request }) {
+    return versionPackage(ctx, request.headers.authorization, params.id);
+  });
+  defineRoute(app, E.upgradeStart, async function upgradeStart({ body, caller, scope }) {
+    return startUpgradeRun(ctx, caller, scope, body);
+  });
+  defineRoute(app, E.upgradeList, async function upgradeList({ query, scope }) {
+    return upgradeRuns(ctx, scope, query);
+  });
+  defineRoute(app, E.upgradeDetail, async function upgradeDetail({ params, scope }) {
+    return upgradeRunDetail(ctx, scope, params.runId);
+  });
+  // Runs cut by a restart go on once the server is ready (their state is in the database).
+  app.addHook('onReady', async () => {
+    void resumeUpgradeRuns(ctx);
+  });
+}

@@ -1,0 +1,2 @@
+export * from './version-endpoints';
+export * from './versions';
