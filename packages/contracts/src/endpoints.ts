@@ -26,8 +26,10 @@ import { NetTestAddressEndpoints } from './org/net-test-address-endpoints';
 import { StoreEndpoints } from './org/store-endpoints';
 import { RoleEndpoints } from './roles/role-endpoints';
 import { SearchEndpoints } from './search/search-endpoints';
+import { TaskEndpoints } from './task/task-endpoints';
 import { UsageEndpoints } from './usage/usage-endpoints';
 import { UserEndpoints } from './users/user-endpoints';
+import { VersionEndpoints } from './version/version-endpoints';
 
 /** Each area's endpoints, by area name. */
 export const ENDPOINT_GROUPS = {
@@ -55,6 +57,8 @@ export const ENDPOINT_GROUPS = {
   dashboard: DashboardEndpoints,
   offlineReason: OfflineReasonEndpoints,
   forecast: ForecastEndpoints,
+  version: VersionEndpoints,
+  task: TaskEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every endpoint, flat. */

@@ -42,6 +42,8 @@ export * from './schema-defaults';
 export * from './schema-messages';
 export * from './search/search';
 export * from './search/search-endpoints';
+export * from './task/index';
 export * from './usage/index';
 export * from './users/user';
 export * from './users/user-endpoints';
+export * from './version/index';

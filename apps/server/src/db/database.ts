@@ -21,7 +21,9 @@ import type { NetTestRunTables } from './tables/net-test-runs';
 import type { OfflineReasonTables } from './tables/offline-reasons';
 import type { OrgTables } from './tables/org';
 import type { SettingsTables } from './tables/settings';
+import type { TaskTables } from './tables/tasks';
 import type { UsageTables } from './tables/usage';
+import type { VersionTables } from './tables/versions';
 import { WriteWatches } from './write-watch';
 
 export interface DB
@@ -39,7 +41,9 @@ export interface DB
     InventoryTables,
     UsageTables,
     OfflineReasonTables,
-    JobLeaseTables {}
+    VersionTables,
+    JobLeaseTables,
+    TaskTables {}
 
 export type DialectName = 'sqlite' | 'postgres';
 

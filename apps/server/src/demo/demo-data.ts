@@ -145,8 +145,15 @@ export const OPERATOR_AUTHORITIES = [
   MODULE.alert,
   PAGE.alertStore,
   PAGE.alertDynamic,
+  MODULE.task,
 ];
-export const OPERATOR_BUTTONS = ['device:ping', 'offline-reason:edit', 'alert:ack', 'alert:close'];
+export const OPERATOR_BUTTONS = [
+  'device:ping',
+  'offline-reason:edit',
+  'alert:ack',
+  'alert:close',
+  'task:update',
+];
 
 /** A read-only role over the whole company: dashboards only. */
 export const VIEWER_AUTHORITIES = [MODULE.dashboard, MODULE.monitorScreen];

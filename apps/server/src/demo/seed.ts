@@ -26,6 +26,8 @@ import {
 } from './demo-data';
 import { seedDemoDevices } from './demo-devices';
 import { seedDemoInventory } from './demo-inventory';
+import { seedDemoNetTestAddresses } from './demo-speed-test';
+import { seedDemoTasks } from './demo-tasks';
 import { seedDemoUsage } from './demo-usage';
 import {
   hasPlatformUser,
@@ -46,18 +48,32 @@ export type SeedOutcome =
 
 type SeedConfig = Pick<Config, 'demo' | 'demoPassword' | 'adminUsername' | 'adminPassword'>;
 
+/** What the demo seed leaves out on request (tests). */
+export interface SeedOptions {
+  /**
+   * The demo's usage history (demo/demo-usage.ts: 60+ days of transitions, their usage rows and the
+   * offline reasons entered for them). Default true: `npm start` and the demo always seed it; the test
+   * app leaves it out unless a test asks (testing/test-app.ts `demoHistory`), as it costs about 1 s
+   * (SQLite) / 2–3 s (PostgreSQL) per seed.
+   */
+  usageHistory?: boolean;
+}
+
 /** Seeds what the configuration asks for; throws ConfigError when DEMO=0 lacks the first admin's account. */
 export async function seedOnStart(
   database: Database,
   config: SeedConfig,
   passwords: PasswordHasher,
+  options: SeedOptions = {},
 ): Promise<SeedOutcome> {
   const { db } = database;
   if (config.demo) {
     if (!(await isEmpty(db))) return { kind: 'none' };
     const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => passwords.hash(config.demoPassword)));
     try {
-      await db.transaction().execute((trx) => seedDemo(trx, hashes, Date.now()));
+      await db
+        .transaction()
+        .execute((trx) => seedDemo(trx, hashes, Date.now(), options.usageHistory ?? true));
     } catch (error) {
       // Another node seeded at the same moment: its data stands.
       if (!(await isEmpty(db))) return { kind: 'none' };
@@ -100,7 +116,12 @@ function newUser(accountName: string, name: string, userType: number, passwordHa
   };
 }
 
-async function seedDemo(trx: Transaction<DB>, hashes: string[], now: number): Promise<void> {
+async function seedDemo(
+  trx: Transaction<DB>,
+  hashes: string[],
+  now: number,
+  usageHistory: boolean,
+): Promise<void> {
   const companyIds: number[] = [];
   const firstRegionIds: number[] = [];
   for (const company of DEMO_COMPANIES) {
@@ -111,7 +132,8 @@ async function seedDemo(trx: Transaction<DB>, hashes: string[], now: number): Pr
   await seedDemoDevices(trx, now);
   await seedDemoInventory(trx, now);
   await seedDemoAlertRules(trx, companyIds, now);
-  await seedDemoUsage(trx, now);
+  if (usageHistory) await seedDemoUsage(trx, now);
+  await seedDemoNetTestAddresses(trx, now);
   const [northwind = 0, harbor = 0] = companyIds;
   const operator = { menu: OPERATOR_AUTHORITIES, buttons: OPERATOR_BUTTONS };
   const role = (
@@ -144,6 +166,7 @@ async function seedDemo(trx: Transaction<DB>, hashes: string[], now: number): Pr
     2: northwind,
     3: northwind,
   };
+  const demoUserIds: Record<string, number> = {};
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
     const userId = await insertUser(trx, {
       ...newUser(account.username, account.name, account.userType, hashes[index] ?? '', now),
@@ -153,7 +176,14 @@ async function seedDemo(trx: Transaction<DB>, hashes: string[], now: number): Pr
     });
     if (account.userType === UserType.AGENT_CUSTOMER_ADMIN_USER)
       await insertUserCompanies(trx, userId, companyIds);
+    demoUserIds[account.username] = userId;
   }
+  await seedDemoTasks(
+    trx,
+    northwind,
+    { admin: demoUserIds.admin ?? 0, operator: demoUserIds.operator ?? 0 },
+    now,
+  );
 }
 
 async function seedCompany(trx: Transaction<DB>, company: DemoCompany, now: number) {

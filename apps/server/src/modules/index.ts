@@ -29,8 +29,10 @@ import { registerOfflineReasonRoutes } from './offline-reasons/offline-reasons.r
 import { registerRoleRoutes } from './roles/roles.routes';
 import { registerSearchRoutes } from './search/search.routes';
 import { registerStoreRoutes } from './stores/stores.routes';
+import { registerTaskRoutes } from './tasks/tasks.routes';
 import { registerUsageRoutes } from './usage/usage.routes';
 import { registerUserRoutes } from './users/users.routes';
+import { registerVersionRoutes } from './versions/versions.routes';
 
 export type RegisterRoutes = (app: FastifyInstance, ctx: AppContext) => void;
 
@@ -60,4 +62,6 @@ export const MODULE_ROUTES: readonly RegisterRoutes[] = [
   registerForecastRoutes,
   registerUsageRoutes,
   registerNetTestRunRoutes,
+  registerVersionRoutes,
+  registerTaskRoutes,
 ];

@@ -53,6 +53,10 @@ export interface SweepPlace {
   netTestAddressIds: number[];
   /** Net-test runs of the company (issue 14). */
   netTestRunIds: number[];
+  /** Upgrade runs of the company (issue 14, box software versions). */
+  upgradeRunIds: number[];
+  /** Tasks of the company (issue 14, task dispatch). */
+  taskIds: number[];
   logoIds: number[];
   /** Inventory records: the canary records, or (home) the place's own demo records. */
   inventoryIds: number[];
@@ -111,7 +115,15 @@ async function placeOf(
     )
     .execute();
   const ids = async (
-    table: 'roles' | 'users' | 'alert_rules' | 'level_labels' | 'company_logos' | 'net_test_runs',
+    table:
+      | 'roles'
+      | 'users'
+      | 'alert_rules'
+      | 'level_labels'
+      | 'company_logos'
+      | 'net_test_runs'
+      | 'upgrade_runs'
+      | 'tasks',
   ) =>
     (
       await db
@@ -148,6 +160,8 @@ async function placeOf(
     labelIds: await ids('level_labels'),
     netTestAddressIds: netTest.map((r) => r.id),
     netTestRunIds: await ids('net_test_runs'),
+    upgradeRunIds: await ids('upgrade_runs'),
+    taskIds: await ids('tasks'),
     logoIds: await ids('company_logos'),
   };
 }
@@ -243,6 +257,70 @@ export async function prepareSweepFixtures(
       created_by: 'CANARY-NETTEST-RUN-B',
       created_at: now,
       finished_at: now,
+    })
+    .execute();
+  // Versions are platform-wide; an upgrade run and its reason belong to company B.
+  const canaryVersion = await db
+    .insertInto('agent_versions')
+    .values({
+      version_no: 'sweep-canary',
+      notes: '',
+      file_name: '00000000000000000000000000000000.pkg',
+      size: 0,
+      sha256: '0'.repeat(64),
+      is_current: 0,
+      created_by: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('upgrade_runs')
+    .values({
+      company_id: companyB,
+      version_id: canaryVersion.id,
+      status: 'halted',
+      wave_size: 1,
+      failure_threshold: 0,
+      current_wave: 1,
+      wave_count: 1,
+      halt_reason: 'CANARY-UPGRADE-HALT-B',
+      created_by: 'CANARY-UPGRADE-RUN-B',
+      created_at: now,
+      finished_at: now,
+    })
+    .execute();
+  // Task dispatch (issue 14): a task of company B on its high store, with a stage change.
+  const canaryTask = await db
+    .insertInto('tasks')
+    .values({
+      company_id: companyB,
+      title: 'CANARY-TASK-B',
+      description: 'CANARY-TASK-NOTE-B',
+      type: 'repair',
+      priority: 'high',
+      stage: 'created',
+      due_at: now,
+      assignee_id: HIGH.userId,
+      created_by: 'CANARY-TASK-BY-B',
+      created_at: now,
+      stage_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('task_targets')
+    .values({ task_id: canaryTask.id, company_id: companyB, shop_id: HIGH.storeId, device_id: null })
+    .execute();
+  await db
+    .insertInto('task_stage_changes')
+    .values({
+      task_id: canaryTask.id,
+      to_stage: 'created',
+      at: now,
+      note: 'CANARY-TASK-STAGE-B',
+      photos: '[]',
     })
     .execute();
   await db
@@ -395,6 +473,8 @@ export async function prepareSweepFixtures(
         'CANARY-OPLOG-B',
         'CANARY-OPLOG-DATA-B',
         'canary-logo-b',
+        'CANARY-UPGRADE-RUN-B',
+        'CANARY-UPGRADE-HALT-B',
         ...SENDER_SECRETS.companyB,
         ...bInventory.secrets,
       ],

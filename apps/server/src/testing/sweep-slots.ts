@@ -30,6 +30,8 @@ export type Slot =
   | 'label'
   | 'netTestAddress'
   | 'netTestRun'
+  | 'upgradeRun'
+  | 'task'
   | 'logo'
   | 'inventory'
   | 'shared';
@@ -97,8 +99,16 @@ const FIELD_SLOTS: Readonly<Record<string, Slot>> = {
   targetDeviceId: 'device',
   // Net tests from the boxes (issue 14): the boxes and addresses a run uses.
   boxIds: 'box',
+  boxId: 'box',
   addressIds: 'netTestAddress',
   addressId: 'netTestAddress',
+  // Box software versions (issue 14): packages are platform-wide; upgrade runs belong to a company.
+  versionId: 'shared',
+  runId: 'upgradeRun',
+  // Task dispatch (issue 14): the devices, alert record and assignee a task names.
+  deviceIds: 'device',
+  alertRecordId: 'alertRecord',
+  assigneeId: 'user',
 };
 
 /** What a bare `id` / `ids` names, per endpoint group of ENDPOINT_GROUPS. */
@@ -114,6 +124,8 @@ const ID_BY_GROUP: Readonly<Partial<Record<keyof typeof ENDPOINT_GROUPS, Slot>>>
   levelLabel: 'label',
   netTestAddress: 'netTestAddress',
   netTestRun: 'netTestRun',
+  version: 'shared',
+  task: 'task',
   logo: 'logo',
   inventory: 'inventory',
 };
@@ -213,6 +225,10 @@ export function fillers(slot: Slot, place: SweepPlace, name = ''): (string | num
       return place.netTestAddressIds;
     case 'netTestRun':
       return place.netTestRunIds;
+    case 'upgradeRun':
+      return place.upgradeRunIds;
+    case 'task':
+      return place.taskIds;
     case 'logo':
       return place.logoIds;
     case 'inventory':

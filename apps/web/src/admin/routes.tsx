@@ -5,7 +5,13 @@
  * `titleKey` from `menu.*`, `hidden: true` for pages kept out of the menu (`agent-version/new.html`),
  * and pages under `src/admin/pages/<module>/<page>.tsx` loaded with `lazy(() => import(…))`.
  */
-import { FileSearchOutlined, TeamOutlined, UserOutlined, WifiOutlined } from '@ant-design/icons';
+import {
+  CloudUploadOutlined,
+  FileSearchOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WifiOutlined,
+} from '@ant-design/icons';
 import { BUTTON, MODULE, PAGE } from '@storefleet/contracts';
 import { lazy } from 'react';
 
@@ -42,6 +48,32 @@ export const adminRoutes: readonly AppRoute[] = [
         path: 'index.html',
         titleKey: 'menu.netTest.list',
         page: lazy(() => import('./pages/net-test/index')),
+      },
+      {
+        path: 'new.html',
+        titleKey: 'menu.netTest.new',
+        hidden: true,
+        page: lazy(() => import('./pages/net-test/new')),
+      },
+    ],
+  },
+  {
+    path: 'agent-version',
+    titleKey: 'menu.agentVersion',
+    codes: [MODULE.version],
+    icon: <CloudUploadOutlined />,
+    children: [
+      {
+        path: 'index.html',
+        titleKey: 'menu.agentVersion',
+        page: lazy(() => import('./pages/agent-version/index')),
+      },
+      {
+        path: 'new.html',
+        titleKey: 'menu.agentVersion.new',
+        hidden: true,
+        buttonCodes: [BUTTON.versionUpload],
+        page: lazy(() => import('./pages/agent-version/new')),
       },
     ],
   },

@@ -32,6 +32,8 @@ import {
   AlertOutlined,
   ApiOutlined,
   BellOutlined,
+  CarryOutOutlined,
+  CloudUploadOutlined,
   DashboardOutlined,
   DesktopOutlined,
   FileSearchOutlined,
@@ -344,5 +346,54 @@ export const companyRoutes: readonly AppRoute[] = [
     codes: [MODULE.callLog],
     icon: <FileSearchOutlined />,
     page: lazy(() => import('../shared/pages/operation-log/OperationLogPage')),
+  },
+  {
+    path: 'version/index.html',
+    titleKey: 'menu.version',
+    codes: [MODULE.version],
+    icon: <CloudUploadOutlined />,
+    page: lazy(() => import('./pages/version/index')),
+  },
+  {
+    path: 'task',
+    titleKey: 'menu.task',
+    codes: [MODULE.task],
+    icon: <CarryOutOutlined />,
+    children: [
+      {
+        path: 'task-list.html',
+        titleKey: 'menu.task.list',
+        page: lazy(() => import('./pages/task/task-list')),
+      },
+      {
+        path: 'pending-devices.html',
+        titleKey: 'menu.task.pendingDevices',
+        page: lazy(() => import('./pages/task/pending-devices')),
+      },
+      {
+        path: 'task-stages.html',
+        titleKey: 'menu.task.stages',
+        page: lazy(() => import('./pages/task/task-stages')),
+      },
+      {
+        path: 'save.html',
+        titleKey: 'menu.task.save',
+        hidden: true,
+        buttonCodes: [BUTTON.taskAdd],
+        page: lazy(() => import('./pages/task/save')),
+      },
+      {
+        path: 'detail.html',
+        titleKey: 'menu.task.detail',
+        hidden: true,
+        page: lazy(() => import('./pages/task/detail')),
+      },
+      {
+        path: 'device-detail.html',
+        titleKey: 'menu.task.deviceDetail',
+        hidden: true,
+        page: lazy(() => import('./pages/task/device-detail')),
+      },
+    ],
   },
 ];

@@ -24,6 +24,11 @@ import * as alertActionCodes from './20261124_0600_alert_action_codes';
 import * as deviceUsage from './20261125_0300_device_usage';
 import * as offlineReasons from './20261125_0500_offline_reasons';
 import * as netTestRuns from './20261125_0700_net_test_runs';
+import * as tasks from './20261126_0100_tasks';
+import * as taskCodes from './20261126_0110_task_codes';
+import * as versions from './20261126_0200_versions';
+import * as netTestRunBoxes from './20261126_0300_net_test_run_boxes';
+import * as usageReportIndex from './20261126_0400_usage_report_index';
 import * as jobLeases from './20261126_0600_job_leases';
 
 export interface StorefleetMigration {
@@ -49,5 +54,10 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20261125_0300_device_usage', deviceUsage],
   ['20261125_0500_offline_reasons', offlineReasons],
   ['20261125_0700_net_test_runs', netTestRuns],
+  ['20261126_0100_tasks', tasks],
+  ['20261126_0110_task_codes', taskCodes],
+  ['20261126_0200_versions', versions],
+  ['20261126_0300_net_test_run_boxes', netTestRunBoxes],
+  ['20261126_0400_usage_report_index', usageReportIndex],
   ['20261126_0600_job_leases', jobLeases],
 ];

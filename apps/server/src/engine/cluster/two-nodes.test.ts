@@ -32,7 +32,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A TCP proxy on loopback that hands each connection to the next backend that accepts it. */
 function roundRobin(ports: readonly number[]): Promise<number> {
   let next = 0;
-  proxy = createServer((client) => {
+  const server = createServer((client) => {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.pause();
@@ -61,8 +61,9 @@ function roundRobin(ports: readonly number[]): Promise<number> {
     };
     attempt(0);
   });
+  proxy = server;
   return new Promise((resolve) =>
-    proxy?.listen(0, '127.0.0.1', () => resolve((proxy?.address() as { port: number }).port)),
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
   );
 }
 

@@ -22,6 +22,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { EngineMetrics } from '../engine-metrics';
 import type { SettingsReader } from '../jobs/monitoring-settings';
+import { TASK_OVERDUE_KIND, taskOverdueMessage } from '../jobs/task-overdue';
 import { ChannelOffError, type ChannelSender, sendOnChannel } from './channel-senders';
 import {
   claimDueDeliveries,
@@ -325,6 +326,11 @@ export class Notifier {
         row.address,
         langOfRecipient(row.language),
       );
+    }
+    if (row.kind === TASK_OVERDUE_KIND) {
+      const message = await taskOverdueMessage(db, row, langOfRecipient(row.language));
+      if (!message) throw new ChannelOffError('the task no longer exists');
+      return message;
     }
     const [record] = await listRecordFacts(db, row.record_id === null ? [] : [row.record_id]);
     if (!record) throw new ChannelOffError('the alert record no longer exists');

@@ -21,8 +21,10 @@ import role from './role';
 import shell from './shell';
 import sign from './sign';
 import stores from './stores';
+import task from './task';
 import usage from './usage';
 import user from './user';
+import version from './version';
 
 /** The en-US texts, one entry per module file; keys are dotted and prefixed by their module. */
 export const enUSModules: Record<string, Record<string, string>> = {
@@ -51,4 +53,6 @@ export const enUSModules: Record<string, Record<string, string>> = {
   shell,
   sign,
   usage,
+  task,
+  version,
 };

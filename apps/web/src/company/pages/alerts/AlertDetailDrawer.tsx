@@ -1,8 +1,10 @@
-import type { AlertRecord } from '@storefleet/contracts';
-import { Descriptions, Drawer } from 'antd';
+import { type AlertRecord, BUTTON } from '@storefleet/contracts';
+import { Button, Descriptions, Drawer, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { useLang } from '../../../shared/i18n/useLang';
+import { Access } from '../../../shared/permissions/Access';
 import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
 import { RecordOfflineReasonButton } from '../device/offline-reasons/RecordOfflineReasonButton';
 import { AlertStatusTag, DeviceLink, StoreLink } from './alert-cells';
@@ -26,11 +28,24 @@ export function AlertDetailDrawer({ record, onClose }: { record: AlertRecord | n
       size="large"
       extra={
         record ? (
-          <RecordOfflineReasonButton
-            deviceId={record.deviceId}
-            deviceName={record.deviceName}
-            dropTime={record.alertTime}
-          />
+          <Space>
+            {record.status === 0 ? (
+              <Access codes={[BUTTON.taskAdd]}>
+                <Link
+                  to={`/task/save.html?alertRecordId=${record.id}`}
+                  state={{ alertName: record.name }}
+                  data-testid="alert-detail-task"
+                >
+                  <Button>{t('task.action.createFromAlert')}</Button>
+                </Link>
+              </Access>
+            ) : null}
+            <RecordOfflineReasonButton
+              deviceId={record.deviceId}
+              deviceName={record.deviceName}
+              dropTime={record.alertTime}
+            />
+          </Space>
         ) : null
       }
       data-testid="alert-detail"

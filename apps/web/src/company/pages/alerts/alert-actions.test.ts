@@ -34,6 +34,11 @@ describe('alert overview row actions', () => {
     ]);
   });
 
+  it('offer create task on open records to holders of task:add', () => {
+    expect(shown([...PAGE_CODES, BUTTON.taskAdd], record(0))).toEqual(['detail', 'task']);
+    expect(shown([...PAGE_CODES, BUTTON.taskAdd], record(1))).toEqual(['detail']);
+  });
+
   it('offer no close on an ended record', () => {
     expect(shown([...PAGE_CODES, BUTTON.alertAck, BUTTON.alertClose], record(1))).toEqual(['detail', 'ack']);
   });

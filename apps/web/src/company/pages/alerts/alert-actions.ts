@@ -1,6 +1,7 @@
 /**
  * The alert overview's row actions (pure, unit-tested): details for everyone who sees the list;
- * acknowledge for holders of `alert:ack`; close, on open records only, for holders of `alert:close`.
+ * acknowledge for holders of `alert:ack`; create task, on open records only, for holders of `task:add`;
+ * close, on open records only, for holders of `alert:close`.
  * `RowActions` leaves out what the user's button codes do not allow.
  */
 import { type AlertRecord, BUTTON } from '@storefleet/contracts';
@@ -31,6 +32,14 @@ export function alertRowActions(
       codes: [BUTTON.alertAck],
       onClick: () => on.acknowledge(row),
       testId: `alert-ack-${row.id}`,
+    },
+    {
+      key: 'task',
+      label: t('task.action.createFromAlert'),
+      codes: [BUTTON.taskAdd],
+      hidden: row.status !== 0,
+      to: `/task/save.html?alertRecordId=${row.id}`,
+      testId: `alert-task-${row.id}`,
     },
     {
       key: 'close',

@@ -10,13 +10,7 @@ import { CategoryCascader } from './CategoryCascader';
 import { useRegionOptions } from './RegionField';
 import { DayRangePicker } from './usage/DayRangePicker';
 import { type DayRange, lastDays, rangeUnit } from './usage/date-range';
-import {
-  type ReportChoice,
-  type ReportFigure,
-  type ReportLevel,
-  type ReportMeasure,
-  reportCall,
-} from './usage/report-query';
+import { type ReportFigure, type ReportLevel, type ReportMeasure, reportCall } from './usage/report-query';
 import { UsageReportView } from './usage/UsageReportView';
 
 const MISSING_TEXT = {

@@ -1,0 +1,2 @@
+export * from './task';
+export * from './task-endpoints';
