@@ -62,6 +62,7 @@ const LATIN_IN_CHINESE = new Set([
   'PNG',
   'JPEG',
   'WebP',
+  'SHA', // SHA-256, the checksum of a box software package
   'KB',
   'MB',
   'GB',
