@@ -20,6 +20,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { seedOnStart } from '../demo/seed';
 import type { RegisterRoutes } from '../modules';
+import { taskOverdueJobs } from '../modules/tasks/tasks.routes';
 import { openTestDatabase } from './test-database';
 
 /** Cheap argon2id for tests only. */
@@ -117,6 +118,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (config.demo)
     await seedOnStart(database, config, app.ctx.passwords, { usageHistory: options.demoHistory ?? false });
   await app.ready();
+  // Tests run the task overdue job's passes themselves (tasks.test.ts): on its 60 s timer it would queue
+  // notices for the demo's overdue task into whatever test has recipients and runs that long.
+  await taskOverdueJobs.get(app.ctx)?.stop();
   let closed = false;
   return {
     app,

@@ -89,6 +89,8 @@ describe('sign-in', () => {
       'offline-reason:edit',
       'alert:ack',
       'alert:close',
+      // Moving its own tasks (dispatch, verify and cancel stay the admin's: docs/decisions/tasks.md).
+      'task:update',
     ]);
   });
 
