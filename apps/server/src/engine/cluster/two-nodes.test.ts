@@ -4,13 +4,12 @@
 // reconnects through the proxy to the other node and every value it got an ack for is stored, once.
 // Several nodes need PostgreSQL, so this file uses it in both test runs.
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { join } from 'node:path';
-
-import { BoxAgent } from '@storefleet/agent';
+import type { BoxAgent } from '@storefleet/agent';
 import { afterAll, expect, it, vi } from 'vitest';
 import { type ChildServerSite, childServerSite, freePort } from '../../testing/child-server';
 import { insertLinkFixture } from '../hub/test-support/link-fixture.repository';
 import { type ServerProcess, startServerProcess } from '../hub/test-support/server-process';
+import { expectAckedStored, startStreamingAgent, syslogSender } from '../hub/test-support/streaming-agent';
 
 const LINES = 2000;
 let site: ChildServerSite | null = null;
@@ -26,8 +25,6 @@ afterAll(async () => {
   await nodeB?.kill();
   await site?.cleanup();
 });
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A TCP proxy on loopback that hands each connection to the next backend that accepts it. */
 function roundRobin(ports: readonly number[]): Promise<number> {
@@ -86,24 +83,9 @@ it('serves one fleet from two nodes and keeps every acknowledged value when the 
 
   const db = server.database().db;
   const fixture = await insertLinkFixture(db, { port: 9, community: 'public' });
-  agent = new BoxAgent({
-    server: `http://127.0.0.1:${proxyPort}`,
-    key: fixture.boxKey,
-    dataDir: join(server.dir, 'agent'),
-    syslogPort: 0,
-    syslogHost: '127.0.0.1',
-    intervalSeconds: 5,
-    log: () => undefined,
-    link: { backoff: { baseMs: 20, capMs: 300 }, batchSize: 100 },
-  });
-  const { syslogPort } = await agent.start();
-  const acked = new Map<string, number>();
-  const buffer = agent.runtime.buffer;
-  const ack = buffer.ack.bind(buffer);
-  buffer.ack = (committed) => {
-    for (const { deviceId, seq } of committed) acked.set(deviceId, Math.max(acked.get(deviceId) ?? 0, seq));
-    ack(committed);
-  };
+  const streaming = await startStreamingAgent(`http://127.0.0.1:${proxyPort}`, fixture.boxKey, server.dir);
+  agent = streaming.agent;
+  const { syslogPort, acked } = streaming;
   const box = agent;
   await vi.waitFor(() => expect(box.runtime.link.connected).toBe(true), { timeout: 20_000 });
   let holder = -1;
@@ -141,21 +123,16 @@ it('serves one fleet from two nodes and keeps every acknowledged value when the 
   );
 
   // Syslog over TCP from 127.0.0.1 (the switch's address): values stream while the holder dies.
-  const sender = connect(syslogPort, '127.0.0.1');
-  await new Promise((resolve) => sender.once('connect', resolve));
-  let sent = 0;
-  const burst = async (count: number) => {
-    for (let i = 0; i < count; i++, sent++) sender.write(`<14>Nov 22 03:00:00 switch app: line ${sent}\n`);
-    await pause(5);
-  };
+  const sender = await syslogSender(syslogPort);
+  const burst = sender.burst;
   for (let i = 0; i < 8; i++) await burst(100);
   await vi.waitFor(() => expect(acked.has(String(fixture.switchId))).toBe(true), { timeout: 30_000 });
   for (let i = 0; i < 4; i++) await burst(100);
   const dying = holder === server.port ? server.kill() : (nodeB as ServerProcess).kill();
   for (let i = 0; i < 8; i++) await burst(100);
   await dying;
-  sender.end();
-  expect(sent).toBe(LINES);
+  sender.socket.end();
+  expect(sender.sent).toBe(LINES);
 
   // The agent is back, through the proxy, on the surviving node, which has the box's link now.
   await vi.waitFor(async () => expect(await linksOpen(other)).toBe(1), { timeout: 60_000, interval: 250 });
@@ -177,23 +154,7 @@ it('serves one fleet from two nodes and keeps every acknowledged value when the 
     .where('device_id', '=', fixture.switchId)
     .execute();
   expect(new Set(lines.map((m) => m.log_message)).size).toBe(LINES);
-  for (const [deviceId, seq] of acked) {
-    const [metric, syslog] = await Promise.all([
-      db
-        .selectFrom('device_metrics')
-        .select('id')
-        .where('device_id', '=', Number(deviceId))
-        .where('seq', '=', seq)
-        .executeTakeFirst(),
-      db
-        .selectFrom('device_syslogs')
-        .select('id')
-        .where('device_id', '=', Number(deviceId))
-        .where('seq', '=', seq)
-        .executeTakeFirst(),
-    ]);
-    expect(metric ?? syslog, `acked value ${deviceId}/${seq}`).toBeDefined();
-  }
+  await expectAckedStored(db, acked);
   // And the survivor answers a ping through its own link now.
   expect((await ping(other)).status).toBe(200);
 }, 240_000);

@@ -1,14 +1,12 @@
 // Crash and restart: the real server process is SIGKILLed while the real agent streams values, then
 // started again on the same database and port; the agent resends what was not acked. Every value the
 // agent got an ack for is stored, and nothing is stored twice.
-import { connect } from 'node:net';
-import { join } from 'node:path';
-
-import { BoxAgent } from '@storefleet/agent';
+import type { BoxAgent } from '@storefleet/agent';
 import { afterAll, expect, it, vi } from 'vitest';
 
 import { type ChildServerSite, childServerSite } from '../../testing/child-server';
 import { insertLinkFixture } from './test-support/link-fixture.repository';
+import { expectAckedStored, startStreamingAgent, syslogSender } from './test-support/streaming-agent';
 
 const LINES = 3000;
 let site: ChildServerSite | null = null;
@@ -19,8 +17,6 @@ afterAll(async () => {
   await site?.cleanup();
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 it('keeps every acknowledged value, once, when the server is killed and restarted mid-stream', async () => {
   const server = await childServerSite('storefleet-restart-');
   site = server;
@@ -28,35 +24,15 @@ it('keeps every acknowledged value, once, when the server is killed and restarte
   const db = server.database().db;
   // An SNMP port nobody answers: the switch reports offline values, values all the same.
   const fixture = await insertLinkFixture(db, { port: 9, community: 'public' });
-  agent = new BoxAgent({
-    server: server.baseUrl,
-    key: fixture.boxKey,
-    dataDir: join(server.dir, 'agent'),
-    syslogPort: 0,
-    syslogHost: '127.0.0.1',
-    intervalSeconds: 5,
-    log: () => undefined,
-    link: { backoff: { baseMs: 20, capMs: 300 }, batchSize: 100 },
-  });
-  const { syslogPort } = await agent.start();
-  const acked = new Map<string, number>();
-  const buffer = agent.runtime.buffer;
-  const ack = buffer.ack.bind(buffer);
-  buffer.ack = (committed) => {
-    for (const { deviceId, seq } of committed) acked.set(deviceId, Math.max(acked.get(deviceId) ?? 0, seq));
-    ack(committed);
-  };
+  const streaming = await startStreamingAgent(server.baseUrl, fixture.boxKey, server.dir);
+  agent = streaming.agent;
+  const { syslogPort, acked } = streaming;
   const box = agent;
   await vi.waitFor(() => expect(box.runtime.link.connected).toBe(true), { timeout: 10_000 });
 
-  // Syslog over TCP from 127.0.0.1 (the switch's address): TCP so no line is lost before the agent.
-  const sender = connect(syslogPort, '127.0.0.1');
-  await new Promise((resolve) => sender.once('connect', resolve));
-  let sent = 0;
-  const burst = async (count: number) => {
-    for (let i = 0; i < count; i++, sent++) sender.write(`<14>Nov 22 03:00:00 switch app: line ${sent}\n`);
-    await pause(5);
-  };
+  // Syslog over TCP from 127.0.0.1 (the switch's address).
+  const sender = await syslogSender(syslogPort);
+  const burst = sender.burst;
   // Some values stored and acked first, then kill it without warning in the middle of more traffic.
   for (let i = 0; i < 10; i++) await burst(100);
   await vi.waitFor(() => expect(acked.has(String(fixture.switchId))).toBe(true), { timeout: 30_000 });
@@ -67,8 +43,8 @@ it('keeps every acknowledged value, once, when the server is killed and restarte
   const ackedBeforeRestart = new Map(acked);
   await server.start();
   for (let i = 0; i < 5; i++) await burst(100);
-  sender.end();
-  expect(sent).toBe(LINES);
+  sender.socket.end();
+  expect(sender.sent).toBe(LINES);
 
   await vi.waitFor(
     async () => {
@@ -99,21 +75,5 @@ it('keeps every acknowledged value, once, when the server is killed and restarte
   expect(twice).toEqual([]);
   // Values are acked cumulatively: the highest acked value of each device must be stored.
   expect(ackedBeforeRestart.size).toBeGreaterThan(0);
-  for (const [deviceId, seq] of acked) {
-    const [metric, syslog] = await Promise.all([
-      db
-        .selectFrom('device_metrics')
-        .select('id')
-        .where('device_id', '=', Number(deviceId))
-        .where('seq', '=', seq)
-        .executeTakeFirst(),
-      db
-        .selectFrom('device_syslogs')
-        .select('id')
-        .where('device_id', '=', Number(deviceId))
-        .where('seq', '=', seq)
-        .executeTakeFirst(),
-    ]);
-    expect(metric ?? syslog, `acked value ${deviceId}/${seq}`).toBeDefined();
-  }
+  await expectAckedStored(db, acked);
 }, 150_000);
