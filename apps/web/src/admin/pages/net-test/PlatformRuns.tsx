@@ -1,13 +1,13 @@
 /** The platform's net-test runs (admin console), newest first, and a chosen run's results. */
-import { type NetTestRun, NetTestRunEndpoints, type NetTestRunStatus } from '@storefleet/contracts';
+import { type NetTestRun, NetTestRunEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Tag } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { NetTestResultTable } from '../../../company/pages/net-test/NetTestResultTable';
-import { STATUS_COLOR } from '../../../company/pages/net-test/net-test-format';
+import { runFigureColumns } from '../../../company/pages/net-test/run-figure-columns';
 import { apiQuery } from '../../../shared/api/call';
 import { type ListColumns, ListTable } from '../../../shared/list';
 
@@ -31,21 +31,7 @@ export function PlatformRuns() {
       { key: 'createTime', dataIndex: 'createTime', title: t('netTestRuns.column.createTime'), width: 170 },
       { key: 'companyName', dataIndex: 'companyName', title: t('netTestRuns.column.company') },
       { key: 'createBy', dataIndex: 'createBy', title: t('netTestRuns.column.createBy') },
-      {
-        key: 'status',
-        dataIndex: 'status',
-        title: t('netTestRuns.column.status'),
-        render: (status: NetTestRunStatus) => (
-          <Tag color={STATUS_COLOR[status]}>{t(`netTestRuns.status.${status}`)}</Tag>
-        ),
-      },
-      { key: 'boxCount', dataIndex: 'boxCount', title: t('netTestRuns.column.boxes') },
-      { key: 'addressCount', dataIndex: 'addressCount', title: t('netTestRuns.column.addresses') },
-      {
-        key: 'problemCount',
-        title: t('netTestRuns.column.problems'),
-        render: (_: unknown, r) => `${r.problemCount} / ${r.resultCount}`,
-      },
+      ...runFigureColumns(t),
     ],
     [t],
   );

@@ -3,7 +3,7 @@
  * (refreshed while it runs), a comparison of each store's latest figures per address (table and bars),
  * and the history of an address over time per store or box (NetTestHistory.tsx).
  */
-import { BUTTON, type NetTestRun, NetTestRunEndpoints, type NetTestRunStatus } from '@storefleet/contracts';
+import { BUTTON, type NetTestRun, NetTestRunEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -15,7 +15,7 @@ import { type ListColumns, ListTable } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
 import { NetTestCompareChart, NetTestHistoryChart } from './NetTestHistory';
 import { NetTestResultTable } from './NetTestResultTable';
-import { STATUS_COLOR } from './net-test-format';
+import { runFigureColumns } from './run-figure-columns';
 
 export default function NetTestPage() {
   const { t } = useTranslation();
@@ -59,21 +59,7 @@ export default function NetTestPage() {
           </>
         ),
       },
-      {
-        key: 'status',
-        dataIndex: 'status',
-        title: t('netTestRuns.column.status'),
-        render: (status: NetTestRunStatus) => (
-          <Tag color={STATUS_COLOR[status]}>{t(`netTestRuns.status.${status}`)}</Tag>
-        ),
-      },
-      { key: 'boxCount', dataIndex: 'boxCount', title: t('netTestRuns.column.boxes') },
-      { key: 'addressCount', dataIndex: 'addressCount', title: t('netTestRuns.column.addresses') },
-      {
-        key: 'problemCount',
-        title: t('netTestRuns.column.problems'),
-        render: (_: unknown, r) => `${r.problemCount} / ${r.resultCount}`,
-      },
+      ...runFigureColumns(t),
     ],
     [t],
   );
