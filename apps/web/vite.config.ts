@@ -39,10 +39,28 @@ function consoleFallback(): Plugin {
   };
 }
 
+/**
+ * antd's ConfigProvider imports the tooltip `UniqueProvider` (and with it @rc-component/trigger) for its
+ * `tooltip.unique` option, which the console does not use: that import gets a stand-in that renders its
+ * children, so the popup code loads only with the components that open popups (bench/README.md
+ * "Start-up JavaScript", docs/decisions/web.md).
+ */
+function antdConfigProviderLean(): Plugin {
+  const stub = here('src/shared/app/no-tooltip-unique.tsx');
+  return {
+    name: 'storefleet-antd-config-provider-lean',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '../tooltip/UniqueProvider' || !importer) return null;
+      return /antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer) ? stub : null;
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [react(), consoleFallback(), endpointDescriptors()],
+  plugins: [react(), consoleFallback(), endpointDescriptors(), antdConfigProviderLean()],
   server: { host: '127.0.0.1', proxy: API },
   preview: { host: '127.0.0.1', proxy: API },
   build: {
@@ -79,7 +97,13 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // The popup positioning of Tooltip, Popover, Select…: left alone it shares a chunk with antd's
             // warning helper, which start-up needs, so every page downloaded it (8.9 KB gzipped).
-            { name: 'rc-trigger', test: /node_modules[\\/]@rc-component[\\/]trigger[\\/]/ },
+            // Only trigger's own modules: its dependencies (rc-component util, motion, portal…) are start-up's
+            // too and, taken along into this chunk, made every page load it.
+            {
+              name: 'rc-trigger',
+              test: /node_modules[\\/]@rc-component[\\/]trigger[\\/]/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -6,7 +6,6 @@ import { HomeRedirect } from '../pages/HomeRedirect';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PageGate } from '../pages/PageGate';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
-import { SignPage } from '../pages/SignPage';
 import { type AppRoute, flattenRoutes } from '../routes/route-table';
 import type { PageHandle } from '../routes/useCurrentRoute';
 import { type AppKind, routerBasename } from './app-kind';
@@ -17,6 +16,11 @@ import { type AppKind, routerBasename } from './app-kind';
  * stay in the start-up chunk, so they show even when a chunk cannot be loaded.
  */
 const SignedInShell = lazy(() => import('./SignedInShell'));
+/**
+ * The sign-in form is a chunk too: a signed-in page (the device list…) does not download the form, its
+ * password field and their icons at start-up (bench/README.md "Start-up JavaScript").
+ */
+const SignPage = lazy(() => import('../pages/SignPage').then((m) => ({ default: m.SignPage })));
 
 /** The router objects of one application, built from its route table. */
 export function appRouteObjects(app: AppKind, routes: readonly AppRoute[]): RouteObject[] {
@@ -27,7 +31,14 @@ export function appRouteObjects(app: AppKind, routes: readonly AppRoute[]): Rout
     handle: { flat } satisfies PageHandle,
   }));
   return [
-    { path: 'sign.html', element: <SignPage app={app} /> },
+    {
+      path: 'sign.html',
+      element: (
+        <Suspense fallback={null}>
+          <SignPage app={app} />
+        </Suspense>
+      ),
+    },
     { path: 'index.html', element: <Navigate to="/" replace /> },
     {
       element: <RequireSession app={app} />,

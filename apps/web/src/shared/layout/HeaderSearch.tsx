@@ -1,7 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { type GlobalSearchResult, SearchEndpoints } from '@storefleet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Input, theme } from 'antd';
+import { theme } from 'antd';
+// antd's Input alone: `Input` from 'antd' carries Search, TextArea, Password and OTP into start-up.
+import Input from 'antd/es/input/Input';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

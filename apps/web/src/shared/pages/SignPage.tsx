@@ -1,6 +1,9 @@
 import { CloseCircleFilled, InfoCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { AuthEndpoints, type LoginBody } from '@storefleet/contracts';
-import { Button, Input, Space, theme } from 'antd';
+import { Button, Space, theme } from 'antd';
+// antd's Input alone: `Input` from 'antd' carries Search, TextArea, Password and OTP into start-up.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -159,7 +162,7 @@ export function SignPage({ app }: { app: AppKind }) {
               />
             </SignField>
             <SignField id={`${ids}-password`} label={t('sign.password')} error={errors.password}>
-              <Input.Password
+              <Password
                 id={`${ids}-password`}
                 ref={(el) => {
                   inputs.current.password = el?.input ?? null;

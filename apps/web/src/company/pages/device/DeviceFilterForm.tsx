@@ -1,4 +1,5 @@
-import { Input } from 'antd';
+// antd's Input alone: `Input` from 'antd' carries Search, TextArea, Password and OTP into start-up.
+import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 
 import { FilterField, ListFilterBar, type ListPage, NativeSelect } from '../../../shared/list';

@@ -1,9 +1,9 @@
 import { BUTTON, type Device, DeviceState, DeviceEndpoints as E } from '@storefleet/contracts';
-import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { useAppApi } from '../../../shared/app/app-api';
+import { Toggle } from '../../../shared/list/Toggle';
 import { usePermissions } from '../../../shared/permissions/usePermissions';
 import { isEnabled } from './display-state';
 
@@ -36,8 +36,7 @@ export function DeviceStateSwitch({ device }: { device: Pick<Device, 'deviceId' 
     });
   };
   return (
-    <Switch
-      size="small"
+    <Toggle
       checked={isEnabled(device)}
       loading={mutation.isPending}
       disabled={!canUse([BUTTON.deviceState])}

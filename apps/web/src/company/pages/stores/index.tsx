@@ -1,6 +1,8 @@
 /** Store overview: the stores of the caller's scope with filters, and add/edit/move/delete behind buttons. */
 import { BUTTON, type Store, StoreEndpoints } from '@storefleet/contracts';
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
+// Input alone: `Input` from 'antd' brings Search, TextArea, Password and OTP along (docs/decisions/web.md).
+import Input from 'antd/es/input/Input';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
