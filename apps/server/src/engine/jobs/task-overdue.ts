@@ -24,21 +24,16 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/database';
 import type { DeliveryRow } from '../notifications/deliveries.repository';
-import {
-  countCompanySince,
-  countRecipientSince,
-  insertDeliveries,
-} from '../notifications/deliveries.repository';
+import { insertDeliveries } from '../notifications/deliveries.repository';
 import { readNotificationSettings } from '../notifications/notification-channels.repository';
 import { formatTime, type OutgoingMessage } from '../notifications/notification-messages';
 import {
   type CompanySettings,
-  channelOn,
+  deliveryStatus,
   type RecipientsReader,
   type Target,
   targetsOf,
 } from '../notifications/notification-planning';
-import { capReason, clockTime, hourStart, quietReason } from '../notifications/notification-policy';
 import { takeLease } from './job-leases.repository';
 import type { SettingsReader } from './monitoring-settings';
 import {
@@ -216,27 +211,9 @@ async function queueOverdue(
   settings: CompanySettings,
   now: number,
 ): Promise<number> {
-  const quiet = quietReason(settings.monitoring, clockTime(now));
-  const since = hourStart(now);
   let queued = 0;
   for (const target of targets) {
-    let status = 'queued';
-    let reason: string | null = quiet;
-    if (quiet) status = 'muted';
-    else if (!channelOn(settings.channels, target.channel)) {
-      status = 'failed';
-      reason = 'channel_off';
-    } else {
-      const cap = capReason(
-        settings.channels.caps,
-        await countRecipientSince(trx, target.senderId, target.channel, since),
-        await countCompanySince(trx, task.companyId, since),
-      );
-      if (cap) {
-        status = 'held';
-        reason = cap;
-      }
-    }
+    const { status, reason } = await deliveryStatus(trx, task.companyId, target, settings, now);
     const inserted = await insertDeliveries(trx, [
       {
         company_id: task.companyId,

@@ -75,6 +75,30 @@ export interface CompanySettings {
   channels: NotificationSettings;
 }
 
+/**
+ * How a new delivery to `target` starts at `now`: muted in quiet hours, failed when its channel is off,
+ * held past the recipient's or the company's hourly cap, queued otherwise (with the reason, when not queued).
+ * Alert notices and task overdue notices (engine/jobs/task-overdue.ts) decide the same way.
+ */
+export async function deliveryStatus(
+  trx: Trx,
+  companyId: number,
+  target: Target,
+  settings: CompanySettings,
+  now: number,
+): Promise<{ status: 'queued' | 'muted' | 'failed' | 'held'; reason: string | null }> {
+  const quiet = quietReason(settings.monitoring, clockTime(now));
+  if (quiet) return { status: 'muted', reason: quiet };
+  if (!channelOn(settings.channels, target.channel)) return { status: 'failed', reason: 'channel_off' };
+  const since = hourStart(now);
+  const cap = capReason(
+    settings.channels.caps,
+    await countRecipientSince(trx, target.senderId, target.channel, since),
+    await countCompanySince(trx, companyId, since),
+  );
+  return cap ? { status: 'held', reason: cap } : { status: 'queued', reason: null };
+}
+
 /** Inserts the deliveries of one notice (`kind`, `repeatNo`) of `record` at `now`; returns how many were queued. */
 export async function queueNotice(
   trx: Trx,
@@ -85,27 +109,9 @@ export async function queueNotice(
   settings: CompanySettings,
   now: number,
 ): Promise<number> {
-  const quiet = quietReason(settings.monitoring, clockTime(now));
-  const since = hourStart(now);
   let queued = 0;
   for (const target of targets) {
-    let status = 'queued';
-    let reason: string | null = quiet;
-    if (quiet) status = 'muted';
-    else if (!channelOn(settings.channels, target.channel)) {
-      status = 'failed';
-      reason = 'channel_off';
-    } else {
-      const cap = capReason(
-        settings.channels.caps,
-        await countRecipientSince(trx, target.senderId, target.channel, since),
-        await countCompanySince(trx, record.companyId, since),
-      );
-      if (cap) {
-        status = 'held';
-        reason = cap;
-      }
-    }
+    const { status, reason } = await deliveryStatus(trx, record.companyId, target, settings, now);
     const inserted = await insertDeliveries(trx, [
       {
         company_id: record.companyId,
