@@ -19,6 +19,7 @@ import type { EngineMetrics } from './engine/engine-metrics';
 import type { BoxHub } from './engine/hub/box-hub';
 import type { DeviceStatusBus } from './engine/ingest/status-bus';
 import type { MonitoringJobs } from './engine/jobs/monitoring-jobs';
+import type { TaskOverdueJob } from './engine/jobs/task-overdue';
 import type { Notifier } from './engine/notifications/notifier';
 import type { DeviceCaches } from './modules/devices/device-caches';
 
@@ -57,4 +58,6 @@ export interface AppContext {
   metrics: EngineMetrics;
   /** The bus to the other server nodes (REDIS_URL), or null on a single node. */
   cluster: ClusterBus | null;
+  /** Notices of overdue tasks to the alert recipients (engine/jobs/task-overdue.ts); tests run its passes. */
+  taskOverdue: TaskOverdueJob;
 }

@@ -24,6 +24,7 @@ import { BoxHub, type BoxHubOptions } from './hub/box-hub';
 import { DeviceStatusBus } from './ingest/status-bus';
 import { MonitoringJobs, type MonitoringJobsTimers } from './jobs/monitoring-jobs';
 import type { SettingsReader } from './jobs/monitoring-settings';
+import { TaskOverdueJob } from './jobs/task-overdue';
 import { countQueuedDeliveries } from './notifications/deliveries.repository';
 import type { RecipientsReader } from './notifications/notification-planning';
 import { Notifier } from './notifications/notifier';
@@ -38,6 +39,8 @@ export interface Engine {
   metrics: EngineMetrics;
   /** The bus to the other server nodes, when REDIS_URL is set (cluster/cluster-bus.ts). */
   cluster: ClusterBus | null;
+  /** Overdue tasks' notices to the alert recipients, once per task (jobs/task-overdue.ts). */
+  taskOverdue: TaskOverdueJob;
 }
 
 export interface EngineOptions {
@@ -89,8 +92,15 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
     'Alert notifications waiting to be sent or retried (all nodes: read from the database)',
     () => countQueuedDeliveries(database.db),
   );
+  // Overdue tasks are told like alerts: same recipients, channels and caps, queued for the notifier.
+  const taskOverdue = new TaskOverdueJob(
+    { db: database.db, log, notifier },
+    { settings, recipients: options.recipients },
+  );
+  app.addHook('onReady', async () => taskOverdue.start());
+  app.addHook('onClose', async () => taskOverdue.stop());
   const cluster = options.cluster ?? null;
   // After the jobs and the notifier stopped (onClose hooks run in order of registration).
   if (cluster) app.addHook('onClose', async () => cluster.close());
-  return { hub, statusBus, rulesCache, jobs, notifier, metrics, cluster };
+  return { hub, statusBus, rulesCache, jobs, notifier, metrics, cluster, taskOverdue };
 }

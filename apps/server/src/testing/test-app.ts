@@ -20,7 +20,6 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { seedOnStart } from '../demo/seed';
 import type { RegisterRoutes } from '../modules';
-import { taskOverdueJobs } from '../modules/tasks/tasks.routes';
 import { openTestDatabase } from './test-database';
 
 /** Cheap argon2id for tests only. */
@@ -120,7 +119,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready();
   // Tests run the task overdue job's passes themselves (tasks.test.ts): on its 60 s timer it would queue
   // notices for the demo's overdue task into whatever test has recipients and runs that long.
-  await taskOverdueJobs.get(app.ctx)?.stop();
+  await app.ctx.taskOverdue.stop();
   let closed = false;
   return {
     app,

@@ -3,11 +3,9 @@ import { TaskEndpoints as E, LOGO_LIMITS } from '@storefleet/contracts';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../../context';
-import { TaskOverdueJob } from '../../engine/jobs/task-overdue';
 import { fileReply } from '../../http/file-reply';
 import { defineRoute } from '../../http/route';
 import { readUpload } from '../../http/upload';
-import { listRecipientsFor } from '../alerts/alert-senders.repository';
 import { readTaskPhoto, uploadTaskPhoto } from './task-photos';
 import {
   advanceTask,
@@ -24,18 +22,7 @@ import {
 
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
-/** The overdue job of an app (tests run its passes directly). */
-export const taskOverdueJobs = new WeakMap<AppContext, TaskOverdueJob>();
-
 export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const job = new TaskOverdueJob(ctx, { settings: ctx.jobs.settings, recipients: listRecipientsFor });
-  taskOverdueJobs.set(ctx, job);
-  app.addHook('onReady', async function startTaskOverdueJob() {
-    job.start();
-  });
-  app.addHook('onClose', async function stopTaskOverdueJob() {
-    await job.stop();
-  });
   defineRoute(app, E.taskList, async function taskList({ query, caller, scope }) {
     return listTasks(ctx, caller, scope, query);
   });

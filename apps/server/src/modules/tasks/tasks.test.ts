@@ -31,7 +31,6 @@ import {
 } from '../../engine/notifications/test-support/notification-peers';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { pngImage } from '../../testing/test-images';
-import { taskOverdueJobs } from './tasks.routes';
 
 const API = '/api/device-service/task';
 
@@ -309,8 +308,7 @@ describe('overdue', () => {
     const notOverdue = envelopeOf<PagedResult<Task>>(await get('/list?overdue=0&pageSize=100')).data;
     expect(notOverdue.list.map((x) => x.id)).not.toContain(task.id);
 
-    const job = taskOverdueJobs.get(t.ctx);
-    if (!job) throw new Error('the task routes start an overdue job');
+    const job = t.ctx.taskOverdue;
     // Noon local time: inside the default notification hours, so nothing is muted.
     const noon = new Date(2026, 0, 6, 12, 0, 0).getTime();
     t.ctx.notifier.clock = () => noon;
