@@ -30,6 +30,7 @@ import { listRecipientsFor } from './modules/alerts/alert-senders.repository';
 import { installOperationLog } from './modules/audit/operation-log.hook';
 import { getMonitoringSettings } from './modules/config/config.service';
 import { createDeviceCaches } from './modules/devices/device-caches';
+import { UsageSumsCache } from './modules/usage/usage-sums-cache';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Default upload limits; routes read their file with `readUpload` (http/upload.ts), which sets its size. */
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessionEvents: new SessionEvents(),
     log: app.log,
     deviceCaches: createDeviceCaches(database.writes),
+    usageSums: new UsageSumsCache(database.writes),
     // The monitoring engine (engine/engine.ts); the config module supplies the settings it reads.
     ...createEngine(app, {
       database,

@@ -22,6 +22,7 @@ import type { MonitoringJobs } from './engine/jobs/monitoring-jobs';
 import type { TaskOverdueJob } from './engine/jobs/task-overdue';
 import type { Notifier } from './engine/notifications/notifier';
 import type { DeviceCaches } from './modules/devices/device-caches';
+import type { UsageSumsCache } from './modules/usage/usage-sums-cache';
 
 export interface AppContext {
   config: Config;
@@ -41,6 +42,8 @@ export interface AppContext {
    * until a committed write could change it (modules/devices/device-caches.ts).
    */
   deviceCaches: DeviceCaches;
+  /** The usage reports' sums, kept until a committed write could change them (modules/usage/usage-sums-cache.ts). */
+  usageSums: UsageSumsCache;
   /**
    * The box hub: live agent links, commands to a store's box (`hub.command`), config pushes after
    * device writes (`hub.notifyDevicesChanged` / `notifyStoreChanged`), `hub.notifyKeyRevoked`.

@@ -32,7 +32,6 @@ import { findLevels } from '../levels/levels.repository';
 import { findStorePlacesInScope } from '../stores/stores.repository';
 import type { UsageReportFilter, UsageSums } from './device-usage.repository';
 import { usageSourceOf } from './usage-source';
-import { cachedSumUsage } from './usage-sums-cache';
 import { itemName } from './usage-view';
 
 /** The figure a report gives: time-based (plain) or devices in use (`/num`). */
@@ -91,8 +90,8 @@ export async function usageReport(
 ): Promise<AreaUsage[]> {
   const { source } = await usageSourceOf(ctx.db, scope, body);
   const [groups, cells, names] = await Promise.all([
-    cachedSumUsage(ctx.db, ctx.database.writes, scope, source, filter, false),
-    cachedSumUsage(ctx.db, ctx.database.writes, scope, source, filter, true),
+    ctx.usageSums.sum(ctx.db, scope, source, filter, false),
+    ctx.usageSums.sum(ctx.db, scope, source, filter, true),
     ctx.deviceCaches.names.names(ctx.db),
   ]);
   const totals = wantsTotals(body);

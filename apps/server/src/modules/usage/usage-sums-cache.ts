@@ -31,7 +31,8 @@ interface Entry {
   sums: UsageSums[];
 }
 
-class UsageSumsCache {
+/** One per application (`ctx.usageSums`, made in app.ts beside the device caches). */
+export class UsageSumsCache {
   private readonly writes: WriteWatch;
   private readonly entries = new Map<string, Entry>();
   private readonly reads = new SharedReads<UsageSums[]>();
@@ -43,7 +44,20 @@ class UsageSumsCache {
     });
   }
 
-  async get(key: string, read: () => Promise<UsageSums[]>): Promise<UsageSums[]> {
+  /** `sumUsage(db, scope, source, filter, byCategory)`, kept when nothing it reads was written since. */
+  sum(
+    db: Kysely<DB>,
+    scope: Scope,
+    source: UsageSource,
+    filter: UsageReportFilter,
+    byCategory: boolean,
+  ): Promise<UsageSums[]> {
+    const read = () => sumUsage(db, scope, source, filter, byCategory);
+    if (source.today) return read();
+    return this.get(JSON.stringify([scope, source.start, source.end, filter, byCategory]), read);
+  }
+
+  private async get(key: string, read: () => Promise<UsageSums[]>): Promise<UsageSums[]> {
     const version = this.writes.version();
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit.sums;
@@ -59,27 +73,4 @@ class UsageSumsCache {
       return sums;
     });
   }
-}
-
-/** One cache per database handle (its write watches). */
-const caches = new WeakMap<WriteWatches, UsageSumsCache>();
-
-/** `sumUsage(db, scope, source, filter, byCategory)`, from the cache when nothing it reads was written since. */
-export function cachedSumUsage(
-  db: Kysely<DB>,
-  writes: WriteWatches,
-  scope: Scope,
-  source: UsageSource,
-  filter: UsageReportFilter,
-  byCategory: boolean,
-): Promise<UsageSums[]> {
-  const read = () => sumUsage(db, scope, source, filter, byCategory);
-  if (source.today) return read();
-  let cache = caches.get(writes);
-  if (!cache) {
-    cache = new UsageSumsCache(writes);
-    caches.set(writes, cache);
-  }
-  const key = JSON.stringify([scope, source.start, source.end, filter, byCategory]);
-  return cache.get(key, read);
 }
