@@ -9,7 +9,12 @@ import { afterAll, expect, it, vi } from 'vitest';
 import { type ChildServerSite, childServerSite, freePort } from '../../testing/child-server';
 import { insertLinkFixture } from '../hub/test-support/link-fixture.repository';
 import { type ServerProcess, startServerProcess } from '../hub/test-support/server-process';
-import { expectAckedStored, startStreamingAgent, syslogSender } from '../hub/test-support/streaming-agent';
+import {
+  expectAckedStored,
+  startStreamingAgent,
+  syslogSender,
+  syslogsWhenDrained,
+} from '../hub/test-support/streaming-agent';
 
 const LINES = 2000;
 let site: ChildServerSite | null = null;
@@ -136,23 +141,7 @@ it('serves one fleet from two nodes and keeps every acknowledged value when the 
 
   // The agent is back, through the proxy, on the surviving node, which has the box's link now.
   await vi.waitFor(async () => expect(await linksOpen(other)).toBe(1), { timeout: 60_000, interval: 250 });
-  await vi.waitFor(
-    async () => {
-      const row = await db
-        .selectFrom('device_syslogs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('device_id', '=', fixture.switchId)
-        .executeTakeFirstOrThrow();
-      expect(Number(row.n)).toBe(LINES);
-      expect(box.runtime.buffer.depth()).toBe(0);
-    },
-    { timeout: 120_000, interval: 250 },
-  );
-  const lines = await db
-    .selectFrom('device_syslogs')
-    .select(['seq', 'log_message'])
-    .where('device_id', '=', fixture.switchId)
-    .execute();
+  const lines = await syslogsWhenDrained(db, box, fixture.switchId, LINES, 120_000);
   expect(new Set(lines.map((m) => m.log_message)).size).toBe(LINES);
   await expectAckedStored(db, acked);
   // And the survivor answers a ping through its own link now.

@@ -6,7 +6,12 @@ import { afterAll, expect, it, vi } from 'vitest';
 
 import { type ChildServerSite, childServerSite } from '../../testing/child-server';
 import { insertLinkFixture } from './test-support/link-fixture.repository';
-import { expectAckedStored, startStreamingAgent, syslogSender } from './test-support/streaming-agent';
+import {
+  expectAckedStored,
+  startStreamingAgent,
+  syslogSender,
+  syslogsWhenDrained,
+} from './test-support/streaming-agent';
 
 const LINES = 3000;
 let site: ChildServerSite | null = null;
@@ -46,24 +51,7 @@ it('keeps every acknowledged value, once, when the server is killed and restarte
   sender.socket.end();
   expect(sender.sent).toBe(LINES);
 
-  await vi.waitFor(
-    async () => {
-      const row = await db
-        .selectFrom('device_syslogs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('device_id', '=', fixture.switchId)
-        .executeTakeFirstOrThrow();
-      expect(Number(row.n)).toBe(LINES);
-      expect(box.runtime.buffer.depth()).toBe(0);
-    },
-    { timeout: 90_000, interval: 250 },
-  );
-
-  const lines = await db
-    .selectFrom('device_syslogs')
-    .select(['seq', 'log_message'])
-    .where('device_id', '=', fixture.switchId)
-    .execute();
+  const lines = await syslogsWhenDrained(db, box, fixture.switchId, LINES, 90_000);
   expect(new Set(lines.map((m) => m.log_message)).size).toBe(LINES);
   expect(new Set(lines.map((m) => m.seq)).size).toBe(LINES);
   const twice = await db

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import { BoxAgent } from '@storefleet/agent';
 import type { Kysely } from 'kysely';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 
 import type { DB } from '../../../db/database';
 
@@ -86,4 +86,34 @@ export async function expectAckedStored(db: Kysely<DB>, acked: ReadonlyMap<strin
     ]);
     expect(metric ?? syslog, `acked value ${deviceId}/${seq}`).toBeDefined();
   }
+}
+
+/**
+ * Waits until the device holds `lines` syslog lines and the agent's buffer is empty (everything sent and
+ * acked), within `timeoutMs`; then returns the stored lines (seq, message).
+ */
+export async function syslogsWhenDrained(
+  db: Kysely<DB>,
+  agent: BoxAgent,
+  deviceId: number,
+  lines: number,
+  timeoutMs: number,
+): Promise<Array<{ seq: number; log_message: string }>> {
+  await vi.waitFor(
+    async () => {
+      const row = await db
+        .selectFrom('device_syslogs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('device_id', '=', deviceId)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.n)).toBe(lines);
+      expect(agent.runtime.buffer.depth()).toBe(0);
+    },
+    { timeout: timeoutMs, interval: 250 },
+  );
+  return db
+    .selectFrom('device_syslogs')
+    .select(['seq', 'log_message'])
+    .where('device_id', '=', deviceId)
+    .execute();
 }
