@@ -23,6 +23,8 @@ import {
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
+import { buildServerIfStale, SERVER_ENTRY } from '../scripts/server-build.mjs';
+
 const root = new URL('..', import.meta.url).pathname;
 export const DEMO_PASSWORD = 'Storefleet@2026';
 
@@ -49,25 +51,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: `sqlite:${join(dataDir, 'storefleet.db')}`,
-        DEMO: '1',
-        SIMULATOR: '0',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  // The built server, as `npm start` and production run it (scripts/server-build.mjs).
+  await buildServerIfStale();
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite:${join(dataDir, 'storefleet.db')}`,
+      DEMO: '1',
+      SIMULATOR: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const deadline = Date.now() + 90_000;

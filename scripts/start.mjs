@@ -1,8 +1,9 @@
-// `npm start`: build the web console if its sources changed, then run the server (and, through it, the
-// demo fleet). Signals are forwarded so Ctrl-C and SIGTERM shut the server down gracefully.
+// `npm start`: build the web console and the server if their sources changed, then run the built server
+// (and, through it, the demo fleet). Signals are forwarded so Ctrl-C and SIGTERM shut the server down
+// gracefully.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 
+import { buildServerIfStale, SERVER_ENTRY } from './server-build.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -10,7 +11,15 @@ if (!buildWebIfStale()) {
   console.error('[storefleet] the web console could not be built; see the output above.');
   process.exit(1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+try {
+  await buildServerIfStale();
+} catch (error) {
+  console.error(
+    `[storefleet] the server could not be built: ${error instanceof Error ? error.message : error}`,
+  );
+  process.exit(1);
+}
+const server = spawn(process.execPath, [SERVER_ENTRY], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -1,13 +1,14 @@
 /**
- * The real server (`node --import tsx apps/server/src/server.ts`) as a child process on a loopback
- * port, with its resident memory sampled from /proc while a benchmark runs.
+ * The real server, built as `npm start` runs it (`node apps/server/dist/server.mjs`, built by
+ * scripts/server-build.mjs when its sources changed), as a child process on a loopback port, with its
+ * resident memory sampled from /proc while a benchmark runs.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 
+import { buildServerIfStale, SERVER_ENTRY } from '../../scripts/server-build.mjs';
 import { REPO_ROOT } from './bench-paths';
 
 export interface ServerChild {
@@ -46,34 +47,36 @@ export function rssOf(pid: number | undefined): number {
 
 /**
  * Starts the server on `databaseUrl` (demo data seeded on a fresh database) and resolves once it
- * prints its banner. Logs at warn so per-request logging does not count against the server.
+ * prints its banner. Logs at warn so per-request logging does not count against the server. `env`
+ * adds to or overrides the server's environment: nodes of one cluster share `JWT_SECRET` and get
+ * `REDIS_URL` (a random secret per process otherwise).
  */
 export async function startServer(
   databaseUrl: string,
   dataDir: string,
   extraArgs: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
 ): Promise<ServerChild> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...extraArgs, '--import', 'tsx', join(REPO_ROOT, 'apps/server/src/server.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        DEMO: '1',
-        SIMULATOR: '0',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        JWT_SECRET: randomBytes(32).toString('base64url'),
-        SHUTDOWN_GRACE_MS: '2000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  // The built server, as `npm start` and production run it (scripts/server-build.mjs).
+  await buildServerIfStale();
+  const child = spawn(process.execPath, [...extraArgs, SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      SIMULATOR: '0',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      SHUTDOWN_GRACE_MS: '2000',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);

@@ -5,31 +5,36 @@
  * Checks, cheapest first: a zip (PK) holding the parts of an .xlsx; at most `maxEntries` entries; a
  * declared uncompressed total of at most `maxUnpackedBytes`, no large part compressed more than
  * `maxRatio` times; then only the parts the reader needs are inflated, each stopped at its declared
- * size (a lying header gets no further than its lie). ExcelJS then reads a stored copy of exactly
- * those checked parts: it never inflates the upload itself, and it gets the workbook and shared
- * strings before the sheets, which its streaming reader needs (otherwise it spills sheets to
- * temporary files). Small parts are kept inflated from the check; a large one (a sheet of 100,000
- * rows is ~90 MiB of XML) is checked streaming and inflated again, streaming, while ExcelJS reads it,
- * so the workbook is never whole in memory.
+ * size (a lying header gets no further than its lie). Our sheet reader (sheet-reader.ts) then reads
+ * exactly those checked parts. Small parts are kept inflated from the check; a large one (a sheet of
+ * 100,000 rows is ~90 MiB of XML) is checked streaming and inflated again, streaming, while the reader
+ * reads it, so the workbook is never whole in memory. ExcelJS only writes workbooks (exports,
+ * templates, error reports); it no longer reads uploads (docs/decisions/inventory.md).
  */
-import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { crc32 } from 'node:zlib';
 import type { Label } from '@storefleet/contracts';
 import type ExcelJS from 'exceljs';
 
 import { AppError, invalid } from './errors';
+import {
+  MAX_ELEMENT_CHARS,
+  readSheetRows,
+  SheetProblem,
+  type SheetValue,
+  type StreamedRow,
+} from './sheet-reader';
 import type { UploadLimits } from './upload';
 import {
   inflateEntry,
   inflateEntryChunks,
   readZipDirectory,
   type StreamedPart,
-  streamZip,
   verifyEntry,
   type ZipEntry,
   ZipProblem,
 } from './zip-archive';
+
+export type { SheetValue, StreamedRow } from './sheet-reader';
 
 export interface SpreadsheetLimits {
   /** Entries in the archive (an .xlsx from Excel or WPS has 10 to 30). */
@@ -54,11 +59,6 @@ const REQUIRED_PARTS = ['[Content_Types].xml', 'xl/workbook.xml', 'xl/_rels/work
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 /** An OLE compound file: an .xls, or an .xlsx saved with a password (Excel encrypts into one). */
 const COMPOUND_FILE = Buffer.from('d0cf11e0a1b11ae1', 'hex');
-const EMPTY_SHARED_STRINGS = Buffer.from(
-  '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
-);
-/** ExcelJS gets the stored copy in slices, with a turn of the event loop between them. */
-const SLICE_BYTES = 16 * 1024;
 /** Parts up to this size are kept inflated after the check; larger ones are inflated again when read. */
 const KEEP_INFLATED_BYTES = 1024 * 1024;
 
@@ -71,7 +71,7 @@ const USE_TEMPLATE = {
   en: 'copy the rows into the downloaded template and upload that',
 };
 
-/** A workbook that passed the checks: the parts ExcelJS reads, in reading order (streamed as a stored zip). */
+/** A workbook that passed the checks: the parts the sheet reader reads. */
 export interface CheckedWorkbook {
   readonly parts: readonly StreamedPart[];
 }
@@ -157,7 +157,7 @@ function tooCompressed(ratio: number, limits: SpreadsheetLimits): AppError {
   });
 }
 
-/** The parts ExcelJS's streaming reader uses, in the order it needs them; every other part is never inflated. */
+/** The parts the sheet reader uses; every other part is never inflated. */
 function partsToRead(entries: readonly ZipEntry[]): ZipEntry[] {
   const byName = new Map(entries.map((e) => [e.name, e]));
   const first = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/styles.xml', 'xl/sharedStrings.xml'];
@@ -210,8 +210,6 @@ export async function checkWorkbook(
         });
       }
     }
-    if (!names.has('xl/sharedStrings.xml'))
-      parts.splice(2, 0, keptPart('xl/sharedStrings.xml', EMPTY_SHARED_STRINGS));
     return { parts };
   } catch (error) {
     if (error instanceof ZipProblem) throw refusal(error, limits);
@@ -222,21 +220,17 @@ export async function checkWorkbook(
 /** The text of a cell as typed; dates as YYYY-MM-DD (UTC, as Excel stores them without a zone). */
 export type CellText = { ok: true; text: string } | { ok: false; message: string };
 
-export function cellText(value: ExcelJS.CellValue): CellText {
+export function cellText(value: SheetValue | undefined): CellText {
   if (value === null || value === undefined) return { ok: true, text: '' };
   if (typeof value === 'string') return { ok: true, text: value };
   if (typeof value === 'number' || typeof value === 'boolean') return { ok: true, text: String(value) };
   if (value instanceof Date) return { ok: true, text: value.toISOString().slice(0, 10) };
   // A formula's cached result could be anything the sender chose, so it is never taken as data.
-  if ('formula' in value || 'sharedFormula' in value)
-    return { ok: false, message: 'must be a value, not a formula' };
-  if ('richText' in value) return { ok: true, text: value.richText.map((r) => r.text).join('') };
-  if ('text' in value && typeof value.text === 'string') return { ok: true, text: value.text };
-  if ('error' in value) return { ok: false, message: 'holds an Excel error value' };
-  return { ok: false, message: 'has a value that is not text or a number' };
+  if ('formula' in value) return { ok: false, message: 'must be a value, not a formula' };
+  return { ok: false, message: 'holds an Excel error value' };
 }
 
-function isBlank(cells: readonly ExcelJS.CellValue[]): boolean {
+function isBlank(cells: ReadonlyArray<SheetValue | undefined>): boolean {
   return cells.every((value) => {
     const cell = cellText(value);
     return cell.ok && cell.text.trim() === '';
@@ -246,8 +240,8 @@ function isBlank(cells: readonly ExcelJS.CellValue[]): boolean {
 export interface SheetRow {
   /** The row number as Excel shows it. */
   row: number;
-  /** Columns 1…`columns`, as ExcelJS reads them (`cellText` turns them into text). */
-  cells: ExcelJS.CellValue[];
+  /** Columns 1…`columns`, as the sheet holds them (`cellText` turns them into text). */
+  cells: SheetValue[];
 }
 
 export interface SheetRows {
@@ -259,17 +253,7 @@ export interface SheetRows {
   pastCap: number | null;
 }
 
-async function* slices(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  for await (const chunk of chunks) {
-    for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
-      yield chunk.subarray(at, at + SLICE_BYTES);
-      // Parsing is synchronous per slice; other requests and ingest get their turn in between.
-      await nextTurn();
-    }
-  }
-}
-
-/** ExcelJS, loaded on first use: only the workbook calls need it (~250 ms and ~25 MB at start-up otherwise). */
+/** ExcelJS, loaded on first use: only the calls that write workbooks need it (~250 ms and ~25 MB at start-up otherwise). */
 let excel: Promise<typeof ExcelJS> | null = null;
 
 export function loadExcel(): Promise<typeof ExcelJS> {
@@ -277,59 +261,38 @@ export function loadExcel(): Promise<typeof ExcelJS> {
   return excel;
 }
 
-/** The tab order's first sheet id; the streaming reader gives sheets in file order. */
-function firstTabId(reader: object): number | undefined {
-  return (reader as { model?: { sheets?: Array<{ id?: number }> } }).model?.sheets?.[0]?.id;
-}
-
-/** One row of a sheet as it streams: its number and its cells (1-based, as ExcelJS's `row.values`). */
-export interface StreamedRow {
-  row: number;
-  /** `values[c]` is column c's value (index 0 is unused); missing cells are undefined. */
-  values: readonly ExcelJS.CellValue[];
-}
-
 /**
  * Every row of the workbook's first sheet (in tab order), streamed: the caller decides how far to
  * read, and returning from the loop stops the reader. `seen.sheet` is set when the workbook has a
- * sheet at all. A sheet ExcelJS cannot read is refused with 400.
+ * sheet at all. A sheet that cannot be read is refused with 400; one row or string past the reader's
+ * cap with 413.
  */
 export async function* firstSheetRows(
   workbook: CheckedWorkbook,
   seen: { sheet: boolean } = { sheet: false },
 ): AsyncGenerator<StreamedRow> {
-  const { stream } = await loadExcel();
-  const source = Readable.from(slices(streamZip(workbook.parts)));
-  const reader = new stream.xlsx.WorkbookReader(source, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache', // number formats tell dates from numbers
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
   try {
-    for await (const sheet of reader) {
-      const first = firstTabId(reader);
-      if (first !== undefined && (sheet as { id?: number }).id !== first) continue;
-      seen.sheet = true;
-      for await (const row of sheet) yield { row: row.number, values: row.values as ExcelJS.CellValue[] };
-      return;
-    }
+    yield* readSheetRows(workbook.parts, seen);
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof SheetProblem && error.reason === 'element-too-large') {
+      throw tooLarge({
+        zh: `有一行或一个单元格超过 ${MAX_ELEMENT_CHARS / 10_000} 万个字符，未导入任何数据；${USE_TEMPLATE.zh}`,
+        en: `has a row or a cell of more than ${MAX_ELEMENT_CHARS / 1_000_000} million characters, so nothing was imported; ${USE_TEMPLATE.en}`,
+      });
+    }
+    if (error instanceof ZipProblem) throw refusal(error, SPREADSHEET_LIMITS);
     throw invalid('file', {
       zh: `不是可读取的 .xlsx 工作簿；${RESAVE.zh}`,
       en: `is not a readable .xlsx workbook; ${RESAVE.en}`,
     });
-  } finally {
-    source.destroy();
   }
 }
 
 /**
  * Rows of the workbook's first sheet from `firstRow` on, blank rows skipped, read as a stream: it
  * stops at the first non-blank row past `maxRows`, so a sheet of a million rows costs no more than
- * the cap. A sheet ExcelJS cannot read is refused with 400.
+ * the cap. A sheet that cannot be read is refused with 400.
  */
 export async function readFirstSheet(
   workbook: CheckedWorkbook,

@@ -281,36 +281,10 @@ export function writeZip(parts: readonly ZipPart[]): Buffer[] {
   return [...chunks, ...directory, endOfDirectory(parts.length, directorySize, offset)];
 }
 
-/** A stored part whose bytes come as chunks when the archive is streamed (`size` and `crc32` known). */
+/** A checked part whose bytes come as chunks when it is read (a large part is never whole in memory). */
 export interface StreamedPart {
   name: string;
   size: number;
   crc32: number;
   chunks: () => AsyncIterable<Buffer> | Iterable<Buffer>;
-}
-
-/**
- * A stored zip of `parts` as a stream of chunks: each part's bytes are produced only when the reader
- * gets to them, so a large part is never whole in memory. A part yielding other than `size` bytes is
- * an error (the headers already said `size`).
- */
-export async function* streamZip(parts: readonly StreamedPart[]): AsyncGenerator<Buffer> {
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const { name, local, central } = partHeaders({ ...part, method: STORED }, part.size, offset);
-    yield local;
-    yield name;
-    let written = 0;
-    for await (const chunk of part.chunks()) {
-      written += chunk.length;
-      yield chunk;
-    }
-    if (written !== part.size) throw new ZipProblem('size-mismatch', part.name);
-    directory.push(central, name);
-    offset += local.length + name.length + part.size;
-  }
-  const directorySize = directory.reduce((sum, chunk) => sum + chunk.length, 0);
-  yield* directory;
-  yield endOfDirectory(parts.length, directorySize, offset);
 }

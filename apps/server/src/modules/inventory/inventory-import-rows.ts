@@ -9,7 +9,7 @@
  * in the report). Messages are `{ zh, en }`; the service picks the caller's language.
  */
 import { isIpAddress, type Label, type Lang, macKey, PropertyStatus } from '@storefleet/contracts';
-import type ExcelJS from 'exceljs';
+import type { SheetValue } from '../../http/sheet-reader';
 
 import { cellText } from '../../http/spreadsheet-upload';
 import {
@@ -126,7 +126,7 @@ const TITLE_INDEX: ReadonlyMap<string, ImportKey> = new Map(
  * in any order. Columns the import does not know are ignored; a required column missing or a column
  * given twice is refused, naming it.
  */
-export function readHeader(values: readonly ExcelJS.CellValue[]): HeaderResult {
+export function readHeader(values: ReadonlyArray<SheetValue | undefined>): HeaderResult {
   const columns = new Map<ImportKey, number>();
   for (let c = 1; c < values.length; c++) {
     const cell = cellText(values[c] ?? null);
@@ -339,12 +339,12 @@ function readCell(column: ImportColumn, raw: string, context: RowContext): ReadC
 }
 
 /**
- * Reads one data row (`values` as ExcelJS gives them, 1-based) through the header map. Every cell is
+ * Reads one data row (`values` as the sheet reader gives them, 1-based) through the header map. Every cell is
  * checked, so the reply lists all of a row's problems at once.
  */
 export function parseRow(
   row: number,
-  values: readonly ExcelJS.CellValue[],
+  values: ReadonlyArray<SheetValue | undefined>,
   header: HeaderMap,
   context: RowContext,
 ): ParsedRow {
@@ -410,7 +410,7 @@ export function parseRow(
 }
 
 /** Whether every cell of a row is empty (such rows are skipped, wherever they are). */
-export function isBlankRow(values: readonly ExcelJS.CellValue[]): boolean {
+export function isBlankRow(values: ReadonlyArray<SheetValue | undefined>): boolean {
   for (let c = 1; c < values.length; c++) {
     const cell = cellText(values[c] ?? null);
     if (!cell.ok || cell.text.trim() !== '') return false;
@@ -457,7 +457,7 @@ export class FileDuplicates {
     }
     for (const unique of UNIQUE) {
       const value = unique.of(parsed.values);
-      // A copy: the value is a slice of ExcelJS's parser text and would keep all of it alive.
+      // A copy: the value is a slice of the reader's text and would keep all of it alive.
       if (value !== null) this.seen.get(unique.key)?.set(Buffer.from(value).toString(), parsed.row);
     }
   }

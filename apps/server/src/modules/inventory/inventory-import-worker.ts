@@ -1,12 +1,12 @@
 /**
  * Reading an inventory workbook in a worker thread (docs/decisions/inventory.md, "Import in a worker").
  *
- * ExcelJS's streaming parse makes a lot of short-lived garbage in whatever heap runs it. In a worker
- * it lands in a heap of its own whose size is bounded (`resourceLimits`), all of it given back when
- * the worker ends, and the server's thread stays free for other requests meanwhile. The worker sends
- * back the accepted rows as the compact buffers of AcceptedRows (transferred, not copied) and the
- * rejected rows. It did NOT lower the server's peak RSS (the worker's own isolate, tsx and modules
- * cost about what the server's heap saved; figures in bench/README.md).
+ * Reading and checking 50,000 rows makes short-lived garbage in whatever heap runs it. In a worker it
+ * lands in a heap of its own whose size is bounded (`resourceLimits`), all of it given back when the
+ * worker ends, and the server's thread stays free for other requests meanwhile. The worker sends back
+ * the accepted rows as the compact buffers of AcceptedRows (transferred, not copied) and the rejected
+ * rows. The built server starts the worker from its own plain-JavaScript bundle; from source, a boot
+ * file registers tsx first (slower to start, used by the tests).
  *
  * One import reads at a time per process (a queue): two at once would need twice the memory.
  * A worker that runs out of its memory is a 413 asking for smaller files, never a crashed server.
@@ -47,7 +47,13 @@ export const IMPORT_WORKER_LIMITS = {
   maxOldGenerationSizeMb: 256,
 };
 
-const BOOT = new URL('./inventory-import-worker-boot.mjs', import.meta.url);
+/**
+ * The worker's entry: run from source (tests, through tsx) a boot file registers tsx first; the built
+ * server (scripts/server-build.mjs) has the worker's own bundle beside it, plain JavaScript.
+ */
+const WORKER_ENTRY = import.meta.url.endsWith('.ts')
+  ? new URL('./inventory-import-worker-boot.mjs', import.meta.url)
+  : new URL('./inventory-import-worker-thread.mjs', import.meta.url);
 
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -65,10 +71,10 @@ function outOfMemory(): AppError {
 
 function run(input: WorkerInput): Promise<ImportRead> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(BOOT, {
+    const worker = new Worker(WORKER_ENTRY, {
       workerData: input,
       transferList: [input.bytes],
-      // Not the server's flags (--import tsx: the boot file registers tsx itself).
+      // Not the server's flags (from source, --import tsx: the boot file registers tsx itself).
       execArgv: [],
       resourceLimits: IMPORT_WORKER_LIMITS,
       stdout: false,
