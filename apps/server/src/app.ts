@@ -14,6 +14,8 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { connectCluster } from './engine/cluster/cluster-bus';
+import { newNodeIdentity } from './engine/cluster/node-identity';
+import type { ServerNodeTimers } from './engine/cluster/server-node';
 import { createEngine } from './engine/engine';
 import { installErrorHandler } from './http/error-handler';
 import './http/fastify-types';
@@ -42,6 +44,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** Extra routes registered after the modules (tests use it for probe routes). */
   extraRoutes?: readonly RegisterRoutes[];
+  /** The node heartbeat's timers (engine/cluster/server-node.ts); tests of several nodes shorten them. */
+  nodeTimers?: ServerNodeTimers;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -59,11 +63,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { querystringParser: parseQueryString },
   });
 
+  // One identity per app instance: the bus, the job leases, the heartbeat and the runs name it.
+  const identity = newNodeIdentity();
   // Several nodes: the bus to the others, connected before anything is published (a Redis that cannot
   // be reached stops the start with its reason).
   const cluster = config.redisUrl
-    ? await connectCluster(config.redisUrl, config.databaseUrl, (error) =>
-        app.log.warn({ err: error }, 'cluster bus (Redis) problem'),
+    ? await connectCluster(
+        config.redisUrl,
+        config.databaseUrl,
+        (error) => app.log.warn({ err: error }, 'cluster bus (Redis) problem'),
+        identity.id,
       )
     : undefined;
   const ctx: AppContext = {
@@ -86,6 +95,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // The hub throttles refused keys per client address, which behind a proxy is X-Forwarded-For.
       hub: { trustProxy: config.trustProxy },
       cluster,
+      identity,
+      nodeTimers: options.nodeTimers,
     }),
   };
   app.decorate('ctx', ctx);

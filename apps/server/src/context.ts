@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database, DB } from './db/database';
 import type { AlertRulesCache } from './engine/alerting/rules-cache';
 import type { ClusterBus } from './engine/cluster/cluster-bus';
+import type { ServerNode } from './engine/cluster/server-node';
 import type { EngineMetrics } from './engine/engine-metrics';
 import type { BoxHub } from './engine/hub/box-hub';
 import type { DeviceStatusBus } from './engine/ingest/status-bus';
@@ -63,4 +64,10 @@ export interface AppContext {
   cluster: ClusterBus | null;
   /** Notices of overdue tasks to the alert recipients (engine/jobs/task-overdue.ts); tests run its passes. */
   taskOverdue: TaskOverdueJob;
+  /**
+   * This server node (engine/cluster/server-node.ts): `node.id` names it everywhere (bus, job leases,
+   * `runner_node` of the runs it carries out); its heartbeat lets another node take over its runs when
+   * it is gone; runs `track` their execution and call `checkRunning` before each step.
+   */
+  node: ServerNode;
 }

@@ -20,6 +20,7 @@ import type { NetTestTables } from './tables/net-test';
 import type { NetTestRunTables } from './tables/net-test-runs';
 import type { OfflineReasonTables } from './tables/offline-reasons';
 import type { OrgTables } from './tables/org';
+import type { ServerNodeTables } from './tables/server-nodes';
 import type { SettingsTables } from './tables/settings';
 import type { TaskTables } from './tables/tasks';
 import type { UsageTables } from './tables/usage';
@@ -43,6 +44,7 @@ export interface DB
     OfflineReasonTables,
     VersionTables,
     JobLeaseTables,
+    ServerNodeTables,
     TaskTables {}
 
 export type DialectName = 'sqlite' | 'postgres';

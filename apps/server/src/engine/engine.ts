@@ -19,6 +19,8 @@ import type { Database } from '../db/database';
 import { AlertRulesCache } from './alerting/rules-cache';
 import type { ClusterBus } from './cluster/cluster-bus';
 import { joinCluster } from './cluster/join-cluster';
+import type { NodeIdentity } from './cluster/node-identity';
+import { ServerNode, type ServerNodeTimers } from './cluster/server-node';
 import { EngineMetrics } from './engine-metrics';
 import { BoxHub, type BoxHubOptions } from './hub/box-hub';
 import { DeviceStatusBus } from './ingest/status-bus';
@@ -41,6 +43,8 @@ export interface Engine {
   cluster: ClusterBus | null;
   /** Overdue tasks' notices to the alert recipients, once per task (jobs/task-overdue.ts). */
   taskOverdue: TaskOverdueJob;
+  /** This node: its id, heartbeat, the runs it carries out and their takeover (cluster/server-node.ts). */
+  node: ServerNode;
 }
 
 export interface EngineOptions {
@@ -54,6 +58,10 @@ export interface EngineOptions {
   jobs?: MonitoringJobsTimers;
   /** The bus to the other server nodes (REDIS_URL), connected; none on a single node. */
   cluster?: ClusterBus;
+  /** Who this node is (app.ts makes it before the bus connects). */
+  identity: NodeIdentity;
+  /** The heartbeat's period and when a silent node is gone (cluster/server-node.ts; tests shorten them). */
+  nodeTimers?: ServerNodeTimers;
 }
 
 /** Creates the engine of `app` and ties its life to the app's (see the file comment). */
@@ -64,6 +72,11 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   const metrics = new EngineMetrics();
   if (options.cluster) joinCluster(options.cluster, { statusBus, rulesCache });
   const parts = { db: database.db, database, log, statusBus, rulesCache, metrics };
+  // Before the hub's preClose: runs stop taking steps before the links they wait on close.
+  const node = new ServerNode(parts, options.identity, options.nodeTimers);
+  app.addHook('onReady', async () => node.start());
+  app.addHook('preClose', async () => node.beginStop());
+  app.addHook('onClose', async () => node.stop());
   const hub = new BoxHub(parts, {
     ...options.hub,
     intervalSeconds: async (companyId) => (await settings(database.db, companyId)).probeIntervalSeconds,
@@ -72,7 +85,7 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   if (options.cluster) hub.joinCluster(options.cluster);
   // preClose: open WebSockets would otherwise keep server.close() waiting.
   app.addHook('preClose', async () => hub.close());
-  const jobs = new MonitoringJobs(parts, settings);
+  const jobs = new MonitoringJobs(parts, settings, node.id);
   jobs.start(options.jobs);
   app.addHook('onClose', async () => jobs.stop());
   // Notifications: a pass after every committed alert change, and on a timer (retries, repeats,
@@ -102,5 +115,5 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   const cluster = options.cluster ?? null;
   // After the jobs and the notifier stopped (onClose hooks run in order of registration).
   if (cluster) app.addHook('onClose', async () => cluster.close());
-  return { hub, statusBus, rulesCache, jobs, notifier, metrics, cluster, taskOverdue };
+  return { hub, statusBus, rulesCache, jobs, notifier, metrics, cluster, taskOverdue, node };
 }

@@ -7,8 +7,17 @@ import { sql } from 'kysely';
 
 import type { DB } from '../db/database';
 
-/** Tables every request may write (bookkeeping, not company data; the jobs' leases renew on timers). */
-const BOOKKEEPING = new Set(['operation_logs', 'login_failures', 'revoked_tokens', 'job_leases']);
+/**
+ * Tables every request may write (bookkeeping, not company data; the jobs' leases renew on timers, and
+ * the nodes' heartbeats beat on theirs).
+ */
+const BOOKKEEPING = new Set([
+  'operation_logs',
+  'login_failures',
+  'revoked_tokens',
+  'job_leases',
+  'server_nodes',
+]);
 
 /** Rows an asker may legitimately change: its companies' rows, or only those of some stores. */
 export interface Own {

@@ -30,6 +30,7 @@ import * as versions from './20261126_0200_versions';
 import * as netTestRunBoxes from './20261126_0300_net_test_run_boxes';
 import * as usageReportIndex from './20261126_0400_usage_report_index';
 import * as jobLeases from './20261126_0600_job_leases';
+import * as runRunners from './20261127_0100_run_runners';
 
 export interface StorefleetMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -60,4 +61,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20261126_0300_net_test_run_boxes', netTestRunBoxes],
   ['20261126_0400_usage_report_index', usageReportIndex],
   ['20261126_0600_job_leases', jobLeases],
+  ['20261127_0100_run_runners', runRunners],
 ];

@@ -18,6 +18,8 @@ export interface NetTestRunsTable {
   created_at: number;
   finished_at: number | null;
   started_from: Generated<NetTestRunOrigin>;
+  /** The server node carrying the run out (`server_nodes.node`); null for runs from before migration 20261127_0100. */
+  runner_node: string | null;
 }
 
 /** A box a run reaches (and its store), kept when the run starts. */

@@ -32,6 +32,8 @@ export interface UpgradeRunsTable {
   created_by: string | null;
   created_at: number;
   finished_at: number | null;
+  /** The server node carrying the run out (`server_nodes.node`); null for runs from before migration 20261127_0100. */
+  runner_node: string | null;
 }
 
 /** One box of a run: its wave and state; `reason` when it failed, as the agent or the server said. */

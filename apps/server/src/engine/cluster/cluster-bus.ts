@@ -10,8 +10,7 @@
  * subscriber that was disconnected: when the subscription comes back, `onResync` handlers run (the
  * rules cache forgets everything, so no missed invalidation leaves a stale rule).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
+import { createHash } from 'node:crypto';
 
 import { Redis } from 'ioredis';
 
@@ -24,8 +23,6 @@ interface Envelope {
 }
 
 export class ClusterBus {
-  /** This node's name on the bus: host, process and a random part (two apps in one process differ). */
-  readonly node = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly prefix: string;
@@ -34,14 +31,17 @@ export class ClusterBus {
   private readonly directHandlers: Array<(payload: unknown, from: string) => void> = [];
   private subscribed = false;
   /** The subscriber connection's name in Redis (CLIENT LIST). */
-  readonly subscriberName = `storefleet-bus-${this.node.replace(/[^A-Za-z0-9_.-]/g, '-')}`;
+  readonly subscriberName: string;
   private closed = false;
 
   constructor(
     redisUrl: string,
     databaseUrl: string,
     private readonly onError: (error: unknown) => void,
+    /** This node's name on the bus: the app's node id (node-identity.ts). */
+    readonly node: string,
   ) {
+    this.subscriberName = `storefleet-bus-${node.replace(/[^A-Za-z0-9_.-]/g, '-')}`;
     const cluster = createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16);
     this.prefix = `storefleet:${cluster}:`;
     const options = { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: true } as const;
@@ -167,8 +167,9 @@ export async function connectCluster(
   redisUrl: string,
   databaseUrl: string,
   onError: (error: unknown) => void,
+  node: string,
 ): Promise<ClusterBus> {
-  const bus = new ClusterBus(redisUrl, databaseUrl, onError);
+  const bus = new ClusterBus(redisUrl, databaseUrl, onError, node);
   try {
     await bus.connect();
   } catch (error) {

@@ -8,10 +8,9 @@
  * up; a dead one's run out, and the next node to tick takes them over.
  */
 
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { AppContext } from '../../context';
 import type { AfterCommit } from '../after-commit';
+import { newNodeIdentity } from '../cluster/node-identity';
 
 import type { EngineMetrics } from '../engine-metrics';
 import { applyHistoryRetention } from './history-retention';
@@ -33,20 +32,15 @@ export interface MonitoringJobsTimers {
   leasePeriods?: number;
 }
 
-/** This node's name in `job_leases`: host, process and a random part (two apps in one process differ). */
-function nodeName(): string {
-  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-}
-
 export class MonitoringJobs {
   private timers: NodeJS.Timeout[] = [];
-  /** This node's name as a lease holder. */
-  readonly node = nodeName();
 
   constructor(
     private readonly ctx: SweepContext & Pick<AppContext, 'log'> & { metrics?: EngineMetrics },
     /** The companies' monitoring settings, as every job (and the box hub) reads them. */
     readonly settings: SettingsReader,
+    /** This node's name as a lease holder: the app's node id (a runner of its own when not given). */
+    readonly node: string = newNodeIdentity().id,
   ) {}
 
   /** One offline sweep at `now`; its status changes are published as each transaction commits. */

@@ -2,7 +2,9 @@
  * Carries out a net-test run: each box in turn (a few at a time) gets the `netTest` command over its
  * link with the run's addresses (NET_TEST_MAX_TARGETS per command), and every box × address ends with
  * one stored result — figures, or why there are none (box offline, no answer in time, command failed).
- * Nothing here waits on a box without a timeout, so a run always finishes.
+ * Nothing here waits on a box without a timeout, so a run always finishes — unless this node stops
+ * first: then nothing more is written and the run is marked interrupted by the node that sees this one
+ * gone (engine/cluster/server-node.ts).
  */
 import {
   type AgentCommand,
@@ -14,6 +16,7 @@ import type { Insertable } from 'kysely';
 
 import type { AppContext } from '../../context';
 import type { NetTestOutcome, NetTestResultsTable } from '../../db/tables/net-test-runs';
+import { NodeStopping } from '../../engine/cluster/server-node';
 import { AppError } from '../../http/errors';
 import type { BoxTarget } from '../devices/devices.repository';
 import type { NetTestAddressRow } from '../nettest/net-test-address.repository';
@@ -39,16 +42,20 @@ export async function executeNetTestRun(ctx: AppContext, plan: RunPlan): Promise
       for (let box = queue.shift(); box; box = queue.shift()) await testBox(ctx, plan, box);
     };
     await Promise.all(Array.from({ length: Math.min(BOX_CONCURRENCY, queue.length) }, worker));
-    await finishNetTestRun(ctx.db, plan.runId, Date.now());
+    await finishNetTestRun(ctx.db, plan.runId, ctx.node.id, Date.now());
   } catch (error) {
+    if (error instanceof NodeStopping) return;
     ctx.log.error({ err: error, runId: plan.runId }, 'net test run could not be completed');
   }
 }
 
 async function testBox(ctx: AppContext, plan: RunPlan, box: BoxTarget): Promise<void> {
   for (let i = 0; i < plan.addresses.length; i += NET_TEST_MAX_TARGETS) {
+    ctx.node.checkRunning();
     const chunk = plan.addresses.slice(i, i + NET_TEST_MAX_TARGETS);
     const rows = await testChunk(ctx, box, chunk);
+    // Links closing because this node stops read as "offline": not the box's fault, not stored.
+    ctx.node.checkRunning();
     await insertNetTestResults(
       ctx.db,
       rows.map((r) => ({ ...r, run_id: plan.runId, company_id: plan.companyId })),

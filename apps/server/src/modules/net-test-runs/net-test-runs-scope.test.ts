@@ -13,6 +13,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { buildApp } from '../../app';
+import { beatNodeElsewhere, insertEarlierIncarnation } from '../../engine/cluster/test-support/node-beats';
 import { bearer, createTestApp, envelopeOf, type TestApp, testConfig } from '../../testing/test-app';
 import { insertNetTestRun } from './net-test-runs.repository';
 
@@ -200,24 +201,28 @@ describe('history', () => {
 });
 
 describe('a restart', () => {
-  it('marks the runs it cut short as interrupted, keeping finished ones', async () => {
-    const cut = await insertNetTestRun(
-      t.ctx.db,
-      {
-        company_id: companyId,
-        status: 'running',
-        box_count: 1,
-        address_count: 1,
-        created_by: 'test',
-        created_at: Date.now(),
-        finished_at: null,
-      },
-      [{ box_id: inside.id, shop_id: inside.shop_id }],
-    );
-    const before = (await get<RunResults>(admin, `/runResults/${cut}`)).data.run;
-    expect(before).toMatchObject({ status: 'running', finishTime: null });
+  it('marks the runs of the server before it interrupted at once, and leaves a live node’s runs', async () => {
+    const running = (runner: string) =>
+      insertNetTestRun(
+        t.ctx.db,
+        {
+          company_id: companyId,
+          status: 'running',
+          box_count: 1,
+          address_count: 1,
+          created_by: 'test',
+          created_at: Date.now(),
+          finished_at: null,
+          runner_node: runner,
+        },
+        [{ box_id: inside.id, shop_id: inside.shop_id }],
+      );
+    // Cut by a crash of the server on this host (its process is gone, its heartbeat not stale yet) …
+    const cut = await running(await insertEarlierIncarnation(t.ctx.db));
+    // … and carried out right now by a node on another host.
+    const live = await running(await beatNodeElsewhere(t.ctx.db));
 
-    // A second server over the same database: its start-up marks the run.
+    // The server starting again over the same database: its start-up marks the run it had.
     const restarted = await buildApp({
       config: testConfig(),
       database: t.database,
@@ -231,6 +236,7 @@ describe('a restart', () => {
     expect(after.finishTime).not.toBeNull();
     const list = await get<PagedResult<NetTestRun>>(admin, '/runList?status=interrupted');
     expect(list.data.list.map((r) => r.id)).toEqual([cut]);
-    expect((await get<PagedResult<NetTestRun>>(admin, '/runList?status=running')).data.total).toBe(0);
+    const still = await get<PagedResult<NetTestRun>>(admin, '/runList?status=running');
+    expect(still.data.list.map((r) => r.id)).toEqual([live]);
   });
 });

@@ -15,6 +15,7 @@ import type {
   NetTestRunStatus,
   NetTestRunsTable,
 } from '../../db/tables/net-test-runs';
+import { runnerAmong } from '../../engine/cluster/server-nodes.repository';
 
 export type NetTestRunRow = Selectable<NetTestRunsTable> & {
   company_name: string;
@@ -42,24 +43,48 @@ export async function insertNetTestRun(
   });
 }
 
-export async function finishNetTestRun(db: Kysely<DB>, id: number, at: number): Promise<void> {
+/** Marks run `id` finished at `at`, if it is still running on node `runner` (not taken over meanwhile). */
+export async function finishNetTestRun(
+  db: Kysely<DB>,
+  id: number,
+  runner: string,
+  at: number,
+): Promise<void> {
   await db
     .updateTable('net_test_runs')
     .set({ status: 'finished', finished_at: at })
     .where('id', '=', id)
     .where('status', '=', 'running')
+    .where('runner_node', '=', runner)
     .execute();
 }
 
+/** The nodes carrying out the runs still `running` (null: runs from before runners were recorded). */
+export async function listNetTestRunners(db: Kysely<DB>): Promise<(string | null)[]> {
+  const rows = await db
+    .selectFrom('net_test_runs')
+    .select('runner_node')
+    .distinct()
+    .where('status', '=', 'running')
+    .execute();
+  return rows.map((row) => row.runner_node);
+}
+
 /**
- * Start-up: every run still `running` was cut by the stop of the server that ran it (runs live in one
- * process), so it becomes `interrupted`, finished at `at`, keeping the results it had. Returns how many.
+ * The runs still `running` on one of `runners` (nodes that are gone: their runs were cut) become
+ * `interrupted`, finished at `at`, keeping the results they had. One statement, so of two nodes doing
+ * it at once the second changes nothing. Returns how many changed.
  */
-export async function markInterruptedNetTestRuns(db: Kysely<DB>, at: number): Promise<number> {
+export async function markInterruptedNetTestRuns(
+  db: Kysely<DB>,
+  runners: readonly (string | null)[],
+  at: number,
+): Promise<number> {
   const changed = await db
     .updateTable('net_test_runs')
     .set({ status: 'interrupted', finished_at: at })
     .where('status', '=', 'running')
+    .where(runnerAmong(runners))
     .executeTakeFirst();
   return Number(changed.numUpdatedRows);
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { defineRoute } from '../../http/route';
 import {
   compareStores,
-  markInterruptedRuns,
+  interruptRunsOfGoneNodes,
   netTestHistory,
   netTestRunResults,
   netTestRuns,
@@ -17,10 +17,9 @@ import {
 } from './net-test-runs.service';
 
 export function registerNetTestRunRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Runs live in the process that started them: those a stop cut short are marked before serving.
-  app.addHook('onReady', async function markInterruptedNetTestRuns() {
-    await markInterruptedRuns(ctx);
-  });
+  // Runs live in the node that started them: those of a node that is gone are marked (before serving,
+  // then at every heartbeat).
+  ctx.node.onTakeover('net test runs', (gone) => interruptRunsOfGoneNodes(ctx, gone));
   defineRoute(app, E.runNetTest, async function runNetTest({ body, caller, scope }) {
     return startNetTestRun(ctx, caller, scope, body);
   });

@@ -18,6 +18,7 @@ import {
 
 import { type Caller, isRestricted, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
+import type { RunnerGone } from '../../engine/cluster/server-node';
 import { forbidden, invalid, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
 import { type BoxTarget, boxesForRun } from '../devices/devices.repository';
@@ -29,6 +30,7 @@ import {
   findNetTestRun,
   insertNetTestRun,
   latestResultsPerStore,
+  listNetTestRunners,
   listNetTestRuns,
   listRunResults,
   markInterruptedNetTestRuns,
@@ -140,10 +142,11 @@ async function launch(
       created_at: Date.now(),
       finished_at: null,
       started_from: plan.startedFrom,
+      runner_node: ctx.node.id,
     },
     boxes.map((b) => ({ box_id: b.id, shop_id: b.shop_id })),
   );
-  void executeNetTestRun(ctx, { runId, companyId, boxes, addresses });
+  ctx.node.track(executeNetTestRun(ctx, { runId, companyId, boxes, addresses }));
   const run = await findNetTestRun(ctx.db, scope, runId);
   if (!run) throw notFound(RUN);
   return toRun(run, scope);
@@ -293,10 +296,18 @@ export async function compareStores(
 }
 
 /**
- * Start-up: runs still `running` were cut by the stop of the server that ran them; they become
- * `interrupted` (finished now, keeping their results; boxes that had not answered have none).
+ * The takeover of net-test runs (at start-up and every heartbeat, engine/cluster/server-node.ts): a run
+ * still `running` whose node is gone (stopped, died, or this node before its restart) was cut short; it
+ * becomes `interrupted` (finished now, keeping its results; boxes that had not answered have none).
+ * A live node's runs are left alone.
  */
-export async function markInterruptedRuns(ctx: AppContext): Promise<void> {
-  const count = await markInterruptedNetTestRuns(ctx.db, Date.now());
-  if (count > 0) ctx.log.warn({ runs: count }, 'net test runs cut by the last stop marked interrupted');
+export async function interruptRunsOfGoneNodes(ctx: AppContext, gone: RunnerGone): Promise<void> {
+  const runners = (await listNetTestRunners(ctx.db)).filter(gone);
+  if (runners.length === 0) return;
+  const count = await markInterruptedNetTestRuns(ctx.db, runners, Date.now());
+  if (count > 0)
+    ctx.log.warn(
+      { runs: count, nodes: runners },
+      'net test runs cut by the stop of their node marked interrupted',
+    );
 }

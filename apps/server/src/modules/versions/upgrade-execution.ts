@@ -4,7 +4,10 @@
  * reports) or failed (with the agent's reason); a box that is not linked, drops its link or does not
  * answer in time fails with that reason. After a wave, its failure rate decides: above the run's
  * threshold the run halts with the reason, else the next wave starts. Every state change is written to
- * the database first, so a run cut by a server restart is resumed from it (`resumeUpgradeRuns`).
+ * the database first, so a run cut by a stop is resumed from it, by this node restarted or by another
+ * (`resumeRunsOfGoneNodes`). Each write holds only while the run is still this node's (`runner_node`):
+ * a node judged gone that still runs loses the run at its next step, and a box gets the command from one
+ * node at a time.
  */
 import {
   type AgentCommand,
@@ -15,11 +18,13 @@ import {
 } from '@storefleet/contracts';
 
 import type { AppContext } from '../../context';
+import { NodeStopping, type RunnerGone } from '../../engine/cluster/server-node';
 import { AppError } from '../../http/errors';
 import {
+  claimUpgradeRuns,
   findUpgradeRun,
   findVersion,
-  listRunningUpgradeRuns,
+  listUpgradeRunners,
   setBoxState,
   updateUpgradeRun,
   type VersionRow,
@@ -32,13 +37,26 @@ const BOX_CONCURRENCY = 8;
 const RESUME_GRACE_MS = 60_000;
 
 export interface ExecutionOptions {
-  /** Resumed after a restart: wait for the wave's boxes to link again before sending. */
+  /** Resumed after a restart or taken over: wait for the wave's boxes to link again before sending. */
   resumed?: boolean;
   resumeGraceMs?: number;
   replyTimeoutMs?: number;
 }
 
-/** Runs the remaining waves of run `runId`; errors mark it interrupted and are logged, never thrown. */
+/** Another node took the run over (it judged this one gone): this node stops carrying it out. */
+class RunTakenOver extends Error {
+  override name = 'RunTakenOver';
+}
+
+/** A write that holds only while the run is this node's: throws RunTakenOver when it did not. */
+async function asRunner(write: Promise<boolean>): Promise<void> {
+  if (!(await write)) throw new RunTakenOver('the upgrade run is no longer carried out by this node');
+}
+
+/**
+ * Runs the remaining waves of run `runId`, which this node carries out (`runner_node`); errors mark it
+ * interrupted and are logged, never thrown. This node stopping leaves it running for its next runner.
+ */
 export async function executeUpgradeRun(
   ctx: AppContext,
   runId: number,
@@ -46,11 +64,12 @@ export async function executeUpgradeRun(
 ): Promise<void> {
   try {
     const run = await findUpgradeRun(ctx.db, runId);
-    if (run?.status !== 'running') return;
+    if (run?.status !== 'running' || run.runner_node !== ctx.node.id) return;
     const version = await findVersion(ctx.db, run.version_id);
     if (!version) return await end(ctx, runId, 'interrupted', 'The version package was removed');
     for (let wave = run.current_wave; wave <= run.wave_count; wave += 1) {
-      await updateUpgradeRun(ctx.db, runId, { current_wave: wave });
+      ctx.node.checkRunning();
+      await asRunner(updateUpgradeRun(ctx.db, runId, ctx.node.id, { current_wave: wave }));
       const todo = (await waveBoxes(ctx.db, runId, wave))
         .filter((b) => b.state === 'pending' || b.state === 'downloading')
         .map((b) => b.box_id);
@@ -76,6 +95,11 @@ export async function executeUpgradeRun(
     }
     await end(ctx, runId, 'finished', null);
   } catch (error) {
+    if (error instanceof NodeStopping) return;
+    if (error instanceof RunTakenOver) {
+      ctx.log.warn({ runId }, 'another server node took this upgrade run over; this node leaves it');
+      return;
+    }
     ctx.log.error({ err: error, runId }, 'upgrade run could not be completed');
     try {
       await end(ctx, runId, 'interrupted', 'The server could not carry out the run (see its log)');
@@ -91,12 +115,15 @@ async function end(
   status: 'finished' | 'halted' | 'interrupted',
   reason: string | null,
 ): Promise<void> {
-  await updateUpgradeRun(ctx.db, runId, { status, halt_reason: reason, finished_at: Date.now() });
+  await asRunner(
+    updateUpgradeRun(ctx.db, runId, ctx.node.id, { status, halt_reason: reason, finished_at: Date.now() }),
+  );
 }
 
 async function waitForLinks(ctx: AppContext, boxes: number[], graceMs: number): Promise<void> {
   const until = Date.now() + graceMs;
   while (Date.now() < until && !boxes.every((b) => ctx.hub.isConnected(b))) {
+    ctx.node.checkRunning();
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -109,14 +136,24 @@ async function upgradeBox(
   timeoutMs: number,
 ): Promise<void> {
   const failed = (reason: string) =>
-    setBoxState(ctx.db, runId, boxId, {
-      state: 'failed',
-      reason: reason.slice(0, 500),
-      updated_at: Date.now(),
-    });
+    asRunner(
+      setBoxState(ctx.db, runId, boxId, ctx.node.id, {
+        state: 'failed',
+        reason: reason.slice(0, 500),
+        updated_at: Date.now(),
+      }),
+    );
+  ctx.node.checkRunning();
   if (!ctx.hub.isConnected(boxId))
     return failed('The box is not connected, so it could not download the package');
-  await setBoxState(ctx.db, runId, boxId, { state: 'downloading', reason: null, updated_at: Date.now() });
+  // Written before the command goes out, and only while the run is this node's.
+  await asRunner(
+    setBoxState(ctx.db, runId, boxId, ctx.node.id, {
+      state: 'downloading',
+      reason: null,
+      updated_at: Date.now(),
+    }),
+  );
   const command: AgentCommand = {
     name: 'upgrade',
     version: version.version_no,
@@ -134,13 +171,17 @@ async function upgradeBox(
         `The box reported version ${result.data.version} (${result.data.sha256.slice(0, 12)}…), not the one pushed`,
       );
     }
-    await setBoxState(ctx.db, runId, boxId, {
-      state: 'installed',
-      reason: null,
-      reported_version: result.data.version,
-      updated_at: Date.now(),
-    });
+    await asRunner(
+      setBoxState(ctx.db, runId, boxId, ctx.node.id, {
+        state: 'installed',
+        reason: null,
+        reported_version: result.data.version,
+        updated_at: Date.now(),
+      }),
+    );
   } catch (error) {
+    // The link closed because this node stops: the box stays downloading, its next runner asks again.
+    if (error instanceof AppError) ctx.node.checkRunning();
     if (error instanceof AppError && error.code === 'BOX_OFFLINE')
       return failed('The box lost its link during the upgrade');
     if (error instanceof AppError && error.code === 'BOX_TIMEOUT')
@@ -150,18 +191,21 @@ async function upgradeBox(
 }
 
 /**
- * At start-up: every run still marked running was cut by a restart. Its finished waves stand; the
- * current wave's boxes that had not answered are sent the command again once they link (an agent that
- * installed the version already answers at once).
+ * The takeover of upgrade runs (at start-up and every heartbeat, engine/cluster/server-node.ts): a run
+ * still `running` whose node is gone (stopped, died, or this node before its restart) is claimed by
+ * exactly one node and resumed there. Its finished waves stand; the current wave's boxes that had not
+ * answered are sent the command again once they link (an agent that installed the version already
+ * answers at once). A live node's runs are left alone.
  */
-export async function resumeUpgradeRuns(ctx: AppContext, options: ExecutionOptions = {}): Promise<void> {
-  try {
-    const ids = await listRunningUpgradeRuns(ctx.db);
-    for (const id of ids) {
-      ctx.log.info({ runId: id }, 'resuming an upgrade run cut by a restart');
-      void executeUpgradeRun(ctx, id, { ...options, resumed: true });
-    }
-  } catch (error) {
-    ctx.log.error({ err: error }, 'could not resume upgrade runs');
+export async function resumeRunsOfGoneNodes(
+  ctx: AppContext,
+  gone: RunnerGone,
+  options: ExecutionOptions = {},
+): Promise<void> {
+  const runners = (await listUpgradeRunners(ctx.db)).filter(gone);
+  if (runners.length === 0) return;
+  for (const id of await claimUpgradeRuns(ctx.db, runners, ctx.node.id)) {
+    ctx.log.info({ runId: id, from: runners }, 'resuming an upgrade run whose server node is gone');
+    ctx.node.track(executeUpgradeRun(ctx, id, { ...options, resumed: true }));
   }
 }

@@ -22,6 +22,7 @@ import type {
   UpgradeRunStatus,
   UpgradeRunsTable,
 } from '../../db/tables/versions';
+import { runnerAmong } from '../../engine/cluster/server-nodes.repository';
 
 export type VersionRow = Selectable<AgentVersionsTable> & { run_count: number };
 export type UpgradeRunRow = Selectable<UpgradeRunsTable> & {
@@ -134,32 +135,55 @@ export async function insertUpgradeRun(
   });
 }
 
+/**
+ * Updates run `id` while it is running on node `runner`; false when it is not (another node took it
+ * over, having judged this one gone): the caller stops carrying it out.
+ */
 export async function updateUpgradeRun(
   db: Kysely<DB>,
   id: number,
+  runner: string,
   set: Updateable<UpgradeRunsTable>,
-): Promise<void> {
-  await db.updateTable('upgrade_runs').set(set).where('id', '=', id).execute();
+): Promise<boolean> {
+  const changed = await db
+    .updateTable('upgrade_runs')
+    .set(set)
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('runner_node', '=', runner)
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) > 0;
 }
 
-/** Sets the state of box `boxId` in run `runId`. */
+/** Sets the state of box `boxId` in run `runId` while the run is running on `runner` (false: it is not). */
 export async function setBoxState(
   db: Kysely<DB>,
   runId: number,
   boxId: number,
+  runner: string,
   set: {
     state: UpgradeBoxState;
     reason?: string | null;
     reported_version?: string | null;
     updated_at: number;
   },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const changed = await db
     .updateTable('upgrade_run_boxes')
     .set(set)
     .where('run_id', '=', runId)
     .where('box_id', '=', boxId)
-    .execute();
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('upgrade_runs')
+          .select('upgrade_runs.id')
+          .where('upgrade_runs.id', '=', runId)
+          .where('upgrade_runs.status', '=', 'running')
+          .where('upgrade_runs.runner_node', '=', runner),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) > 0;
 }
 
 /** The boxes of one wave with their state (the execution's view, no scope). */
@@ -237,10 +261,35 @@ export async function findUpgradeRun(
   return row ? numberedRun(row) : undefined;
 }
 
-/** Ids of the runs still marked running (after a restart: the ones to resume). */
-export async function listRunningUpgradeRuns(db: Kysely<DB>): Promise<number[]> {
-  const rows = await db.selectFrom('upgrade_runs').select('id').where('status', '=', 'running').execute();
-  return rows.map((r) => r.id);
+/** The nodes carrying out the runs still `running` (null: runs from before runners were recorded). */
+export async function listUpgradeRunners(db: Kysely<DB>): Promise<(string | null)[]> {
+  const rows = await db
+    .selectFrom('upgrade_runs')
+    .select('runner_node')
+    .distinct()
+    .where('status', '=', 'running')
+    .execute();
+  return rows.map((row) => row.runner_node);
+}
+
+/**
+ * Node `node` claims the runs still `running` on one of `runners` (nodes that are gone): one
+ * compare-and-set UPDATE, so of several nodes claiming at once each run goes to exactly one. Answers
+ * the ids this node claimed.
+ */
+export async function claimUpgradeRuns(
+  db: Kysely<DB>,
+  runners: readonly (string | null)[],
+  node: string,
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('upgrade_runs')
+    .set({ runner_node: node })
+    .where('status', '=', 'running')
+    .where(runnerAmong(runners))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** The boxes of run `runId` inside `scope`, by wave, store and box. */

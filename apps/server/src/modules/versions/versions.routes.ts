@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { defineRoute } from '../../http/route';
 import { readUploadForm } from '../../http/upload';
-import { resumeUpgradeRuns } from './upgrade-execution';
+import { resumeRunsOfGoneNodes } from './upgrade-execution';
 import {
   deleteVersion,
   setCurrentVersion,
@@ -43,8 +43,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: AppContext): vo
   defineRoute(app, E.upgradeDetail, async function upgradeDetail({ params, scope }) {
     return upgradeRunDetail(ctx, scope, params.runId);
   });
-  // Runs cut by a restart go on once the server is ready (their state is in the database).
-  app.addHook('onReady', async () => {
-    void resumeUpgradeRuns(ctx);
-  });
+  // Runs of a node that is gone (this one before a restart, or another) go on here: before serving,
+  // then at every heartbeat (their state is in the database).
+  ctx.node.onTakeover('upgrade runs', (gone) => resumeRunsOfGoneNodes(ctx, gone));
 }

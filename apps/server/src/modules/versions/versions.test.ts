@@ -17,8 +17,8 @@ import {
 import { type Fleet, startFleet } from '@storefleet/simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { insertEarlierIncarnation } from '../../engine/cluster/test-support/node-beats';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
-import { resumeUpgradeRuns } from './upgrade-execution';
 
 const API = '/api/device-service/aibox/version';
 const BOUNDARY = 'storefleet-version-boundary';
@@ -322,6 +322,8 @@ describe('upgrade runs', () => {
 
   it('resumes a run that a restart cut in the middle of a wave', async () => {
     const version = await uploaded('2.2.0', Buffer.from('resumed package'));
+    // The run was this server's before a crash: same host, a process gone, its last heartbeat just now.
+    const earlier = await insertEarlierIncarnation(t.ctx.db);
     const company = await t.ctx.db
       .selectFrom('devices')
       .select('company_id')
@@ -343,6 +345,7 @@ describe('upgrade runs', () => {
         created_by: 'before the restart',
         created_at: now,
         finished_at: null,
+        runner_node: earlier,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -362,7 +365,17 @@ describe('upgrade runs', () => {
         })),
       )
       .execute();
-    await resumeUpgradeRuns(t.ctx, { resumeGraceMs: 5_000 });
+    // Taken over at this node's next heartbeat, while the earlier one's is still fresh (not stale yet).
+    await t.ctx.node.check();
+    const runner = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('upgrade_runs')
+          .select('runner_node')
+          .where('id', '=', run.id)
+          .executeTakeFirstOrThrow()
+      ).runner_node;
+    expect(await runner()).toBe(t.ctx.node.id);
     const done = await untilEnded(run.id);
     expect(done.run).toMatchObject({ status: 'finished', installedCount: 2 });
     expect(done.boxes.every((b) => b.reportedVersion === '2.2.0')).toBe(true);
