@@ -30,6 +30,8 @@ export interface BurstOptions {
   /** `store`: every kind of value a store produces; `reachability`: ping results only (cheapest). */
   mix: BurstMix;
   timeoutMs: number;
+  /** Called with the simulator's process group id once it is spawned (for CPU accounting). */
+  onSpawn?: (processGroup: number) => void;
 }
 
 const STATS = /(\d+) generated, (\d+) acked, (\d+) values\/s, (\d+) resent, (\d+) dropped/g;
@@ -58,6 +60,7 @@ export function runBurst(options: BurstOptions): Promise<BurstResult> {
   const started = performance.now();
   // Its own process group, so a timeout ends npm, tsx and node together.
   const child = spawn('npm', args, { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (child.pid !== undefined) options.onSpawn?.(child.pid);
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-50_000);
