@@ -1,20 +1,11 @@
 /**
- * SQL of task dispatch: `tasks`, `task_targets` and `task_stage_changes` are owned here. A task is in
- * the caller's data scope when it is of the caller's company and one of its stores is in the scope
- * (db/scope.ts); a common user's calls add "assigned to me" (`assigneeId`). Reads of devices, stores,
- * users, inventory records and alert records join those tables; nothing else of theirs is written here.
+ * SQL of `tasks`, owned here: the list, stage counts and lookup of tasks, their creation, edit and stage
+ * moves. A task is in the caller's data scope when it is of the caller's company and one of its stores
+ * is in the scope (db/scope.ts); a common user's calls add "assigned to me" (`assigneeId`). A task's
+ * targets and stage changes are written through their owners (task-targets.repository.ts,
+ * task-stage-changes.repository.ts) in the caller's transaction.
  */
-import {
-  AlertRecordStatus,
-  DeviceState,
-  MonitoredFlag,
-  OnlineStatus,
-  OPEN_TASK_STAGES,
-  type PendingReason,
-  PropertyStatus,
-  type TaskStage,
-  UserType,
-} from '@storefleet/contracts';
+import type { TaskStage } from '@storefleet/contracts';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -28,6 +19,8 @@ import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { storeInScope } from '../../db/scope';
 import { containsText } from '../../db/text';
+import { insertStageChange } from './task-stage-changes.repository';
+import { insertTaskTargets, replaceTaskTargets, type TaskTarget } from './task-targets.repository';
 
 type Trx = Kysely<DB> | Transaction<DB>;
 
@@ -71,29 +64,6 @@ export interface TaskRow {
   updated_at: number;
 }
 
-export interface TaskTargetRow {
-  task_id: number;
-  shop_id: number;
-  store_name: string | null;
-  device_id: number | null;
-  device_name: string | null;
-  online_status: number | null;
-  open_alerts: number | null;
-}
-
-export interface StageChangeRow {
-  id: number;
-  task_id: number;
-  from_stage: string | null;
-  to_stage: string;
-  by_user_id: number | null;
-  by_name: string | null;
-  at: number;
-  note: string;
-  photos: string;
-}
-
-const OPEN = [...OPEN_TASK_STAGES];
 /** Stages in which a due task counts as overdue (not advanced to completed). */
 const OVERDUE_STAGES = ['created', 'dispatched', 'inProgress'];
 
@@ -255,48 +225,6 @@ export async function findTaskRow(db: Trx, audience: TaskAudience, id: number): 
   return row ? toTaskRow(row as TaskRow) : undefined;
 }
 
-/** The devices and stores of the tasks `ids`, with names and the devices' current state. */
-export async function listTaskTargets(db: Trx, ids: readonly number[]): Promise<TaskTargetRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('task_targets as tt')
-    .leftJoin('stores', 'stores.id', 'tt.shop_id')
-    .leftJoin('devices', 'devices.id', 'tt.device_id')
-    .select([
-      'tt.task_id',
-      'tt.shop_id',
-      'stores.store_name',
-      'tt.device_id',
-      'devices.device_name',
-      'devices.online_status',
-      'devices.open_alerts',
-    ])
-    .where('tt.task_id', 'in', [...ids])
-    .orderBy('tt.id')
-    .execute();
-  return rows.map((r) => ({
-    task_id: Number(r.task_id),
-    shop_id: Number(r.shop_id),
-    store_name: r.store_name,
-    device_id: numberOrNull(r.device_id),
-    device_name: r.device_name,
-    online_status: numberOrNull(r.online_status),
-    open_alerts: numberOrNull(r.open_alerts),
-  }));
-}
-
-/** The stage changes of task `id`, oldest first. */
-export async function listStageChanges(db: Trx, taskId: number): Promise<StageChangeRow[]> {
-  const rows = await db
-    .selectFrom('task_stage_changes')
-    .selectAll()
-    .where('task_id', '=', taskId)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ ...r, at: Number(r.at) }));
-}
-
 export interface NewTask {
   company_id: number;
   title: string;
@@ -308,11 +236,6 @@ export interface NewTask {
   alert_record_id: number | null;
   created_by_id: number | null;
   created_by: string | null;
-}
-
-export interface TaskTarget {
-  shopId: number;
-  deviceId: number | null;
 }
 
 /** Inserts a task (stage created), its targets and its first stage change; returns its id. */
@@ -329,36 +252,18 @@ export async function insertTask(
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = Number(inserted.id);
-  await insertTargets(trx, id, task.company_id, targets);
-  await trx
-    .insertInto('task_stage_changes')
-    .values({
-      task_id: id,
-      from_stage: null,
-      to_stage: 'created',
-      by_user_id: task.created_by_id,
-      by_name: task.created_by,
-      at: now,
-      note,
-      photos: '[]',
-    })
-    .execute();
+  await insertTaskTargets(trx, id, task.company_id, targets);
+  await insertStageChange(trx, {
+    task_id: id,
+    from_stage: null,
+    to_stage: 'created',
+    by_user_id: task.created_by_id,
+    by_name: task.created_by,
+    at: now,
+    note,
+    photos: '[]',
+  });
   return id;
-}
-
-async function insertTargets(trx: Trx, taskId: number, companyId: number, targets: readonly TaskTarget[]) {
-  if (targets.length === 0) return;
-  await trx
-    .insertInto('task_targets')
-    .values(
-      targets.map((t) => ({
-        task_id: taskId,
-        company_id: companyId,
-        shop_id: t.shopId,
-        device_id: t.deviceId,
-      })),
-    )
-    .execute();
 }
 
 /** Replaces task `id`'s editable fields and targets. */
@@ -375,8 +280,7 @@ export async function updateTask(
     .set({ ...fields, updated_at: now })
     .where('id', '=', id)
     .execute();
-  await trx.deleteFrom('task_targets').where('task_id', '=', id).execute();
-  await insertTargets(trx, id, companyId, targets);
+  await replaceTaskTargets(trx, id, companyId, targets);
 }
 
 /**
@@ -396,220 +300,15 @@ export async function changeTaskStage(
     .where('stage', '=', change.from)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
-  await trx
-    .insertInto('task_stage_changes')
-    .values({
-      task_id: id,
-      from_stage: change.from,
-      to_stage: change.to,
-      by_user_id: change.byUserId,
-      by_name: change.byName,
-      at: now,
-      note: change.note,
-      photos: JSON.stringify(change.photos),
-    })
-    .execute();
+  await insertStageChange(trx, {
+    task_id: id,
+    from_stage: change.from,
+    to_stage: change.to,
+    by_user_id: change.byUserId,
+    by_name: change.byName,
+    at: now,
+    note: change.note,
+    photos: JSON.stringify(change.photos),
+  });
   return true;
-}
-
-/** Of `deviceIds`, those with an open task. */
-export async function devicesWithOpenTask(trx: Trx, deviceIds: readonly number[]): Promise<Set<number>> {
-  if (deviceIds.length === 0) return new Set();
-  const rows = await trx
-    .selectFrom('task_targets as tt')
-    .innerJoin('tasks', 'tasks.id', 'tt.task_id')
-    .select('tt.device_id')
-    .where('tt.device_id', 'in', [...deviceIds])
-    .where('tasks.stage', 'in', OPEN)
-    .execute();
-  return new Set(rows.map((r) => Number(r.device_id)));
-}
-
-/** Devices `ids` of the company whose stores are in scope, with their store. */
-export async function devicesInScope(
-  trx: Trx,
-  scope: Scope,
-  ids: readonly number[],
-): Promise<Array<{ id: number; shop_id: number; device_name: string }>> {
-  if (ids.length === 0) return [];
-  const rows = await trx
-    .selectFrom('devices')
-    .innerJoin('stores', 'stores.id', 'devices.shop_id')
-    .select(['devices.id', 'devices.shop_id', 'devices.device_name'])
-    .where('devices.id', 'in', [...ids])
-    .where((eb) => storeInScope(eb, scope))
-    .execute();
-  return rows.map((r) => ({ id: Number(r.id), shop_id: Number(r.shop_id), device_name: r.device_name }));
-}
-
-/** Stores `ids` in scope. */
-export async function storesInScope(trx: Trx, scope: Scope, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await trx
-    .selectFrom('stores')
-    .select('stores.id')
-    .where('stores.id', 'in', [...ids])
-    .where((eb) => storeInScope(eb, scope))
-    .execute();
-  return rows.map((r) => Number(r.id));
-}
-
-/** User `id` when it is an active common user (type 3) of the company. */
-export async function findActiveCommonUser(
-  trx: Trx,
-  companyId: number,
-  id: number,
-): Promise<{ id: number; name: string } | undefined> {
-  return trx
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('user_type', '=', UserType.CUSTOMER_COMMON_USER)
-    .where('status', '=', 'ACTIVE')
-    .executeTakeFirst();
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Pending devices: monitored, enabled devices in scope with no open task that need one.
-// ---------------------------------------------------------------------------------------------------
-
-export interface PendingCriteria {
-  reason?: PendingReason;
-  shopId?: number;
-  areaId?: number;
-  keyword?: string;
-  /** Devices offline since before this instant count as offline too long. */
-  offlineBefore: number;
-}
-
-export interface PendingRow {
-  device_id: number;
-  device_name: string;
-  product_id: number;
-  shop_id: number;
-  store_name: string;
-  reason: PendingReason;
-  online_status: number;
-  latest_offline_time: number | null;
-  open_record_id: number | null;
-}
-
-function reasonExpr(offlineBefore: number) {
-  return sql<PendingReason | null>`case
-    when devices.online_status = ${OnlineStatus.OFFLINE} and devices.latest_offline_time is not null
-      and devices.latest_offline_time <= ${offlineBefore} then 'offline'
-    when exists (select 1 from inventory_records ir where ir.bound_device_id = devices.id and ir.status = ${PropertyStatus.FAULTY}) then 'faulty'
-    when exists (select 1 from inventory_records ir where ir.bound_device_id = devices.id and ir.status = ${PropertyStatus.IDLE}) then 'idle'
-    when not exists (select 1 from inventory_records ir where ir.bound_device_id = devices.id) then 'notInventoried'
-    else null end`;
-}
-
-function pendingQuery(db: Trx, scope: Scope, c: PendingCriteria) {
-  const reason = reasonExpr(c.offlineBefore);
-  return db
-    .selectFrom('devices')
-    .innerJoin('stores', 'stores.id', 'devices.shop_id')
-    .where((eb) => storeInScope(eb, scope))
-    .where('devices.monitored', '=', MonitoredFlag.MONITORED)
-    .where('devices.state', '<>', DeviceState.DISABLED)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('task_targets as tt')
-            .innerJoin('tasks', 'tasks.id', 'tt.task_id')
-            .select(sql`1`.as('one'))
-            .whereRef('tt.device_id', '=', 'devices.id')
-            .where('tasks.stage', 'in', OPEN),
-        ),
-      ),
-    )
-    .where((eb) => {
-      const parts: Expression<SqlBool>[] = [
-        c.reason ? sql<SqlBool>`${reason} = ${c.reason}` : sql<SqlBool>`${reason} is not null`,
-      ];
-      if (c.shopId !== undefined) parts.push(eb('devices.shop_id', '=', c.shopId));
-      if (c.areaId !== undefined)
-        parts.push(
-          eb.or([
-            eb('stores.area_level', '=', c.areaId),
-            eb('stores.province_level', '=', c.areaId),
-            eb('stores.city_level', '=', c.areaId),
-          ]),
-        );
-      if (c.keyword) parts.push(containsText('devices.device_name', c.keyword));
-      return eb.and(parts);
-    });
-}
-
-/** One page of pending devices (offline ones first, then by store and name) and the total. */
-export async function listPendingRows(
-  db: Trx,
-  scope: Scope,
-  c: PendingCriteria,
-  window: { limit: number; offset: number },
-): Promise<{ rows: PendingRow[]; total: number }> {
-  const reason = reasonExpr(c.offlineBefore);
-  const [rows, count] = await Promise.all([
-    pendingQuery(db, scope, c)
-      .select([
-        'devices.id as device_id',
-        'devices.device_name',
-        'devices.product_id',
-        'devices.shop_id',
-        'stores.store_name',
-        reason.as('reason'),
-        'devices.online_status',
-        'devices.latest_offline_time',
-        sql<
-          number | null
-        >`(select max(ar.id) from alert_records ar where ar.device_id = devices.id and ar.status = ${AlertRecordStatus.UNRESOLVED})`.as(
-          'open_record_id',
-        ),
-      ])
-      .orderBy(sql`case when ${reason} = 'offline' then 0 when ${reason} = 'faulty' then 1 else 2 end`)
-      .orderBy('devices.shop_id')
-      .orderBy('devices.id')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
-    pendingQuery(db, scope, c)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    rows: rows.map((r) => ({
-      device_id: Number(r.device_id),
-      device_name: r.device_name,
-      product_id: Number(r.product_id),
-      shop_id: Number(r.shop_id),
-      store_name: r.store_name,
-      reason: r.reason as PendingReason,
-      online_status: Number(r.online_status),
-      latest_offline_time: numberOrNull(r.latest_offline_time),
-      open_record_id: numberOrNull(r.open_record_id),
-    })),
-    total: Number(count.n),
-  };
-}
-
-/** Of `deviceIds`, the pending ones (in scope, no open task) with their reason. */
-export async function pendingReasonsOf(
-  db: Trx,
-  scope: Scope,
-  deviceIds: readonly number[],
-  offlineBefore: number,
-): Promise<Map<number, { reason: PendingReason; shopId: number; deviceName: string }>> {
-  if (deviceIds.length === 0) return new Map();
-  const rows = await pendingQuery(db, scope, { offlineBefore })
-    .where('devices.id', 'in', [...deviceIds])
-    .select(['devices.id', 'devices.shop_id', 'devices.device_name', reasonExpr(offlineBefore).as('reason')])
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      Number(r.id),
-      { reason: r.reason as PendingReason, shopId: Number(r.shop_id), deviceName: r.device_name },
-    ]),
-  );
 }

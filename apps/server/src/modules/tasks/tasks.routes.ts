@@ -6,19 +6,11 @@ import type { AppContext } from '../../context';
 import { fileReply } from '../../http/file-reply';
 import { defineRoute } from '../../http/route';
 import { readUpload } from '../../http/upload';
+import { pendingDevices } from './pending-devices.service';
+import { batchCreateTasks, createTask, createTaskFromAlert, updateTask } from './task-creation.service';
 import { readTaskPhoto, uploadTaskPhoto } from './task-photos';
-import {
-  advanceTask,
-  batchCreateTasks,
-  cancelTask,
-  createTask,
-  createTaskFromAlert,
-  listTasks,
-  pendingDevices,
-  taskDetail,
-  taskStageCounts,
-  updateTask,
-} from './tasks.service';
+import { listTasks, taskDetail, taskStageCounts } from './task-reading.service';
+import { advanceTask, cancelTask } from './task-stages.service';
 
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
