@@ -87,6 +87,8 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   app.addHook('preClose', async () => hub.close());
   const jobs = new MonitoringJobs(parts, settings, node.id);
   jobs.start(options.jobs);
+  // PostgreSQL: history day partitions through a week ahead before the first value (jobs/history-retention.ts).
+  app.addHook('onReady', async () => jobs.prepareHistoryPartitions(Date.now()));
   app.addHook('onClose', async () => jobs.stop());
   // Notifications: a pass after every committed alert change, and on a timer (retries, repeats,
   // summaries); on close the pass in progress finishes its sends (notifications/notifier.ts).

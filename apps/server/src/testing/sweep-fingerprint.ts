@@ -76,13 +76,28 @@ function mayChange(owner: ReturnType<typeof rowOwner>, own: Own): boolean {
 }
 
 /**
+ * The tables of the test's own schema. On PostgreSQL the introspection lists every schema's tables,
+ * and test files run side by side, each in a fresh schema: a table (or a day partition) that only
+ * another file's schema holds must not be read here.
+ */
+async function tablesOfThisSchema(db: Kysely<DB>) {
+  const tables = await db.introspection.getTables();
+  if (!tables.some((t) => t.schema)) return tables;
+  const current = await sql<{ schema: string }>`select current_schema() as schema`
+    .execute(db)
+    .then((r) => r.rows[0]?.schema)
+    .catch(() => undefined); // SQLite names its schema but has no current_schema()
+  return current === undefined ? tables : tables.filter((t) => t.schema === current);
+}
+
+/**
  * A fingerprint of every row the asker must not change, per table: every table the database holds
  * (read from the database itself, so a new table is covered), less the bookkeeping ones; a row counts
  * as the asker's own only when its company (and, for a store-bound asker, its store) is the asker's.
  * Rows that name no company at all (dictionaries, platform roles and users) are never the asker's.
  */
 export async function fingerprint(db: Kysely<DB>, own: Own): Promise<Map<string, string>> {
-  tablesOnce ??= db.introspection.getTables();
+  tablesOnce ??= tablesOfThisSchema(db);
   const tables = [...(await tablesOnce)].filter((t) => !BOOKKEEPING.has(t.name));
   const owners = await ownersOf(db);
   const sorted = tables.sort((x, y) => x.name.localeCompare(y.name));

@@ -4,7 +4,10 @@
  */
 import type { Generated } from 'kysely';
 
-/** One measured item of one device at one instant (raw history, kept for the retention period). */
+/**
+ * One measured item of one device at one instant (raw history, kept for the retention period). On
+ * PostgreSQL partitioned by day on `clock`, primary key (clock, id); `id` is a bigint there.
+ */
 export interface DeviceMetricsTable {
   id: Generated<number>;
   device_id: number;
@@ -44,7 +47,10 @@ export interface DeviceOnlineEventsTable {
   cause: string;
 }
 
-/** One syslog message a box received from a device of its store; every text field as the sender wrote it. */
+/**
+ * One syslog message a box received from a device of its store; every text field as the sender wrote it.
+ * On PostgreSQL partitioned by day on `log_datetime`, primary key (log_datetime, id).
+ */
 export interface DeviceSyslogsTable {
   id: Generated<number>;
   device_id: number;
@@ -83,6 +89,18 @@ export interface DeviceLatestTable {
   value_text: string | null;
 }
 
+/**
+ * PostgreSQL only (raw history and syslog in day partitions): per company and table, the day before
+ * which retention has deleted the company's rows (engine/jobs/history-retention.repository.ts).
+ */
+export interface HistoryRetentionMarksTable {
+  company_id: number;
+  /** `device_metrics` or `device_syslogs`. */
+  table_name: string;
+  /** Start of a UTC day, epoch ms. */
+  done_before: number;
+}
+
 export interface MonitoringTables {
   device_metrics: DeviceMetricsTable;
   device_metric_hourly: DeviceMetricHourlyTable;
@@ -90,4 +108,5 @@ export interface MonitoringTables {
   device_syslogs: DeviceSyslogsTable;
   device_seq: DeviceSeqTable;
   device_latest: DeviceLatestTable;
+  history_retention_marks: HistoryRetentionMarksTable;
 }

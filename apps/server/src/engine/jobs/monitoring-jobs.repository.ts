@@ -1,4 +1,4 @@
-/** SQL of the periodic monitoring jobs: offline sweep, hourly roll-up, retention. */
+/** SQL of the periodic monitoring jobs: offline sweep, hourly roll-up (retention: history-retention.repository.ts). */
 import { OnlineStatus } from '@storefleet/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 
@@ -123,48 +123,4 @@ export async function rollUpHours(db: Kysely<DB>, from: number, to: number): Pro
       })),
     )
     .execute();
-}
-
-/** Every company id (retention runs per company, with its own periods). */
-export async function listCompanyIds(db: Kysely<DB>): Promise<number[]> {
-  const rows = await db.selectFrom('companies').select('id').orderBy('id').execute();
-  return rows.map((row) => row.id);
-}
-
-export interface RetentionCutoffs {
-  metrics: number;
-  hourly: number;
-  syslogs: number;
-}
-
-/** Deletes one company's raw samples, roll-ups and syslog older than their cutoffs (epoch ms). */
-export async function deleteExpiredHistory(
-  db: Kysely<DB>,
-  companyId: number,
-  cutoffs: RetentionCutoffs,
-): Promise<{ metrics: number; syslogs: number; hourly: number }> {
-  const devicesOfCompany = db
-    .selectFrom('devices')
-    .select('devices.id')
-    .where('devices.company_id', '=', companyId);
-  const metrics = await db
-    .deleteFrom('device_metrics')
-    .where('clock', '<', cutoffs.metrics)
-    .where('device_id', 'in', devicesOfCompany)
-    .executeTakeFirst();
-  const syslogs = await db
-    .deleteFrom('device_syslogs')
-    .where('log_datetime', '<', cutoffs.syslogs)
-    .where('device_id', 'in', devicesOfCompany)
-    .executeTakeFirst();
-  const hourly = await db
-    .deleteFrom('device_metric_hourly')
-    .where('hour', '<', cutoffs.hourly)
-    .where('device_id', 'in', devicesOfCompany)
-    .executeTakeFirst();
-  return {
-    metrics: Number(metrics.numDeletedRows),
-    syslogs: Number(syslogs.numDeletedRows),
-    hourly: Number(hourly.numDeletedRows),
-  };
 }

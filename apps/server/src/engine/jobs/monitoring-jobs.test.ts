@@ -136,7 +136,7 @@ describe('monitoring jobs', () => {
       reach(fixture.posId, now - 100 * DAY, 7),
       reach(fixture.posId, now - DAY, 8),
     ]);
-    const removed = await applyHistoryRetention(t.ctx.db, now, t.ctx.jobs.settings);
+    const removed = await applyHistoryRetention(t.ctx.database, now, t.ctx.jobs.settings);
     expect(removed.metrics).toBeGreaterThan(0);
     const left = await t.ctx.db
       .selectFrom('device_metrics')

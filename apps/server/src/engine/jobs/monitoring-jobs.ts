@@ -13,7 +13,7 @@ import type { AfterCommit } from '../after-commit';
 import { newNodeIdentity } from '../cluster/node-identity';
 
 import type { EngineMetrics } from '../engine-metrics';
-import { applyHistoryRetention } from './history-retention';
+import { applyHistoryRetention, prepareHistoryPartitions } from './history-retention';
 import { rollUpHistory } from './history-rollup';
 import { releaseLeases, takeLease } from './job-leases.repository';
 import type { SettingsReader } from './monitoring-settings';
@@ -51,7 +51,31 @@ export class MonitoringJobs {
   /** The hourly jobs once at `now` (roll-up first, so nothing is deleted before it is rolled up). */
   async runHourly(now: number): Promise<void> {
     await this.timed('history-rollup', () => rollUpHistory(this.ctx.db, now));
-    await this.timed('history-retention', () => applyHistoryRetention(this.ctx.db, now, this.settings));
+    const retention = await this.timed('history-retention', () =>
+      applyHistoryRetention(this.ctx.database, now, this.settings),
+    );
+    this.warnDeferred(retention.deferred);
+  }
+
+  /**
+   * PostgreSQL, at start-up: the day partitions of raw history and syslog through a week ahead
+   * (history-retention.ts), so ingest never waits for the first retention run. A failure is logged,
+   * not thrown: rows without a day partition go to the DEFAULT one meanwhile.
+   */
+  async prepareHistoryPartitions(now: number): Promise<void> {
+    try {
+      this.warnDeferred(await prepareHistoryPartitions(this.ctx.database, now));
+    } catch (error) {
+      this.ctx.log.warn({ err: error }, 'could not prepare the history partitions; retention tries again');
+    }
+  }
+
+  private warnDeferred(partitions: readonly string[]): void {
+    if (partitions.length > 0)
+      this.ctx.log.warn(
+        { partitions },
+        'history partitions deferred (a lock was busy); the next run tries again',
+      );
   }
 
   /** The daily usage job once at `now`: every day not yet computed up to yesterday. */

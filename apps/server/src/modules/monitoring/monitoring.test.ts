@@ -146,6 +146,35 @@ describe('running info', () => {
     expect(chart.filter((p) => p.value === '0')).toHaveLength(3);
   });
 
+  it('returns the last 20 points of an item also when most are days old', async () => {
+    // Fewer than 20 points in the last two days: the points before them fill the 20.
+    const ping = (at: number, delayMs: number): AgentValue => ({
+      kind: 'reachability',
+      deviceId: String(fixture.switchId),
+      seq: ++seq,
+      at,
+      online: true,
+      delayMs,
+      jitterMs: null,
+      lossRate: 0,
+    });
+    const daysAgo = Date.now() - 10 * 86_400_000;
+    const hourAgo = Date.now() - 60 * 60_000;
+    await ingestValues(t.ctx, box, [
+      ...Array.from({ length: 15 }, (_, i) => ping(daysAgo + i * 60_000, 100 + i)),
+      ...Array.from({ length: 10 }, (_, i) => ping(hourAgo + i * 60_000, i)),
+    ]);
+    const history = (
+      await get<Array<{ clock: string; value: string }>>(
+        `${RUNNING}/getRunninginfos?deviceId=${fixture.switchId}&itemid=icmp.delay&value_type=0`,
+      )
+    ).body.data;
+    expect(history.map((p) => p.value)).toEqual([
+      ...Array.from({ length: 10 }, (_, i) => String(105 + i)),
+      ...Array.from({ length: 10 }, (_, i) => String(i)),
+    ]);
+  });
+
   it('says remote control is not configured, or builds the URL from the template', async () => {
     await t.ctx.db.updateTable('devices').set({ enable_remote: 1 }).where('id', '=', fixture.posId).execute();
     const reply = await get<RemoteUrl>(`${RUNNING}/getRemoteUrl?eloDeviceId=${fixture.posId}`);

@@ -28,22 +28,34 @@ export async function findLatestValue(
     .executeTakeFirst();
 }
 
-/** The newest `limit` raw samples of one item, newest first. */
+/** How far back the newest samples are looked for first (see listRecentSamples). */
+const RECENT_MS = 2 * 86_400_000;
+
+/**
+ * The newest `limit` raw samples of one item, newest first. Looked for in the last two days first: on
+ * PostgreSQL raw history is partitioned by day, and a bound on `clock` lets the planner open only the
+ * newest partitions; only an item with fewer samples than that in two days is read across all of them.
+ */
 export async function listRecentSamples(
   db: Kysely<DB>,
   deviceId: number,
   item: string,
   limit: number,
+  now: number = Date.now(),
 ): Promise<Array<{ clock: number; value_num: number | null; value_text: string | null }>> {
-  return db
-    .selectFrom('device_metrics')
-    .select(['clock', 'value_num', 'value_text'])
-    .where('device_id', '=', deviceId)
-    .where('item', '=', item)
-    .orderBy('clock', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const newest = (since: number | null) =>
+    db
+      .selectFrom('device_metrics')
+      .select(['clock', 'value_num', 'value_text'])
+      .where('device_id', '=', deviceId)
+      .where('item', '=', item)
+      .$if(since !== null, (q) => q.where('clock', '>=', since ?? 0))
+      .orderBy('clock', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  const recent = await newest(now - RECENT_MS);
+  return recent.length === limit ? recent : newest(null);
 }
 
 /**

@@ -31,3 +31,36 @@ export function reachabilityValue({
     lossRate: online ? 0 : 1,
   };
 }
+
+/** A syslog line (RFC 3164, facility 1, severity 3) a box received from `deviceId` at `at`. */
+export function syslogValue({
+  deviceId,
+  seq,
+  at,
+  message = 'paper jam',
+}: {
+  deviceId: number;
+  seq: number;
+  at: number;
+  message?: string;
+}): AgentValue {
+  return {
+    kind: 'syslog',
+    deviceId: String(deviceId),
+    seq,
+    at,
+    hostIp: '127.0.0.1',
+    transport: 'udp',
+    format: 'rfc3164',
+    facility: 1,
+    severity: 3,
+    timestamp: null,
+    hostname: 'printer',
+    app: 'lpd',
+    procId: null,
+    msgId: null,
+    structuredData: null,
+    message,
+    raw: `<11>${message}`,
+  };
+}
