@@ -4,8 +4,10 @@
 // server's own tests run the sources through tsx. Running from the build saves the TypeScript loader's
 // thread and caches: ~65 MB of resident memory at idle, and a faster start
 // (docs/decisions/server-build.md, figures in bench/README.md).
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+
+import { newest } from './web-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 export const SERVER_DIST = join(root, 'apps/server/dist');
@@ -22,15 +24,6 @@ const ENTRIES = {
 const SOURCES = ['apps/server/src', 'apps/agent/src', 'apps/simulator/src', 'packages/contracts/src'].map(
   (p) => join(root, p),
 );
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
-  return latest;
-}
 
 /** True when the build is missing or any source it bundles changed after it was made. */
 export function serverBuildIsStale() {

@@ -14,7 +14,8 @@ const sources = [
   join(root, 'packages/contracts/src'),
 ];
 
-function newest(path) {
+/** The newest modification time of `path` and everything under it (0 when it does not exist). */
+export function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
