@@ -14,9 +14,12 @@
  * check and envelope, no query), then each report with the body the usage page sends
  * (apps/web/src/company/pages/device/usage/report-query.ts): rates (`type` empty) over the range; the
  * city report for every province of the tree; the store report for 500 stores of one province and the
- * `terminal` category. Each call's first answer (cold: nothing cached) is timed alone before its load.
- * `--explain` prints the plans of the area and store reports' sums (the shapes of
- * device-usage.repository.ts `sumUsage`). All traffic is on 127.0.0.1.
+ * `terminal` category. Each call's first answer (cold: nothing cached) is timed alone before its load;
+ * the region and city reports read the city sums (usage_city_days, worked out for the bulk rows by
+ * usage-days.repository.ts rebuildCompanyUsageRuns after the load), the store report its stores' rows.
+ * Bars: every report's p95, and the region and city reports' first answers, within 10 × the auth/me p95
+ * of the same run. `--explain` prints the plans of the area report's sums (usage-city-sums.repository.ts)
+ * and of the store report's (device-usage.repository.ts `sumUsage`). All traffic is on 127.0.0.1.
  */
 import { join } from 'node:path';
 
@@ -24,6 +27,8 @@ import autocannon from 'autocannon';
 
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
 import { addDays, dayOf, daySpan } from '../apps/server/src/engine/jobs/usage-days';
+import { rebuildCompanyUsageRuns } from '../apps/server/src/engine/jobs/usage-days.repository';
+import { markUsageDaysComputed } from '../apps/server/src/engine/jobs/usage-days-marks.repository';
 import { insertBulkDevices } from './support/device-fixtures.repository';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { type LoadFigures, load } from './support/load';
@@ -32,6 +37,7 @@ import { startServer, waitUntilIdle } from './support/server-child';
 import {
   analyzeAfterLoad,
   companyCities,
+  countCityRows,
   explain,
   insertBulkStores,
   insertUsageDays,
@@ -43,6 +49,13 @@ const WARM_UP_SECONDS = 2;
 const ADMIN_COMPANY = 1;
 /** Issue 13: each report's p95 within this many times the auth/me p95 of the same run. */
 const MAX_REPORT_OVER_FLOOR = 10;
+/**
+ * The first answer (nothing cached) of the region and city reports, read from the city sums: within
+ * this many times the auth/me p95 of the same run, like a cached answer under load. The store report
+ * reads its listed stores' rows (no store sums: the table would be as large as the rows); its first
+ * answer is printed, not barred.
+ */
+const MAX_FIRST_OVER_FLOOR = 10;
 const STORES_PICKED = 500;
 const USAGE = '/api/device-service/deviceUsage';
 
@@ -66,6 +79,9 @@ interface ReportFigures {
   cities: number;
   usageRows: number;
   loadSeconds: number;
+  /** Working out the run columns and city sums of every stored row (what migration 0200 does once). */
+  rebuildSeconds: number;
+  cityRows: number;
   floor: LoadFigures;
   calls: CallFigures[];
 }
@@ -159,8 +175,14 @@ async function runOn(
     const stores = await insertBulkDevices(db, dialect, ADMIN_COMPANY, deviceCount);
     step(`${fmt(deviceCount)} devices over ${fmt(stores)} stores inserted`);
     const usageRows = await insertUsageDays(db, dialect, ADMIN_COMPANY, days, daySpan(startDay).start);
-    await analyzeAfterLoad(db, dialect);
     step(`${fmt(usageRows)} usage rows in the table (${startDay} … ${endDay})`);
+    // Written around the repository: their run columns and city sums, as the job would have written them.
+    await rebuildCompanyUsageRuns(db, dialect, ADMIN_COMPANY);
+    // Marked done, as the job marks its days: else the server's own job would compute them all again.
+    await markUsageDaysComputed(db, days, Date.now());
+    await analyzeAfterLoad(db, dialect);
+    const rebuildSeconds = (performance.now() - at) / 1000;
+    step('run columns and city sums of every row worked out');
 
     const login = await post<{ accessToken: string }>(
       `${server.baseUrl}/api/user-service/auth/login`,
@@ -222,6 +244,8 @@ async function runOn(
       devices: deviceCount,
       cities,
       usageRows,
+      rebuildSeconds,
+      cityRows: await countCityRows(db),
       loadSeconds: seconds,
       floor,
       calls: measured,
@@ -242,10 +266,11 @@ async function printPlans(
 ): Promise<void> {
   const days = `u.statistics_date >= '${range.startTime}' and u.statistics_date <= '${range.endTime}'`;
   const sums = `count(distinct u.device_id), count(*), sum(u.online_ms), sum(u.base_ms)`;
+  const cityDays = `c.statistics_date >= '${range.startTime}' and c.statistics_date <= '${range.endTime}'`;
   const queries = {
-    area: `select s.area_level, coalesce(u.device_category, ''), ${sums} from device_usage_days u
-      join stores s on s.id = u.shop_id where ${days} and u.company_id = ${ADMIN_COMPANY} and s.area_level is not null
-      group by s.area_level, coalesce(u.device_category, '')`,
+    area: `select c.area_level, c.device_category, sum(c.device_days), sum(c.run_starts), sum(c.online_ms)
+      from usage_city_days c where ${cityDays} and c.company_id = ${ADMIN_COMPANY} and c.area_level <> 0
+      group by c.area_level, c.device_category`,
     store: `select u.shop_id, ${sums} from device_usage_days u join stores s on s.id = u.shop_id
       where ${days} and s.company_id = ${ADMIN_COMPANY} and u.shop_id in (${shopIds.join(',')}) group by u.shop_id`,
   };
@@ -264,6 +289,14 @@ function barsOf(f: ReportFigures): Bar[] {
       detail: `${fmt(c.load.p95, 1)} ms vs ${fmt(f.floor.p95, 1)} ms = ${fmt(ratio, 2)}× (${c.groups} groups)`,
     };
   });
+  for (const c of f.calls.filter((call) => !call.name.startsWith('stash'))) {
+    const ratio = f.floor.p95 > 0 ? c.coldMs / f.floor.p95 : Number.POSITIVE_INFINITY;
+    bars.push({
+      name: `${c.name} first answer ≤ ${MAX_FIRST_OVER_FLOOR} × auth/me p95`,
+      pass: ratio <= MAX_FIRST_OVER_FLOOR,
+      detail: `${fmt(c.coldMs, 1)} ms vs ${fmt(f.floor.p95, 1)} ms = ${fmt(ratio, 2)}×`,
+    });
+  }
   const failures = f.floor.failures + f.calls.reduce((sum, c) => sum + c.load.failures, 0);
   bars.push({
     name: 'every request answered 2xx',
@@ -297,6 +330,8 @@ async function main(): Promise<void> {
     [
       ['stores / cities / devices', ...col((f) => `${fmt(f.stores)} / ${f.cities} / ${fmt(f.devices)}`)],
       ['usage rows in the table', ...col((f) => fmt(f.usageRows))],
+      ['city sums for those rows', ...col((f) => fmt(f.cityRows))],
+      ['run columns and city sums worked out (load step)', ...col((f) => `${fmt(f.rebuildSeconds, 1)} s`)],
       ['baseline: auth/me p95', ...col((f) => loadText(f.floor))],
       ...names.map((name, i) => [
         `${name} p95`,
@@ -307,7 +342,10 @@ async function main(): Promise<void> {
       ]),
       ...names.map((name, i) => [
         `${name} first answer`,
-        ...col((f) => `${fmt(f.calls[i]?.coldMs ?? 0)} ms`),
+        ...col((f) => {
+          const cold = f.calls[i]?.coldMs ?? 0;
+          return `${fmt(cold, 1)} ms, ${fmt(cold / f.floor.p95, 2)}×`;
+        }),
       ]),
     ],
   );

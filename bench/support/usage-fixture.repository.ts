@@ -1,7 +1,10 @@
-/** SQL of bench/usage.ts: a day of transitions for every device of a company, and the raw GROUP BY baseline. */
+/**
+ * SQL of bench/usage.ts: a day of transitions for every device of a company, the raw GROUP BY over them
+ * (read only: the reference) and stored into a scratch table of the job's row shape (the baseline).
+ */
 import { type Kysely, sql } from 'kysely';
 
-import type { DB } from '../../apps/server/src/db/database';
+import type { DB, DialectName } from '../../apps/server/src/db/database';
 
 const HOUR = 3_600_000;
 
@@ -38,15 +41,24 @@ export async function insertDayTransitions(
 }
 
 /**
- * The baseline: a raw GROUP BY over the day's transitions — per device, the online time the day's own
- * transitions add up to (Σ offline instants − Σ online instants) and how many there are. Returns the
- * number of devices it grouped.
+ * The reference: a raw GROUP BY over the day's transitions, read only — per device, the online time the
+ * day's own transitions add up to (Σ offline instants − Σ online instants) and how many there are.
+ * Returns the number of devices it grouped.
  */
 export async function rawDayGroupBy(db: Kysely<DB>, dayStart: number, dayEnd: number): Promise<number> {
-  const result = await sql<{ device_id: number }>`select device_id,
-      sum(case when status = 0 then at else -at end) as online_ms, count(*) as transitions
-    from device_online_events where at >= ${dayStart} and at < ${dayEnd} group by device_id`.execute(db);
-  return result.rows.length;
+  // Counted in the database: no rows through JS, as in the stored GROUP BY and the job.
+  const result = await sql<{ devices: number }>`select count(*) as devices, sum(g.online_ms) as online_ms
+    from (select device_id, sum(case when status = 0 then at else -at end) as online_ms, count(*) as transitions
+      from device_online_events where at >= ${dayStart} and at < ${dayEnd} group by device_id) g`.execute(db);
+  return Number(result.rows[0]?.devices ?? 0);
+}
+
+/**
+ * PostgreSQL: the dead rows of a day removed for the next timed run cleared, as autovacuum would (the
+ * nightly job writes a day nobody removed; 100,000 dead rows under the primary key slow its inserts 2–3×).
+ */
+export async function vacuumUsageTables(db: Kysely<DB>): Promise<void> {
+  await sql`vacuum analyze device_usage_days, usage_city_days`.execute(db);
 }
 
 /** PostgreSQL: fresh statistics after the bulk load (autovacuum would within a minute). */
@@ -54,29 +66,53 @@ export async function analyze(db: Kysely<DB>): Promise<void> {
   await sql`analyze`.execute(db);
 }
 
+/** The scratch table of the stored GROUP BY: device_usage_days' columns and primary key, nothing else. */
+export async function freshScratchTable(db: Kysely<DB>, dialect: DialectName): Promise<void> {
+  const ms = dialect === 'sqlite' ? sql.raw('integer') : sql.raw('bigint');
+  const real = dialect === 'sqlite' ? sql.raw('real') : sql.raw('double precision');
+  await sql`drop table if exists usage_bench_scratch`.execute(db);
+  await sql`create table usage_bench_scratch (device_id integer not null, statistics_date text not null,
+    company_id integer not null, shop_id integer not null, product_id integer not null,
+    device_category text, device_class text, online_ms ${ms} not null, offline_ms ${ms} not null,
+    base_ms ${ms} not null, usage_rate ${real} not null, computed_at ${ms} not null,
+    primary key (device_id, statistics_date))`.execute(db);
+}
+
 /**
- * Extra figure (not the bar): the write the job cannot avoid — the devices of the company with ids in
- * (afterId, uptoId] (one of the job's batches) get their row of `day` upserted exactly as the job does
- * (same columns, same ON CONFLICT), with constant figures instead of computed ones. Returns rows written.
+ * The baseline: the raw GROUP BY's per-device result stored as rows of the job's shape, in one
+ * INSERT … SELECT into the fresh scratch table — the figures of the GROUP BY, the row's store and
+ * categories from `devices` (a usage row carries them, the job copies them the same way). Returns rows
+ * stored.
  */
-export async function upsertConstantUsageRows(
+export async function storedDayGroupBy(
   db: Kysely<DB>,
-  companyId: number,
   day: string,
+  dayStart: number,
+  dayEnd: number,
   now: number,
-  afterId: number,
-  uptoId: number,
 ): Promise<number> {
-  const result = await sql`insert into device_usage_days (device_id, statistics_date, company_id, shop_id,
+  const result = await sql`insert into usage_bench_scratch (device_id, statistics_date, company_id, shop_id,
       product_id, device_category, device_class, online_ms, offline_ms, base_ms, usage_rate, computed_at)
-    select d.id, cast(${day} as text), d.company_id, d.shop_id, d.product_id, d.device_category,
-      d.device_class, cast(0 as bigint), cast(86400000 as bigint), cast(86400000 as bigint),
+    select g.device_id, cast(${day} as text), d.company_id, d.shop_id, d.product_id, d.device_category,
+      d.device_class, g.online_ms, ${dayEnd - dayStart} - g.online_ms, cast(${dayEnd - dayStart} as bigint),
       cast(0 as double precision), cast(${now} as bigint)
-    from devices d where d.company_id = ${companyId} and d.id > ${afterId} and d.id <= ${uptoId}
-    on conflict (device_id, statistics_date) do update set company_id = excluded.company_id,
-      shop_id = excluded.shop_id, product_id = excluded.product_id,
-      device_category = excluded.device_category, device_class = excluded.device_class,
-      online_ms = excluded.online_ms, offline_ms = excluded.offline_ms, base_ms = excluded.base_ms,
-      usage_rate = excluded.usage_rate, computed_at = excluded.computed_at`.execute(db);
+    from (select device_id, sum(case when status = 0 then at else -at end) as online_ms
+      from device_online_events where at >= ${dayStart} and at < ${dayEnd} group by device_id) g
+    join devices d on d.id = g.device_id`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** Drops the scratch table. */
+export async function dropScratchTable(db: Kysely<DB>): Promise<void> {
+  await sql`drop table if exists usage_bench_scratch`.execute(db);
+}
+
+/** Rows of `day` in the city sums (written by the job with the device rows). */
+export async function countCityDays(db: Kysely<DB>, day: string): Promise<number> {
+  const row = await db
+    .selectFrom('usage_city_days')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('statistics_date', '=', day)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

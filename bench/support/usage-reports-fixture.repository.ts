@@ -133,3 +133,12 @@ export async function explain(db: Kysely<DB>, dialect: DialectName, text: string
 export async function analyzeAfterLoad(db: Kysely<DB>, dialect: DialectName): Promise<void> {
   if (dialect === 'postgres') await sql`analyze`.execute(db);
 }
+
+/** Rows of the city sums (what the area and city reports read). */
+export async function countCityRows(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('usage_city_days')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -15,7 +15,7 @@
 import { MonitoredFlag, ProductType } from '@storefleet/contracts';
 import type { Insertable, Kysely } from 'kysely';
 
-import type { DB } from '../db/database';
+import type { DB, DialectName } from '../db/database';
 import type { DeviceOnlineEventsTable } from '../db/tables/monitoring';
 import { runDailyUsage } from '../engine/jobs/usage-daily';
 import { addDays, clockOn, dayOf } from '../engine/jobs/usage-days';
@@ -102,7 +102,7 @@ function flap(spans: Span[], rnd: () => number): Span[] {
  * Seeds the history, runs the daily usage job over it and adds the offline reasons of its failures
  * (inside the demo seed's transaction).
  */
-export async function seedDemoUsage(db: Kysely<DB>, now: number): Promise<void> {
+export async function seedDemoUsage(db: Kysely<DB>, now: number, dialect: DialectName): Promise<void> {
   const today = dayOf(now);
   const first = addDays(today, -HISTORY_DAYS);
   await backdateDemoDevices(db, clockOn(first, '00:00') - 7 * 86_400_000);
@@ -173,6 +173,7 @@ export async function seedDemoUsage(db: Kysely<DB>, now: number): Promise<void> 
   rows.sort((a, b) => Number(a.at) - Number(b.at));
   await insertDemoTransitions(db, rows);
   await runDailyUsage(db, now, {
+    dialect,
     from: first,
     to: addDays(today, -1),
     batchSize: 5000,

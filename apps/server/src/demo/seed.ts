@@ -8,7 +8,7 @@ import type { Transaction } from 'kysely';
 
 import type { PasswordHasher } from '../auth/passwords';
 import { type Config, ConfigError } from '../config';
-import type { Database, DB } from '../db/database';
+import type { Database, DB, DialectName } from '../db/database';
 import { writeList } from '../db/json';
 import { seedDemoAlertRules } from './demo-alert-rules';
 import {
@@ -73,7 +73,7 @@ export async function seedOnStart(
     try {
       await db
         .transaction()
-        .execute((trx) => seedDemo(trx, hashes, Date.now(), options.usageHistory ?? true));
+        .execute((trx) => seedDemo(trx, hashes, Date.now(), options.usageHistory ?? true, database.dialect));
     } catch (error) {
       // Another node seeded at the same moment: its data stands.
       if (!(await isEmpty(db))) return { kind: 'none' };
@@ -121,6 +121,7 @@ async function seedDemo(
   hashes: string[],
   now: number,
   usageHistory: boolean,
+  dialect: DialectName,
 ): Promise<void> {
   const companyIds: number[] = [];
   const firstRegionIds: number[] = [];
@@ -132,7 +133,7 @@ async function seedDemo(
   await seedDemoDevices(trx, now);
   await seedDemoInventory(trx, now);
   await seedDemoAlertRules(trx, companyIds, now);
-  if (usageHistory) await seedDemoUsage(trx, now);
+  if (usageHistory) await seedDemoUsage(trx, now, dialect);
   await seedDemoNetTestAddresses(trx, now);
   const [northwind = 0, harbor = 0] = companyIds;
   const operator = { menu: OPERATOR_AUTHORITIES, buttons: OPERATOR_BUTTONS };

@@ -31,6 +31,7 @@ import * as netTestRunBoxes from './20261126_0300_net_test_run_boxes';
 import * as usageReportIndex from './20261126_0400_usage_report_index';
 import * as jobLeases from './20261126_0600_job_leases';
 import * as runRunners from './20261127_0100_run_runners';
+import * as usageCityDays from './20261127_0200_usage_city_days';
 import * as historyPartitions from './20261127_0300_history_partitions';
 
 export interface StorefleetMigration {
@@ -63,5 +64,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20261126_0400_usage_report_index', usageReportIndex],
   ['20261126_0600_job_leases', jobLeases],
   ['20261127_0100_run_runners', runRunners],
+  ['20261127_0200_usage_city_days', usageCityDays],
   ['20261127_0300_history_partitions', historyPartitions],
 ];

@@ -1,4 +1,9 @@
-/** Row type of daily device usage (issue 13, docs/decisions/usage.md); owned by modules/usage/device-usage.repository.ts. */
+/**
+ * Row types of daily device usage (issue 13, docs/decisions/usage.md): the device rows (owned by
+ * engine/jobs/usage-days.repository.ts) and their per-day sums by city (owned by
+ * engine/jobs/usage-days-cities.repository.ts), written together in one transaction.
+ */
+import type { Generated } from 'kysely';
 
 /**
  * One device's usage on one day (server time zone). `base_ms` is the measured span: the whole day, or
@@ -24,8 +29,46 @@ export interface DeviceUsageDaysTable {
   usage_rate: number;
   /** Epoch ms when the job wrote the row. */
   computed_at: number;
+  /**
+   * Where the row stands in the device's runs — a run is the device's rows on consecutive days with
+   * the same store, category and class: 0 continues the run of the day before, 1 is the device's first
+   * row, 2 starts a new run after an earlier row (a gap, or the device moved). Written with the row.
+   */
+  run_start: Generated<number>;
+  /** The latest earlier day of the row's run with some online time, '' when none. Written with the row. */
+  used_since: Generated<string>;
+}
+
+/**
+ * Sums of the device rows of one day per city (the store's region, province and city now; 0 for none),
+ * category and class ('' for none), and `used_since` of the rows with online time ('-' for the rows
+ * without): what the area and city reports read (docs/decisions/usage.md "Reports at scale").
+ */
+export interface UsageCityDaysTable {
+  company_id: number;
+  statistics_date: string;
+  area_level: number;
+  province_level: number;
+  city_level: number;
+  device_category: string;
+  device_class: string;
+  used_since: string;
+  /** Rows (device-days). */
+  device_days: number;
+  /** Rows with run_start ≠ 0. */
+  run_starts: number;
+  online_ms: number;
+  base_ms: number;
+}
+
+/** A day the daily job finished for every company (engine/jobs/usage-daily.ts). */
+export interface UsageDaysComputedTable {
+  statistics_date: string;
+  computed_at: number;
 }
 
 export interface UsageTables {
   device_usage_days: DeviceUsageDaysTable;
+  usage_city_days: UsageCityDaysTable;
+  usage_days_computed: UsageDaysComputedTable;
 }

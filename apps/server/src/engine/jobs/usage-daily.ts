@@ -1,10 +1,15 @@
 /**
  * The daily usage job (issue 13, docs/decisions/usage.md): after midnight it computes yesterday's usage
- * of every device from the online transitions and stores it (device_usage_days). Every day after the
- * latest stored one is computed, so days missed while the server was down are caught up — at most
- * MAX_CATCH_UP_DAYS back. Idempotent (upsert per device and day). Devices are computed per company in
- * batches of BATCH_SIZE ids, one set-based statement each, yielding to the event loop between batches
- * so request handling goes on while it runs (SQLite has one connection).
+ * of every device from the online transitions and stores it (device_usage_days, with its sums per city
+ * in usage_city_days). Every day after the latest stored one is computed, so days missed while the
+ * server was down are caught up — at most MAX_CATCH_UP_DAYS back. Idempotent (a day computed again
+ * replaces its rows). Devices are computed per company in batches of BATCH_SIZE ids, one transaction
+ * each, yielding to the event loop between batches so request handling goes on while it runs (SQLite
+ * has one connection). A new day (nothing stored on or after it) is appended — plain inserts, the run
+ * columns from the day before; anything else replaces rows (usage-days.repository.ts). The batches
+ * commit without waiting for the disk (SQLite synchronous NORMAL, PostgreSQL synchronous_commit off);
+ * once every batch of a day is in, the day is marked done with a commit that waits for the disk, and a
+ * run starts after the last day marked — a day a crash cut short is computed again.
  */
 import { defaultConfigValues, type TimeWindow } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
@@ -12,19 +17,24 @@ import type { Kysely } from 'kysely';
 import type { DB, DialectName } from '../../db/database';
 import { addDays, dayOf, measuredSpans, type UsageSpan } from './usage-days';
 import {
+  appendComputedUsageDays,
+  latestCompanyUsageDate,
+  replaceComputedUsageDays,
+} from './usage-days.repository';
+import {
+  analyzeUsageInputs,
   earliestUsageInput,
-  latestUsageDate,
   listCompaniesWithDevices,
   listDeviceBatchBounds,
   listSetOpeningHours,
-  upsertComputedUsageDays,
-} from './usage-days.repository';
+} from './usage-days-inputs.repository';
+import { latestComputedUsageDay, markUsageDaysComputed } from './usage-days-marks.repository';
 
 /**
- * Devices per statement. SQLite: small, because a statement holds the one connection (and the event
- * loop) while it runs. PostgreSQL: large, because each statement reads the day's transitions once
- * (hash join; a batch's window sorts in memory with the statement's work_mem) and runs on its own
- * pooled connection, off the request path.
+ * Devices per transaction. SQLite: small, because a transaction holds the one connection (and the
+ * event loop) while it runs. PostgreSQL: large, because each transaction reads its devices' transitions
+ * of the day in one scan (a batch's window sorts in memory with work_mem) and runs on its own pooled
+ * connection, off the request path.
  */
 export const BATCH_SIZE = { sqlite: 2000, postgres: 25_000 } as const;
 /** Days computed per statement (a catch-up, the demo seed); devices × days bounds one statement's work. */
@@ -62,8 +72,8 @@ export interface DailyUsageOptions {
   from?: string;
   to?: string;
   batchSize?: number;
-  /** The database's dialect (batch size, JIT off on PostgreSQL); default sqlite. */
-  dialect?: DialectName;
+  /** The database's dialect (the computation's shape, batch size, PostgreSQL's settings). */
+  dialect: DialectName;
   /** Days per statement (default DAYS_PER_STATEMENT). */
   daysPerStatement?: number;
   /** Called between batches; the default yields to the event loop. */
@@ -76,13 +86,14 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export async function runDailyUsage(
   db: Kysely<DB>,
   now: number,
-  options: DailyUsageOptions = {},
+  options: DailyUsageOptions,
 ): Promise<DailyUsageRun | null> {
   const yesterday = addDays(dayOf(now), -1);
   const to = options.to ?? yesterday;
   let from = options.from;
   if (from === undefined) {
-    const latest = await latestUsageDate(db);
+    // After the last day done: a day whose batches a crash cut short is computed again.
+    const latest = await latestComputedUsageDay(db);
     if (latest !== null) from = addDays(latest, 1);
     else {
       const earliest = await earliestUsageInput(db);
@@ -94,15 +105,23 @@ export async function runDailyUsage(
   }
   if (from > to) return null;
 
-  const dialect = options.dialect ?? 'sqlite';
+  const dialect = options.dialect;
   const batchSize = options.batchSize ?? BATCH_SIZE[dialect];
   const pause = options.pause ?? yieldToEventLoop;
   const daysPerStatement = options.daysPerStatement ?? DAYS_PER_STATEMENT;
+  if (dialect === 'postgres' && db.isTransaction) await analyzeUsageInputs(db);
   const hours = await readOpeningHours(db);
   const companies = await listCompaniesWithDevices(db);
-  const bounds = new Map<number, number[]>();
-  for (const companyId of companies)
-    bounds.set(companyId, await listDeviceBatchBounds(db, companyId, batchSize));
+  // Replacing rows costs a batch ~2.5× appending them: on SQLite (one connection) it takes smaller
+  // batches, so a re-run holds requests back no longer than the nightly run.
+  const replaceBatchSize = dialect === 'sqlite' ? Math.max(1, Math.floor(batchSize / 4)) : batchSize;
+  const bounds = new Map<number, { append: number[]; replace: number[] }>();
+  for (const companyId of companies) {
+    const append = await listDeviceBatchBounds(db, companyId, batchSize);
+    const replace =
+      replaceBatchSize === batchSize ? append : await listDeviceBatchBounds(db, companyId, replaceBatchSize);
+    bounds.set(companyId, { append, replace });
+  }
 
   let rows = 0;
   const allDays: string[] = [];
@@ -114,24 +133,26 @@ export async function runDailyUsage(
       const days = chunk.map((date) => ({ date, spans: companySpans(hours, companyId, date) }));
       const [first] = days;
       if (!first) continue;
+      const latest = await latestCompanyUsageDate(db, companyId);
+      const append = days.length === 1 && (latest === null || latest < first.date);
+      const write = append ? appendComputedUsageDays : replaceComputedUsageDays;
+      const batches = bounds.get(companyId);
       let after = 0;
-      for (const upto of bounds.get(companyId) ?? []) {
-        rows += await upsertComputedUsageDays(
-          db,
-          {
-            companyId,
-            date: first.date,
-            spans: first.spans,
-            days,
-            devices: { afterId: after, uptoId: upto },
-            now,
-          },
+      for (const upto of (append ? batches?.append : batches?.replace) ?? []) {
+        rows += await write(db, {
           dialect,
-        );
+          companyId,
+          date: first.date,
+          spans: first.spans,
+          days,
+          devices: { afterId: after, uptoId: upto },
+          now,
+        });
         after = upto;
         await pause();
       }
     }
+    await markUsageDaysComputed(db, chunk, now);
   }
   return { from, to, rows };
 }

@@ -116,6 +116,7 @@ describe('usage computation against the reference', () => {
           const [first] = days;
           if (!first) throw new Error('no days');
           const rows = await computeUsageDays(db, {
+            dialect: t.database.dialect,
             companyId: place.companyId,
             date: first.date,
             spans: first.spans,

@@ -16,6 +16,7 @@ import { StoreStatus, toPagedResult, UserType } from '@storefleet/contracts';
 import type { Caller, Scope } from '../../auth/caller';
 import { requireCompany } from '../../auth/caller';
 import type { AppContext } from '../../context';
+import { moveStoreCityDays, removeStoreCityDays } from '../../engine/jobs/usage-days-cities.repository';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { countStoreDevices } from '../devices/devices.repository';
 import { loadVisibleLevels } from '../levels/levels.service';
@@ -143,20 +144,32 @@ export async function updateStoreService(
     });
   }
   if (body.storeNo !== existing.storeNo) await refuseTakenNumber(ctx, companyId, body.storeNo, existing.id);
-  await updateStore(ctx.db, companyId, existing.id, {
-    store_no: body.storeNo,
-    store_name: body.storeName,
-    addr: body.addr ?? null,
-    area_level: chain.areaLevel,
-    province_level: chain.provinceLevel,
-    city_level: chain.cityLevel,
-    updated_by_id: caller.userId,
-    updated_by_name: caller.name,
-    updated_at: Date.now(),
-  }).catch(async (error: unknown) => {
-    await refuseTakenNumber(ctx, companyId, body.storeNo, existing.id);
-    throw error;
-  });
+  await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      await updateStore(trx, companyId, existing.id, {
+        store_no: body.storeNo,
+        store_name: body.storeName,
+        addr: body.addr ?? null,
+        area_level: chain.areaLevel,
+        province_level: chain.provinceLevel,
+        city_level: chain.cityLevel,
+        updated_by_id: caller.userId,
+        updated_by_name: caller.name,
+        updated_at: Date.now(),
+      });
+      // The store's usage sums per city move with it (usage reports, docs/decisions/usage.md).
+      if (
+        existing.areaLevel !== chain.areaLevel ||
+        existing.provinceLevel !== chain.provinceLevel ||
+        existing.cityLevel !== chain.cityLevel
+      )
+        await moveStoreCityDays(trx, companyId, existing.id, existing, chain);
+    })
+    .catch(async (error: unknown) => {
+      await refuseTakenNumber(ctx, companyId, body.storeNo, existing.id);
+      throw error;
+    });
   return storeOrThrow(ctx, scope, existing.id);
 }
 
@@ -188,6 +201,8 @@ export async function deleteStoreService(ctx: AppContext, scope: Scope, id: numb
         en: `Store ${existing.storeNo} still has ${devices} device(s); move or delete them before deleting the store`,
       });
     }
+    // Usage rows of devices deleted before stay; they stop counting in the usage reports with the store.
+    await removeStoreCityDays(trx, existing.companyId, existing.id);
     await deleteStore(trx, existing.companyId, existing.id);
   });
 }

@@ -36,6 +36,7 @@ import {
   usageRowsSelect,
 } from '../../engine/jobs/usage-days.repository';
 import { storePlaceConditions } from '../stores/store-place-filter';
+import { dayTotals, sumDaysByCity } from './usage-city-sums.repository';
 
 // ---------------------------------------------------------------------------------------------------
 // Reads of the usage list, its export and the reports (helper H6; docs/decisions/usage.md "List,
@@ -381,6 +382,9 @@ export async function sumUsageRatesByDay(
   place: UsagePlace,
 ): Promise<Array<{ date: string; onlineMs: number; baseMs: number; devices: number }>> {
   if (place.shopIds && place.shopIds.length === 0) return [];
+  // Regions, provinces and cities: the city sums (usage-city-sums.repository.ts), a few rows a day.
+  if (!place.shopIds && !(scope.storeIds && scope.storeIds.length > 0))
+    return sumDaysByCity(db, scope, start, end, place);
   const rows = await usageInPlace(db, scope, start, end, place)
     .select([
       'u.statistics_date as date',
@@ -391,12 +395,7 @@ export async function sumUsageRatesByDay(
     .groupBy('u.statistics_date')
     .orderBy('u.statistics_date')
     .execute();
-  return rows.map((r) => ({
-    date: String(r.date),
-    onlineMs: Number(r.onlineMs),
-    baseMs: Number(r.baseMs),
-    devices: Number(r.devices),
-  }));
+  return rows.map(dayTotals);
 }
 
 /** Per store among `shopIds`, on stored day `date`: its rows' online and measured time and their count. */

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { DB, DialectName } from '../../db/database';
 import { companySpans, readOpeningHours } from '../../engine/jobs/usage-daily';
 import { dayOf, spansUntil } from '../../engine/jobs/usage-days';
 import { ALL_DEVICES, computeUsageDays, type DeviceUsageDay } from '../../engine/jobs/usage-days.repository';
@@ -16,13 +16,14 @@ import { ALL_DEVICES, computeUsageDays, type DeviceUsageDay } from '../../engine
  */
 export async function usageForToday(
   db: Kysely<DB>,
-  options: { companyId: number; now: number; deviceIds?: readonly number[] },
+  options: { dialect: DialectName; companyId: number; now: number; deviceIds?: readonly number[] },
 ): Promise<DeviceUsageDay[]> {
   const day = dayOf(options.now);
   const hours = await readOpeningHours(db);
   const spans = spansUntil(companySpans(hours, options.companyId, day), options.now);
   if (spans.length === 0) return [];
   return computeUsageDays(db, {
+    dialect: options.dialect,
     companyId: options.companyId,
     date: day,
     spans,

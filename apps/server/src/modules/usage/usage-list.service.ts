@@ -56,7 +56,7 @@ export async function listUsage(
   query: UsageListQuery,
   lang: Lang,
 ): Promise<PagedResult<DeviceUsageRow>> {
-  const { range, source } = await usageSourceOf(ctx.db, scope, query);
+  const { range, source } = await usageSourceOf(ctx.database, scope, query);
   const filter = rowFilter(query);
   const sort = usageSortOf(query);
   const [total, rows, names] = await Promise.all([
@@ -79,7 +79,7 @@ export async function exportUsage(
   body: UsageExportBody,
   lang: Lang,
 ): Promise<FileReply> {
-  const { range, source } = await usageSourceOf(ctx.db, scope, body);
+  const { range, source } = await usageSourceOf(ctx.database, scope, body);
   const names = await ctx.deviceCaches.names.names(ctx.db);
   const batches = usageRowBatches(ctx.db, scope, source, rowFilter(body), usageSortOf(body), EXPORT_BATCH);
   const toRows = (rows: UsageListRow[]) => rows.map((row) => toUsageRow(row, names, lang, range.today));

@@ -196,6 +196,7 @@ describe('today so far', () => {
     const today = dayOf(Date.now());
     const rows = await all(admin, `startTime=${today}&endTime=${today}`);
     const expected = await usageForToday(t.ctx.db, {
+      dialect: t.ctx.database.dialect,
       companyId: mine[0]?.company_id as number,
       now: Date.now(),
       deviceIds: mine.map((d) => d.id),

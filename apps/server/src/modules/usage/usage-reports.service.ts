@@ -88,7 +88,7 @@ export async function usageReport(
   measure: ReportMeasure,
   lang: Lang,
 ): Promise<AreaUsage[]> {
-  const { source } = await usageSourceOf(ctx.db, scope, body);
+  const { source } = await usageSourceOf(ctx.database, scope, body);
   const [groups, cells, names] = await Promise.all([
     ctx.usageSums.sum(ctx.db, scope, source, filter, false),
     ctx.usageSums.sum(ctx.db, scope, source, filter, true),

@@ -6,8 +6,16 @@
 import { type AreaUsage, UsageEndpoints as E } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { runDailyUsage } from '../../engine/jobs/usage-daily';
+import { USAGE_DAY_COLUMNS } from '../../engine/jobs/usage-days.repository';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
-import { type DeviceUsageDay, upsertDeviceUsageDays } from './device-usage.repository';
+import {
+  addDays,
+  type DeviceUsageDay,
+  dayOf,
+  daySpan,
+  upsertDeviceUsageDays,
+} from './device-usage.repository';
 import { FIXTURE_DAYS, type FixtureDevice, fixtureDevices, seedUsageDays } from './usage-test-support';
 
 let t: TestApp;
@@ -227,5 +235,54 @@ describe('asked again after the rows change', () => {
       );
     }
     checkAgainstRows(await report(E.areaReport.path, RANGE), rows, area, category, 'rate', false);
+  });
+});
+
+describe('after the daily job computes a day again', () => {
+  it('gives the sums of the rows the re-run wrote', async () => {
+    const db = t.ctx.db;
+    const dialect = t.ctx.database.dialect;
+    const day = addDays(dayOf(Date.now()), -1);
+    const company = rows[0]?.company_id as number;
+    const stored = async () =>
+      (await db
+        .selectFrom('device_usage_days')
+        .select(USAGE_DAY_COLUMNS)
+        .where('statistics_date', '=', day)
+        .where('company_id', '=', company)
+        .execute()) as DeviceUsageDay[];
+    const body = { startTime: day, endTime: day };
+    const { start } = daySpan(day);
+    // The demo's devices were added now; these were there the day before.
+    await db
+      .updateTable('devices')
+      .set({ created_at: start - 86_400_000 })
+      .where('company_id', '=', company)
+      .execute();
+    await runDailyUsage(db, Date.now(), { from: day, to: day, dialect });
+    const first = await stored();
+    expect(first.length).toBeGreaterThan(0);
+    checkAgainstRows(await report(E.areaReport.path, body), first, area, category, 'rate', false);
+    checkAgainstRows(await report(E.areaReportNum.path, body), first, area, category, 'num', false);
+
+    // Transitions arrive for that day after it was computed; the job computes it again.
+    const onDay = first.filter((_, i) => i % 3 === 0).map((r) => r.device_id);
+    await db
+      .insertInto('device_online_events')
+      .values(
+        onDay.flatMap((deviceId, i) => [
+          { device_id: deviceId, status: 1, at: start + (i % 10) * 3_600_000, cause: 'value' },
+          { device_id: deviceId, status: 0, at: start + (12 + (i % 10)) * 3_600_000, cause: 'value' },
+        ]),
+      )
+      .execute();
+    await runDailyUsage(db, Date.now(), { from: day, to: day, dialect });
+    const again = await stored();
+    expect(again.map((r) => r.online_ms)).not.toEqual(first.map((r) => r.online_ms));
+    for (const totals of [false, true]) {
+      const typed = { ...body, ...(totals ? { type: '1' } : {}) };
+      checkAgainstRows(await report(E.areaReport.path, typed), again, area, category, 'rate', totals);
+      checkAgainstRows(await report(E.areaReportNum.path, typed), again, area, category, 'num', totals);
+    }
   });
 });

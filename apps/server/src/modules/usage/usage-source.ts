@@ -4,10 +4,8 @@
  * computed inside the same statement from the transitions (the daily job stores days up to yesterday;
  * today is never stored). The spans are those of usage-compute.ts `usageForToday`.
  */
-import type { Kysely } from 'kysely';
-
 import type { Scope } from '../../auth/caller';
-import type { DB } from '../../db/database';
+import type { Database } from '../../db/database';
 import { companySpans, readOpeningHours } from '../../engine/jobs/usage-daily';
 import { spansUntil } from '../../engine/jobs/usage-days';
 import { ALL_DEVICES } from '../../engine/jobs/usage-days.repository';
@@ -16,7 +14,7 @@ import { type UsageRange, usageRange } from './usage-range';
 
 /** The range of `input` and the source of its rows, as of `now`. */
 export async function usageSourceOf(
-  db: Kysely<DB>,
+  database: Pick<Database, 'db' | 'dialect'>,
   scope: Scope,
   input: { startTime?: string; endTime?: string },
   now: Date = new Date(),
@@ -24,10 +22,11 @@ export async function usageSourceOf(
   const range = usageRange(input, now);
   const source: UsageSource = { start: range.start, end: range.end };
   if (range.includesToday && scope.companyId !== null) {
-    const hours = await readOpeningHours(db);
+    const hours = await readOpeningHours(database.db);
     const spans = spansUntil(companySpans(hours, scope.companyId, range.today), now.getTime());
     if (spans.length > 0)
       source.today = {
+        dialect: database.dialect,
         companyId: scope.companyId,
         date: range.today,
         spans,

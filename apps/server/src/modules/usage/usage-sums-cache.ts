@@ -1,5 +1,6 @@
 /**
- * The usage reports' sums (device-usage.repository.ts `sumUsage`), per (scope, days, report filter,
+ * The usage reports' sums (usage-city-sums.repository.ts `sumUsageByCity` for regions and cities over
+ * stored days, device-usage.repository.ts `sumUsage` over the rows otherwise), per (scope, days, report filter,
  * by category or not), kept in this process until a committed write could change them: any write to
  * `device_usage_days` (the daily job, the demo seed, a test) or a write to `stores` that moves a store
  * to another company, region, province or city (the scope and the report groups read those columns of
@@ -23,6 +24,7 @@ import {
   type UsageSource,
   type UsageSums,
 } from './device-usage.repository';
+import { canSumByCity, sumUsageByCity } from './usage-city-sums.repository';
 
 const MAX_ENTRIES = 500;
 
@@ -40,6 +42,7 @@ export class UsageSumsCache {
   constructor(watches: WriteWatches) {
     this.writes = watches.watch({
       device_usage_days: null,
+      usage_city_days: null,
       stores: ['id', 'company_id', 'area_level', 'province_level', 'city_level'],
     });
   }
@@ -52,7 +55,11 @@ export class UsageSumsCache {
     filter: UsageReportFilter,
     byCategory: boolean,
   ): Promise<UsageSums[]> {
-    const read = () => sumUsage(db, scope, source, filter, byCategory);
+    // Regions and cities over stored days: the per-city sums; stores, listed-store scopes and today: the rows.
+    const read = () =>
+      !source.today && canSumByCity(scope, filter)
+        ? sumUsageByCity(db, scope, source, filter, byCategory)
+        : sumUsage(db, scope, source, filter, byCategory);
     if (source.today) return read();
     return this.get(JSON.stringify([scope, source.start, source.end, filter, byCategory]), read);
   }
