@@ -69,7 +69,7 @@ export interface PackedRows {
 
 export class AcceptedRows {
   private blocks: Buffer[] = [];
-  private used = BLOCK_BYTES;
+  private used: number;
   /** Per row: block index, start, end (bytes). */
   private where = new Int32Array(3 * 1024);
   private rows = new Int32Array(1024);
@@ -77,6 +77,11 @@ export class AcceptedRows {
   /** Per row: its asset number (flat copies), for the write's re-check without decoding the row. */
   private assetNos: string[] = [];
   private count = 0;
+
+  /** `blockBytes`: the storage block (smaller for the parts a read hands over while it goes on). */
+  constructor(private readonly blockBytes = BLOCK_BYTES) {
+    this.used = blockBytes;
+  }
 
   /** Rows held, dropped ones included. */
   get length(): number {
@@ -87,7 +92,7 @@ export class AcceptedRows {
     const text = JSON.stringify(KEYS.map((k) => values[k]));
     const size = Buffer.byteLength(text);
     if (this.used + size > (this.blocks.at(-1)?.length ?? 0)) {
-      this.blocks.push(Buffer.allocUnsafeSlow(Math.max(BLOCK_BYTES, size)));
+      this.blocks.push(Buffer.allocUnsafeSlow(Math.max(this.blockBytes, size)));
       this.used = 0;
     }
     const block = this.blocks.length - 1;

@@ -1,7 +1,7 @@
 /**
  * The import worker's body (started by inventory-import-worker.ts): reads and checks the workbook
- * (readInventoryFile) and sends back the accepted rows as transferred buffers and the rejected rows,
- * or the AppError that refused the file.
+ * (readInventoryFile) and sends back the accepted rows as transferred buffers (in parts while it reads,
+ * when asked) and the rejected rows, or the AppError that refused the file.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -20,6 +20,12 @@ try {
     input.shopId,
     rowContext(input.dictionaries),
     input.taken,
+    input.inParts
+      ? (part) => {
+          const { packed, transfer } = part.pack();
+          post({ part: packed }, transfer);
+        }
+      : undefined,
   );
   const { packed, transfer } = read.accepted.pack();
   post({ ok: true, accepted: packed, rejected: read.rejected }, transfer);

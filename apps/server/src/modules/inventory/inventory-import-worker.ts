@@ -14,7 +14,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ErrorCode } from '@storefleet/contracts';
 import { AppError, type Message } from '../../http/errors';
-import type { ImportRead, RejectedRow, TakenValues } from './inventory-import';
+import type { ImportRead, OnAcceptedPart, RejectedRow, TakenValues } from './inventory-import';
 import { AcceptedRows, type PackedRows } from './inventory-import-accepted';
 import type { ImportDictionaries } from './inventory-import-rows';
 
@@ -24,9 +24,12 @@ export interface WorkerInput {
   shopId: number;
   dictionaries: ImportDictionaries;
   taken: TakenValues;
+  /** Send accepted rows in parts while reading (readInventoryFile's `onPart`). */
+  inParts: boolean;
 }
 
 export type WorkerOutput =
+  | { part: PackedRows }
   | { ok: true; accepted: PackedRows; rejected: RejectedRow[] }
   | {
       ok: false;
@@ -69,7 +72,7 @@ function outOfMemory(): AppError {
   );
 }
 
-function run(input: WorkerInput): Promise<ImportRead> {
+function run(input: WorkerInput, onPart?: OnAcceptedPart): Promise<ImportRead> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_ENTRY, {
       workerData: input,
@@ -86,7 +89,11 @@ function run(input: WorkerInput): Promise<ImportRead> {
       settled = true;
       action();
     };
-    worker.once('message', (output: WorkerOutput) => {
+    worker.on('message', (output: WorkerOutput) => {
+      if ('part' in output) {
+        if (!settled) onPart?.(AcceptedRows.unpack(output.part));
+        return;
+      }
       settle(() => {
         if (output.ok) {
           resolve({ accepted: AcceptedRows.unpack(output.accepted), rejected: output.rejected });
@@ -111,19 +118,23 @@ function run(input: WorkerInput): Promise<ImportRead> {
 
 /**
  * readInventoryFile in a worker thread: the same outcome (rows, refusals) with the parse's memory
- * kept out of the server's heap. Reads wait for the one before them.
+ * kept out of the server's heap; `onPart` gets the accepted rows in parts while the worker reads.
+ * Reads wait for the one before them.
  */
 export function readInventoryFileInWorker(
   bytes: Buffer,
   shopId: number,
   dictionaries: ImportDictionaries,
   taken: TakenValues,
+  onPart?: OnAcceptedPart,
 ): Promise<ImportRead> {
   // The worker gets its own copy of the upload (transferred to it): the request's buffer may be a
   // slice of a larger one.
   const copy = new ArrayBuffer(bytes.length);
   new Uint8Array(copy).set(bytes);
-  const next = queue.then(() => run({ bytes: copy, shopId, dictionaries, taken }));
+  const next = queue.then(() =>
+    run({ bytes: copy, shopId, dictionaries, taken, inParts: onPart !== undefined }, onPart),
+  );
   queue = next.catch(() => undefined);
   return next;
 }

@@ -1,13 +1,14 @@
 /**
  * `downloadExcelTemplate` and `importExcelInventory/{shopId}` (docs/decisions/inventory.md "Import").
  *
- * The import reads the workbook streaming and checks every row before any transaction (on SQLite a
- * transaction holds the one connection: parsing inside it would stall every other request), in a
- * worker thread with a bounded heap (inventory-import-worker.ts; `INVENTORY_IMPORT_IN_PROCESS=1`
- * reads in the server thread instead, for the benchmark's comparison). Then:
- * any rejected row and no `partial` → nothing written; `dryRun` → nothing written, the counts say
- * what would be; otherwise every accepted row is written in ONE transaction (in batches), so a crash
- * in the middle leaves every row or none. The reply lists each rejected row (row number, column
+ * The import reads the workbook streaming and checks every row in a worker thread with a bounded heap
+ * (inventory-import-worker.ts; `INVENTORY_IMPORT_IN_PROCESS=1` reads in the server thread instead, for
+ * the benchmark's comparison). Any rejected row and no `partial` → nothing written; `dryRun` →
+ * nothing written, the counts say what would be; otherwise every accepted row is written in ONE
+ * transaction (in batches), so a crash in the middle leaves every row or none. On SQLite the read
+ * ends before the transaction begins (a transaction holds the one connection: parsing inside it would
+ * stall every other request); on PostgreSQL the transaction writes the rows while they are read and
+ * rolls back if the file turns out refused (see importInventory). The reply lists each rejected row (row number, column
  * title and reason in the caller's language) and carries a report workbook of them.
  */
 
@@ -22,7 +23,7 @@ import type { Kysely } from 'kysely';
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import type { DB } from '../../db/database';
+import type { DB, DialectName } from '../../db/database';
 import { notFound } from '../../http/errors';
 import { type FileReply, fileReply } from '../../http/file-reply';
 import { listItemsOfType } from '../dictionaries/dictionary.repository';
@@ -32,15 +33,10 @@ import {
   type ImportedRecord,
   listCompanyAssetNos,
   listStoreAssetKeys,
+  refreshInventoryStatistics,
   upsertImportedRecords,
 } from './inventory.repository';
-import {
-  type ImportRead,
-  type RejectedRow,
-  readInventoryFile,
-  storeProblems,
-  type TakenValues,
-} from './inventory-import';
+import { type RejectedRow, readInventoryFile, storeProblems, type TakenValues } from './inventory-import';
 import type { AcceptedRows } from './inventory-import-accepted';
 import { buildInventoryReport, columnTitle } from './inventory-import-report';
 import { type ImportDictionaries, type ImportValues, rowContext } from './inventory-import-rows';
@@ -131,42 +127,105 @@ function recordOf(
   };
 }
 
+/** Rows written by one import past which the database's statistics of the records are refreshed. */
+const REFRESH_STATISTICS_AFTER = 5_000;
+
 /** Thrown inside the transaction to roll it back when a row turned bad meanwhile (a concurrent write). */
 class RolledBack extends Error {}
 
 /**
- * Inside the write transaction: the company's asset numbers read again, so an asset number another
- * import or edit put in another store meanwhile is refused, and insert/update is decided on what is
- * committed. Rows that turned bad are dropped from `accepted` and returned.
+ * Writes accepted rows inside the import's transaction, part by part in the order they come (a part
+ * may come while the read goes on: see importInventory). Before its first part it reads the company's
+ * asset numbers as committed, so an asset number another import or edit put in another store
+ * meanwhile is refused, and insert/update is decided on what is committed. Rows that turned bad are
+ * dropped from their part and kept in `turned`. A failed write stops the later ones; `done` throws it.
  */
-async function recheck(trx: Kysely<DB>, companyId: number, shopId: number, accepted: AcceptedRows) {
-  const assets = await listCompanyAssetNos(trx, companyId);
-  const now: TakenValues = {
-    assets: new Map(assets.map((a) => [a.asset_no, { shopId: a.shop_id, shopName: a.store_name }])),
-    macs: new Map(),
-    sns: new Map(),
-  };
-  const turned: RejectedRow[] = [];
-  // Only the asset number can have turned bad here (the store's MACs and SNs were checked in the
-  // read): read without decoding the row.
-  for (let i = 0; i < accepted.length; i++) {
-    const assetNo = accepted.assetNoAt(i);
-    const problems = storeProblems({ assetNo, macKey: null, deviceSn: null }, shopId, now);
-    if (problems.length > 0) {
-      turned.push({ row: accepted.rowAt(i), cells: [], errors: problems });
-      accepted.drop(i);
-    } else accepted.setUpdate(i, now.assets.get(assetNo)?.shopId === shopId);
+class PartWriter {
+  readonly turned: RejectedRow[] = [];
+  /** The written parts' rows: how many add a record, how many update one (the parts are not kept). */
+  readonly tally = { added: 0, updated: 0 };
+  private committed: Promise<TakenValues> | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private failure: { error: unknown } | null = null;
+
+  constructor(
+    private readonly trx: Kysely<DB>,
+    private readonly target: { companyId: number; shopId: number; by: string; now: number },
+    private readonly dialect: DialectName,
+  ) {}
+
+  add(part: AcceptedRows): void {
+    this.chain = this.chain
+      .then(() => (this.failure ? undefined : this.write(part)))
+      .catch((error: unknown) => {
+        this.failure ??= { error };
+      });
   }
-  return turned;
+
+  /** Waits for every write added so far; throws the first write's failure. */
+  async done(): Promise<void> {
+    await this.chain;
+    if (this.failure) throw this.failure.error;
+  }
+
+  private async write(part: AcceptedRows): Promise<void> {
+    const { companyId, shopId, by, now } = this.target;
+    this.committed ??= listCompanyAssetNos(this.trx, companyId).then((assets) => ({
+      assets: new Map(assets.map((a) => [a.asset_no, { shopId: a.shop_id, shopName: a.store_name }])),
+      macs: new Map(),
+      sns: new Map(),
+    }));
+    const committed = await this.committed;
+    // Only the asset number can have turned bad here (the store's MACs and SNs were checked in the
+    // read): read without decoding the row.
+    for (let i = 0; i < part.length; i++) {
+      const assetNo = part.assetNoAt(i);
+      const problems = storeProblems({ assetNo, macKey: null, deviceSn: null }, shopId, committed);
+      if (problems.length > 0) {
+        this.turned.push({ row: part.rowAt(i), cells: [], errors: problems });
+        part.drop(i);
+      } else part.setUpdate(i, committed.assets.get(assetNo)?.shopId === shopId);
+    }
+    const counts = part.counts();
+    this.tally.added += counts.added;
+    this.tally.updated += counts.updated;
+    // Records are made one statement's worth at a time from the compact rows, and a turn between
+    // batches lets the process answer what it can meanwhile (ingest, other calls).
+    let batch: ImportedRecord[] = [];
+    for (const row of part.kept()) {
+      batch.push(recordOf(row.values, companyId, shopId, by, now));
+      if (batch.length < IMPORT_BATCH) continue;
+      await upsertImportedRecords(this.trx, shopId, batch, this.dialect);
+      batch = [];
+      await nextTurn();
+    }
+    if (batch.length > 0) await upsertImportedRecords(this.trx, shopId, batch, this.dialect);
+  }
 }
 
-function reply(read: ImportRead, written: boolean, lang: Lang, report: string | null): InventoryImportResult {
-  const { added, updated } = read.accepted.counts();
+/** The accepted rows of all parts: how many add a record, how many update one. */
+function countsOf(parts: readonly AcceptedRows[]): { added: number; updated: number } {
+  let added = 0;
+  let updated = 0;
+  for (const part of parts) {
+    const counts = part.counts();
+    added += counts.added;
+    updated += counts.updated;
+  }
+  return { added, updated };
+}
+
+function reply(
+  outcome: { counts: { added: number; updated: number }; rejected: readonly RejectedRow[]; written: boolean },
+  lang: Lang,
+  report: string | null,
+): InventoryImportResult {
+  const { added, updated } = outcome.counts;
   return {
-    written,
+    written: outcome.written,
     added,
     updated,
-    rejected: read.rejected.map((r) => ({
+    rejected: outcome.rejected.map((r) => ({
       row: r.row,
       cells: r.cells,
       errors: r.errors.map((e) => ({ column: columnTitle(e.column, lang), message: e.message[lang] })),
@@ -178,6 +237,12 @@ function reply(read: ImportRead, written: boolean, lang: Lang, report: string | 
 /**
  * Imports the uploaded workbook (`bytes`, read with INVENTORY_UPLOAD) into store `shopId` (in scope,
  * else 404). Replies 200 with the outcome; a file the import cannot take is a 4xx, nothing written.
+ *
+ * The accepted rows come in parts while the file is read. On PostgreSQL (not a dry run) the write
+ * transaction opens before the read and writes each part as it comes, so the database writes while the
+ * worker reads (on a 2-core machine the write costs almost nothing on top of the read); it commits only
+ * when the whole file was read and, unless `partial`, no row was rejected — else it rolls back. On
+ * SQLite a transaction holds the one connection, so the parts wait and are written after the read.
  */
 export async function importInventory(
   ctx: AppContext,
@@ -195,44 +260,59 @@ export async function importInventory(
     loadImportDictionaries(ctx.db),
     loadTaken(ctx.db, store.company_id, shopId),
   ]);
-  const read =
-    process.env.INVENTORY_IMPORT_IN_PROCESS === '1'
-      ? await readInventoryFile(bytes, shopId, rowContext(dictionaries), taken)
-      : await readInventoryFileInWorker(bytes, shopId, dictionaries, taken);
+  const parts: AcceptedRows[] = [];
+  const rejected: RejectedRow[] = [];
+  const read = async (onPart: (part: AcceptedRows) => void): Promise<void> => {
+    const result =
+      process.env.INVENTORY_IMPORT_IN_PROCESS === '1'
+        ? await readInventoryFile(bytes, shopId, rowContext(dictionaries), taken, onPart)
+        : await readInventoryFileInWorker(bytes, shopId, dictionaries, taken, onPart);
+    onPart(result.accepted);
+    rejected.push(...result.rejected);
+  };
   const report = async () =>
-    read.rejected.length > 0 ? (await buildInventoryReport(read.rejected, lang)).toString('base64') : null;
-  if (
-    options.dryRun === 1 ||
-    (read.rejected.length > 0 && options.partial !== 1) ||
-    read.accepted.length === 0
-  )
-    return reply(read, false, lang, await report());
+    rejected.length > 0 ? (await buildInventoryReport(rejected, lang)).toString('base64') : null;
+  const target = { companyId: store.company_id, shopId, by: caller.userName, now: Date.now() };
+  const dialect = ctx.database.dialect;
+  const refused = () => rejected.length > 0 && options.partial !== 1;
 
-  const now = Date.now();
+  if (dialect !== 'postgres' || options.dryRun === 1) {
+    await read((part) => parts.push(part));
+    const accepted = parts.reduce((n, part) => n + part.length, 0);
+    if (options.dryRun === 1 || refused() || accepted === 0)
+      return reply({ counts: countsOf(parts), rejected, written: false }, lang, await report());
+  }
+  let turned: RejectedRow[] = [];
+  let counts = { added: 0, updated: 0 };
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      const turned = await recheck(trx, store.company_id, shopId, read.accepted);
-      if (turned.length > 0) {
-        read.rejected.push(...turned);
-        read.rejected.sort((a, b) => a.row - b.row);
-        if (options.partial !== 1) throw new RolledBack();
+      const writer = new PartWriter(trx, target, dialect);
+      counts = writer.tally;
+      if (parts.length > 0) for (const part of parts) writer.add(part);
+      else {
+        try {
+          // Each part is written as it comes and then let go.
+          await read((part) => writer.add(part));
+        } finally {
+          // Never leave a write running on the transaction's connection past its end.
+          await writer.done().catch(() => undefined);
+        }
       }
-      // Records are made one statement's worth at a time from the compact rows, and a turn between
-      // batches lets the process answer what it can meanwhile (ingest, other calls).
-      let batch: ImportedRecord[] = [];
-      for (const row of read.accepted.kept()) {
-        batch.push(recordOf(row.values, store.company_id, shopId, caller.userName, now));
-        if (batch.length < IMPORT_BATCH) continue;
-        await upsertImportedRecords(trx, shopId, batch, ctx.database.dialect);
-        batch = [];
-        await nextTurn();
-      }
-      if (batch.length > 0) await upsertImportedRecords(trx, shopId, batch, ctx.database.dialect);
+      await writer.done();
+      turned = writer.turned;
+      if ((turned.length > 0 || rejected.length > 0) && options.partial !== 1) throw new RolledBack();
     });
   } catch (error) {
-    if (error instanceof RolledBack) return reply(read, false, lang, await report());
-    throw error;
+    if (!(error instanceof RolledBack)) throw error;
   }
-  const { added, updated } = read.accepted.counts();
-  return reply(read, added + updated > 0, lang, await report());
+  rejected.push(...turned);
+  rejected.sort((a, b) => a.row - b.row);
+  const written = !refused() && counts.added + counts.updated > 0;
+  if (written && counts.added + counts.updated >= REFRESH_STATISTICS_AFTER) {
+    // Not awaited: the reply does not wait for the planner's statistics.
+    refreshInventoryStatistics(ctx.db, dialect).catch((error: unknown) =>
+      ctx.log.warn({ err: error }, 'could not refresh the inventory statistics after an import'),
+    );
+  }
+  return reply({ counts, rejected, written }, lang, await report());
 }

@@ -313,6 +313,28 @@ describe('inventory import: large files', () => {
     expect(await records('BIG-')).toHaveLength(0);
   }, 300_000);
 
+  it('a wrong row after thousands of good ones: nothing written; with partial=1 every good row', async () => {
+    // Far more rows than one part (PART_ROWS): on PostgreSQL the first parts are written while the file
+    // is still read, and the wrong row near the end must take them back.
+    const rows: string[][] = [['Asset number', 'Device name', 'Category', 'Class']];
+    for (let i = 0; i < 5_000; i++)
+      rows.push([
+        `LATE-${String(i).padStart(4, '0')}`,
+        `Late ${i}`,
+        i === 4_900 ? 'no such category' : 'terminal',
+        'pc',
+      ]);
+    const refused = await imported(east.id, workbookOf(rows));
+    expect(refused).toMatchObject({ written: false, added: 4_999 });
+    expect(refused.rejected.map((r) => [r.row, r.errors[0]?.column])).toEqual([[4_902, 'Category']]);
+    expect(await records('LATE-')).toHaveLength(0);
+    const partial = await imported(east.id, workbookOf(rows), '?partial=1');
+    expect(partial).toMatchObject({ written: true, added: 4_999, updated: 0 });
+    const written = await records('LATE-');
+    expect(written).toHaveLength(4_999);
+    expect(written.some((r) => r.asset_no === 'LATE-4900')).toBe(false);
+  }, 300_000);
+
   it('a file that needs more memory than an import may use is a 413, and the server goes on', async () => {
     const rows: string[][] = [['Asset number', 'Device name', 'Category', 'Class']];
     for (let i = 0; i < 20_000; i++) rows.push([`OOM-${i}`, `Memory ${i}`, 'terminal', 'pc']);

@@ -6,7 +6,7 @@
  * rows keep only their values; rejected rows keep their cells as sent, for the reply and the report.
  *
  * Nothing here writes: the service decides (dry run, all or nothing, partial) and writes in one
- * transaction. A file the import cannot take at all (not a workbook, no header, past the row limit)
+ * transaction (on PostgreSQL while the read goes on, from the parts `onPart` gets). A file the import cannot take at all (not a workbook, no header, past the row limit)
  * is refused with a 4xx before anything is written.
  */
 import { type AppError, invalid } from '../../http/errors';
@@ -67,6 +67,16 @@ export interface ImportRead {
   rejected: RejectedRow[];
 }
 
+/**
+ * Accepted rows handed over while the read goes on (the write can start before the read ends, see
+ * inventory-import.service.ts): parts of PART_ROWS rows in reading order; the read's result then holds
+ * the rows after the last part. Rows are final once accepted: a later row can only be rejected itself.
+ */
+export type OnAcceptedPart = (part: AcceptedRows) => void;
+export const PART_ROWS = 2000;
+/** Storage block of a part: 2,000 rows of ~250 bytes fit in two. */
+const PART_BLOCK_BYTES = 256 * 1024;
+
 /** The store checks of one row: an asset number of another store, a MAC or SN held by another record. */
 export function storeProblems(
   values: Pick<ImportValues, 'assetNo' | 'macKey' | 'deviceSn'>,
@@ -121,13 +131,14 @@ export async function readInventoryFile(
   shopId: number,
   context: RowContext,
   taken: TakenValues,
+  onPart?: OnAcceptedPart,
 ): Promise<ImportRead> {
   const workbook = await checkWorkbook(bytes, INVENTORY_SHEET_LIMITS);
   const seen = { sheet: false };
   let header: HeaderMap | null = null;
   let dataRows = 0;
   const duplicates = new FileDuplicates();
-  const accepted = new AcceptedRows();
+  let accepted = onPart ? new AcceptedRows(PART_BLOCK_BYTES) : new AcceptedRows();
   const rejected: RejectedRow[] = [];
   for await (const { row, values } of firstSheetRows(workbook, seen)) {
     if (isBlankRow(values)) continue;
@@ -152,6 +163,10 @@ export async function readInventoryFile(
       if (problems.length === 0) {
         const update = taken.assets.get(parsed.values.assetNo)?.shopId === shopId;
         accepted.push(row, parsed.values, update);
+        if (onPart && accepted.length >= PART_ROWS) {
+          onPart(accepted);
+          accepted = new AcceptedRows(PART_BLOCK_BYTES);
+        }
         continue;
       }
       parsed.errors.push(...problems);

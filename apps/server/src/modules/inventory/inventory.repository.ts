@@ -619,6 +619,18 @@ export async function upsertImportedRecords(
   }
 }
 
+/**
+ * Refreshes PostgreSQL's statistics of `inventory_records` after a large write (an import of thousands
+ * of rows). Until autovacuum gets to it (a minute or more), the planner still counts the records the
+ * company held before: for the export's batches (company, id below the last one, newest first, 1,000)
+ * it then reads every record below and sorts them instead of walking the (company_id, id) index —
+ * 50 ms a batch instead of 1 ms at 100,000 records. A sampled ANALYZE of 100,000 records takes ~0.25 s.
+ * SQLite plans these queries without sampled statistics: nothing to do.
+ */
+export async function refreshInventoryStatistics(db: Kysely<DB>, dialect: DialectName): Promise<void> {
+  if (dialect === 'postgres') await sql`analyze inventory_records`.execute(db);
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Images (H3): which stored image names records still hold, for removing files nobody references.
 // ---------------------------------------------------------------------------------------------------
