@@ -23,7 +23,7 @@ import {
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
-import { buildServerIfStale, SERVER_ENTRY } from '../scripts/server-build.mjs';
+import { buildServerIfStale, SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 export const DEMO_PASSWORD = 'Storefleet@2026';
@@ -53,7 +53,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const output: string[] = [];
   // The built server, as `npm start` and production run it (scripts/server-build.mjs).
   await buildServerIfStale();
-  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,

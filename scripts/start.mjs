@@ -3,7 +3,7 @@
 // gracefully.
 import { spawn } from 'node:child_process';
 
-import { buildServerIfStale, SERVER_ENTRY } from './server-build.mjs';
+import { buildServerIfStale, SERVER_ENTRY, SERVER_NODE_FLAGS } from './server-build.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -19,7 +19,7 @@ try {
   );
   process.exit(1);
 }
-const server = spawn(process.execPath, [SERVER_ENTRY], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

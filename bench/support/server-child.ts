@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-import { buildServerIfStale, SERVER_ENTRY } from '../../scripts/server-build.mjs';
+import { buildServerIfStale, SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../scripts/server-build.mjs';
 import { REPO_ROOT } from './bench-paths';
 
 export interface ServerChild {
@@ -60,7 +60,7 @@ export async function startServer(
   const port = await freePort();
   // The built server, as `npm start` and production run it (scripts/server-build.mjs).
   await buildServerIfStale();
-  const child = spawn(process.execPath, [...extraArgs, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraArgs, SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -103,22 +103,14 @@ export async function createStoreService(
     });
   }
   await refuseTakenNumber(ctx, companyId, body.storeNo, null);
-  const now = Date.now();
+  const edited = editedColumns(body, chain, caller, Date.now());
   const id = await insertStore(ctx.db, {
+    ...edited,
     company_id: companyId,
-    store_no: body.storeNo,
-    store_name: body.storeName,
-    addr: body.addr ?? null,
-    area_level: chain.areaLevel,
-    province_level: chain.provinceLevel,
-    city_level: chain.cityLevel,
     status: StoreStatus.NORMAL,
     created_by_id: caller.userId,
     created_by_name: caller.name,
-    created_at: now,
-    updated_by_id: caller.userId,
-    updated_by_name: caller.name,
-    updated_at: now,
+    created_at: edited.updated_at,
   }).catch(async (error: unknown) => {
     // Two creates racing for one number: the unique index decides, the loser gets the same 409.
     await refuseTakenNumber(ctx, companyId, body.storeNo, null);
@@ -147,17 +139,7 @@ export async function updateStoreService(
   await ctx.db
     .transaction()
     .execute(async (trx) => {
-      await updateStore(trx, companyId, existing.id, {
-        store_no: body.storeNo,
-        store_name: body.storeName,
-        addr: body.addr ?? null,
-        area_level: chain.areaLevel,
-        province_level: chain.provinceLevel,
-        city_level: chain.cityLevel,
-        updated_by_id: caller.userId,
-        updated_by_name: caller.name,
-        updated_at: Date.now(),
-      });
+      await updateStore(trx, companyId, existing.id, editedColumns(body, chain, caller, Date.now()));
       // The store's usage sums per city move with it (usage reports, docs/decisions/usage.md).
       if (
         existing.areaLevel !== chain.areaLevel ||
@@ -205,6 +187,26 @@ export async function deleteStoreService(ctx: AppContext, scope: Scope, id: numb
     await removeStoreCityDays(trx, existing.companyId, existing.id);
     await deleteStore(trx, existing.companyId, existing.id);
   });
+}
+
+/** The columns a create and an edit both set: the form's fields, the place chain, who and when. */
+function editedColumns(
+  body: StoreCreateBody,
+  chain: Awaited<ReturnType<typeof checkChain>>,
+  caller: Caller,
+  now: number,
+) {
+  return {
+    store_no: body.storeNo,
+    store_name: body.storeName,
+    addr: body.addr ?? null,
+    area_level: chain.areaLevel,
+    province_level: chain.provinceLevel,
+    city_level: chain.cityLevel,
+    updated_by_id: caller.userId,
+    updated_by_name: caller.name,
+    updated_at: now,
+  };
 }
 
 async function storeOrThrow(ctx: AppContext, scope: Scope, id: number): Promise<Store> {
