@@ -8,8 +8,9 @@
  * transaction (in batches), so a crash in the middle leaves every row or none. On SQLite the read
  * ends before the transaction begins (a transaction holds the one connection: parsing inside it would
  * stall every other request); on PostgreSQL the transaction writes the rows while they are read and
- * rolls back if the file turns out refused (see importInventory). The reply lists each rejected row (row number, column
- * title and reason in the caller's language) and carries a report workbook of them.
+ * rolls back if the file turns out refused (see importInventory). The reply lists each rejected row
+ * (row number, column title and reason in the caller's language) and carries a report workbook of
+ * them.
  */
 
 import { setImmediate as nextTurn } from 'node:timers/promises';
