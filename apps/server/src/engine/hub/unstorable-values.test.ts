@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
-import { reachabilityValue } from './test-support/agent-values';
+import { reachabilityValue, syslogValue } from './test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
 
 let t: TestApp;
@@ -122,25 +122,8 @@ class BoxPeer {
   }
 }
 
-const syslog = (deviceId: number, seq: number, message: string, hostname = 'printer'): AgentValue => ({
-  kind: 'syslog',
-  deviceId: String(deviceId),
-  seq,
-  at: Date.now(),
-  hostIp: '127.0.0.1',
-  transport: 'udp',
-  format: 'rfc3164',
-  facility: 1,
-  severity: 3,
-  timestamp: null,
-  hostname,
-  app: 'lpd',
-  procId: null,
-  msgId: null,
-  structuredData: null,
-  message,
-  raw: `<11>${message}`,
-});
+const syslog = (deviceId: number, seq: number, message: string, hostname?: string): AgentValue =>
+  syslogValue({ deviceId, seq, at: Date.now(), message, hostname });
 
 const snmp = (deviceId: number, seq: number, sysName: string, sysDescr: string): AgentValue => ({
   kind: 'snmp',

@@ -38,11 +38,13 @@ export function syslogValue({
   seq,
   at,
   message = 'paper jam',
+  hostname = 'printer',
 }: {
   deviceId: number;
   seq: number;
   at: number;
   message?: string;
+  hostname?: string;
 }): AgentValue {
   return {
     kind: 'syslog',
@@ -55,7 +57,7 @@ export function syslogValue({
     facility: 1,
     severity: 3,
     timestamp: null,
-    hostname: 'printer',
+    hostname,
     app: 'lpd',
     procId: null,
     msgId: null,
