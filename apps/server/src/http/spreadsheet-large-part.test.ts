@@ -1,7 +1,8 @@
 /**
- * Large parts (over 1 MiB unpacked, a sheet of a few thousand rows and up) are checked streaming and
- * inflated again while ExcelJS reads them, instead of being kept inflated (spreadsheet-upload.ts). The
- * same refusals must hold on that path, and the rows read must be the ones sent.
+ * Large parts (over 1 MiB unpacked, a sheet of a few thousand rows and up) are inflated once, while
+ * the sheet reader reads them, instead of being kept inflated (spreadsheet-upload.ts): their size is
+ * enforced chunk by chunk and their checksum at their end. The same refusals must hold on that path
+ * (reading the sheet ends in them, never in a normal end), and the rows read must be the ones sent.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -22,13 +23,17 @@ function largeSheet(): ZipPart {
   return part;
 }
 
-async function refusal(bytes: Buffer): Promise<AppError> {
-  const error = await checkWorkbook(bytes, limits).then(
+/** Checks the workbook and reads its first sheet to the end: the refusal that ends it, and the rows read before. */
+async function refusal(bytes: Buffer): Promise<{ error: AppError; rowsBefore: number }> {
+  let rowsBefore = 0;
+  const error = await (async () => {
+    for await (const _row of firstSheetRows(await checkWorkbook(bytes, limits))) rowsBefore++;
+  })().then(
     () => null,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
+  return { error: error as AppError, rowsBefore };
 }
 
 describe('a workbook with a part over 1 MiB', () => {
@@ -51,10 +56,12 @@ describe('a workbook with a part over 1 MiB', () => {
     }
   });
 
-  it('refuses it when its checksum is wrong, before any row is read', async () => {
+  it('refuses it when its checksum is wrong, once the read reaches its end', async () => {
     const sheet = largeSheet();
     const bytes = zipOf(workbookParts([{ file: 1, xml: { ...sheet, crc32: (sheet.crc32 + 1) >>> 0 } }]));
-    const error = await refusal(bytes);
+    const { error, rowsBefore } = await refusal(bytes);
+    // The bytes themselves are intact: every row was read before the checksum, at the end, refused them.
+    expect(rowsBefore).toBe(ROWS);
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/^file: is damaged \(xl\/worksheets\/sheet1\.xml \(checksum\)\)/);
   });
@@ -62,7 +69,7 @@ describe('a workbook with a part over 1 MiB', () => {
   it('refuses it when it unpacks to more or less than its header declares', async () => {
     const sheet = largeSheet();
     for (const size of [sheet.size - 1, sheet.size + 1]) {
-      const error = await refusal(zipOf(workbookParts([{ file: 1, xml: { ...sheet, size } }])));
+      const { error } = await refusal(zipOf(workbookParts([{ file: 1, xml: { ...sheet, size } }])));
       expect(error.status).toBe(400);
       expect(error.message).toMatch(
         /^file: is damaged: part xl\/worksheets\/sheet1\.xml does not unpack to the size its header declares/,
@@ -73,7 +80,7 @@ describe('a workbook with a part over 1 MiB', () => {
   it('refuses it when its deflate stream is cut short', async () => {
     const sheet = largeSheet();
     const cut = { ...sheet, data: sheet.data.subarray(0, Math.floor(sheet.data.length / 2)) };
-    const error = await refusal(zipOf(workbookParts([{ file: 1, xml: cut }])));
+    const { error } = await refusal(zipOf(workbookParts([{ file: 1, xml: cut }])));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/^file: is damaged/);
   });

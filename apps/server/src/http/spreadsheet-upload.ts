@@ -6,9 +6,12 @@
  * declared uncompressed total of at most `maxUnpackedBytes`, no large part compressed more than
  * `maxRatio` times; then only the parts the reader needs are inflated, each stopped at its declared
  * size (a lying header gets no further than its lie). Our sheet reader (sheet-reader.ts) then reads
- * exactly those checked parts. Small parts are kept inflated from the check; a large one (a sheet of
- * 100,000 rows is ~90 MiB of XML) is checked streaming and inflated again, streaming, while the reader
- * reads it, so the workbook is never whole in memory. ExcelJS only writes workbooks (exports,
+ * exactly those parts. Small parts are inflated and checked (size, checksum) up front and kept; a
+ * large one (a sheet of 100,000 rows is ~90 MiB of XML) is inflated once, streaming, while the reader
+ * reads it: its size is enforced chunk by chunk and its checksum checked at its end, so a damaged
+ * large part is refused when the read gets there — every caller reads the whole sheet before it
+ * writes anything (or writes in a transaction it rolls back), and the workbook is never whole in
+ * memory. ExcelJS only writes workbooks (exports,
  * templates, error reports); it no longer reads uploads (docs/decisions/inventory.md).
  */
 import { crc32 } from 'node:zlib';
@@ -29,7 +32,6 @@ import {
   inflateEntryChunks,
   readZipDirectory,
   type StreamedPart,
-  verifyEntry,
   type ZipEntry,
   ZipProblem,
 } from './zip-archive';
@@ -199,14 +201,14 @@ export async function checkWorkbook(
       if (entry.size <= KEEP_INFLATED_BYTES) {
         parts.push(keptPart(entry.name, await inflateEntry(bytes, entry)));
       } else {
-        // Checked now (size and checksum, streaming), inflated again while read: the upload does
-        // not change in between, so the second pass yields the bytes the first one checked.
-        await verifyEntry(bytes, entry);
+        // Inflated once, while read: each chunk is counted against the declared size as it comes
+        // (a lying header stops one chunk past its lie) and the checksum is compared at the part's
+        // end, so a damaged part is refused when the read reaches its end (see firstSheetRows).
         parts.push({
           name: entry.name,
           size: entry.size,
           crc32: entry.crc32,
-          chunks: () => inflateEntryChunks(bytes, entry, false),
+          chunks: () => inflateEntryChunks(bytes, entry),
         });
       }
     }

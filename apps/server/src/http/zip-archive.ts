@@ -169,21 +169,17 @@ export async function inflateEntry(bytes: Buffer, entry: ZipEntry): Promise<Buff
 
 /**
  * The entry's bytes inflated as a stream of chunks, stopped with `size-mismatch` as soon as they run
- * past the declared size (a bomb's lie costs one chunk). With `verify`, the end is checked too: the
- * size and the checksum must be the declared ones. Nothing is kept: the caller sees each chunk once.
+ * past the declared size (a bomb's lie costs one chunk); at the end the size and the checksum must be
+ * the declared ones. Nothing is kept: the caller sees each chunk once.
  */
-export async function* inflateEntryChunks(
-  bytes: Buffer,
-  entry: ZipEntry,
-  verify = true,
-): AsyncGenerator<Buffer> {
+export async function* inflateEntryChunks(bytes: Buffer, entry: ZipEntry): AsyncGenerator<Buffer> {
   const data = bytes.subarray(entry.dataStart, entry.dataEnd);
   let total = 0;
   let crc = 0;
   const take = (chunk: Buffer): Buffer => {
     total += chunk.length;
     if (total > entry.size) throw new ZipProblem('size-mismatch', entry.name);
-    if (verify) crc = crc32(chunk, crc);
+    crc = crc32(chunk, crc);
     return chunk;
   };
   if (entry.method === STORED) {
@@ -201,14 +197,7 @@ export async function* inflateEntryChunks(
     }
   }
   if (total !== entry.size) throw new ZipProblem('size-mismatch', entry.name);
-  if (verify && crc !== entry.crc32) throw new ZipProblem('damaged', `${entry.name} (checksum)`);
-}
-
-/** Checks the entry inflates to its declared size and checksum, streaming (no copy of it is kept). */
-export async function verifyEntry(bytes: Buffer, entry: ZipEntry): Promise<void> {
-  for await (const _chunk of inflateEntryChunks(bytes, entry)) {
-    // Each chunk is counted and checksummed by the generator, then dropped.
-  }
+  if (crc !== entry.crc32) throw new ZipProblem('damaged', `${entry.name} (checksum)`);
 }
 
 export interface ZipPart {

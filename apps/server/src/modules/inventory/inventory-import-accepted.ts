@@ -6,7 +6,7 @@
  * update flag and a dropped flag in typed arrays: ~8 MB for the same rows, outside the JS heap, and
  * no reference back into the parser. A row is decoded again only when its batch is written.
  */
-import type { ImportValues } from './inventory-import-rows';
+import { type ImportValues, ownCopy } from './inventory-import-rows';
 
 /** The value keys in storage order (every key of ImportValues, once). */
 const KEYS = [
@@ -90,21 +90,24 @@ export class AcceptedRows {
 
   push(row: number, values: ImportValues, update: boolean): void {
     const text = JSON.stringify(KEYS.map((k) => values[k]));
-    const size = Buffer.byteLength(text);
-    if (this.used + size > (this.blocks.at(-1)?.length ?? 0)) {
-      this.blocks.push(Buffer.allocUnsafeSlow(Math.max(this.blockBytes, size)));
+    // A UTF-8 character takes at most 3 bytes per UTF-16 unit: a row that may not fit starts a block.
+    const most = 3 * text.length;
+    if (this.used + most > (this.blocks.at(-1)?.length ?? 0)) {
+      this.blocks.push(Buffer.allocUnsafeSlow(Math.max(this.blockBytes, most)));
       this.used = 0;
     }
     const block = this.blocks.length - 1;
-    this.blocks[block]?.write(text, this.used);
+    const size = (this.blocks[block] as Buffer).write(text, this.used);
     const i = this.count++;
     this.where = grown(this.where, 3 * this.count, (n) => new Int32Array(n));
     this.rows = grown(this.rows, this.count, (n) => new Int32Array(n));
     this.flags = grown(this.flags, this.count, (n) => new Uint8Array(n));
-    this.where.set([block, this.used, this.used + size], 3 * i);
+    this.where[3 * i] = block;
+    this.where[3 * i + 1] = this.used;
+    this.where[3 * i + 2] = this.used + size;
     this.rows[i] = row;
     this.flags[i] = update ? 1 : 0;
-    this.assetNos.push(Buffer.from(values.assetNo).toString());
+    this.assetNos.push(ownCopy(values.assetNo));
     this.used += size;
   }
 

@@ -9,6 +9,7 @@ import {
   parseRow,
   readHeader,
   rowContext,
+  sentCells,
 } from './inventory-import-rows';
 
 const DICTIONARIES: ImportDictionaries = {
@@ -207,7 +208,18 @@ describe('inventory import rows', () => {
     );
     expect(parsed.values).toBeNull();
     expect(parsed.errors[0]?.column).toBe('remark');
-    expect(parsed.cells.every((c) => c.length <= 32_767)).toBe(true);
+    const cells = sentCells(
+      rowOf(header, {
+        assetNo: 'A-1',
+        deviceName: 'n',
+        deviceCategory: 'print',
+        deviceClass: 'receipt-printer',
+        remark: huge,
+      }),
+      header,
+    );
+    expect(cells.every((c) => c.length <= 32_767)).toBe(true);
+    expect(cells[IMPORT_COLUMNS.findIndex((c) => c.key === 'assetNo')]).toBe('A-1');
   });
 
   it('duplicates inside the file: the later row names the earlier one', () => {

@@ -203,8 +203,6 @@ export interface RowError {
 export interface ParsedRow {
   /** The row number as Excel shows it. */
   row: number;
-  /** Each import column's text as typed, in IMPORT_COLUMNS order (cut to EXCEL_CELL_LIMIT). */
-  cells: string[];
   /** Set when the row passed every cell rule (file duplicates and the store checks come after). */
   values: ImportValues | null;
   errors: RowError[];
@@ -348,18 +346,15 @@ export function parseRow(
   header: HeaderMap,
   context: RowContext,
 ): ParsedRow {
-  const cells: string[] = [];
   const errors: RowError[] = [];
   const read: Partial<Record<ImportKey, string | number | null>> = {};
   for (const column of IMPORT_COLUMNS) {
     const at = header.get(column.key);
     const cell = cellText(at === undefined ? null : (values[at] ?? null));
     if (!cell.ok) {
-      cells.push('');
       errors.push({ column: column.key, message: formulaMessage(cell.message) });
       continue;
     }
-    cells.push(cut(cell.text));
     const result = readCell(column, cell.text, context);
     if (result.ok) read[column.key] = result.value;
     else errors.push({ column: column.key, message: result.message });
@@ -375,12 +370,11 @@ export function parseRow(
       },
     });
   }
-  if (errors.length > 0) return { row, cells, values: null, errors };
+  if (errors.length > 0) return { row, values: null, errors };
   const textOf = (key: ImportKey) => (read[key] ?? null) as string | null;
   const mac = textOf('macAddress');
   return {
     row,
-    cells,
     errors,
     values: {
       assetNo: read.assetNo as string,
@@ -409,6 +403,28 @@ export function parseRow(
   };
 }
 
+/**
+ * A rejected row's cells as sent, for the reply and the report: each import column's text as typed, in
+ * IMPORT_COLUMNS order, cut to EXCEL_CELL_LIMIT ('' for a formula or error cell). Built only for the
+ * rows that are rejected: accepted rows never need them.
+ */
+export function sentCells(values: ReadonlyArray<SheetValue | undefined>, header: HeaderMap): string[] {
+  return IMPORT_COLUMNS.map((column) => {
+    const at = header.get(column.key);
+    const cell = cellText(at === undefined ? null : (values[at] ?? null));
+    return cell.ok ? cut(cell.text) : '';
+  });
+}
+
+/**
+ * `text` as a string of its own. The sheet reader's values are slices of the text it read: kept in a
+ * map for the whole import, a slice would keep that whole text alive. Concatenating and slicing makes
+ * V8 copy just these characters (cheaper than a round trip through a Buffer).
+ */
+export function ownCopy(text: string): string {
+  return ` ${text}`.slice(1);
+}
+
 /** Whether every cell of a row is empty (such rows are skipped, wherever they are). */
 export function isBlankRow(values: ReadonlyArray<SheetValue | undefined>): boolean {
   for (let c = 1; c < values.length; c++) {
@@ -421,44 +437,34 @@ export function isBlankRow(values: ReadonlyArray<SheetValue | undefined>): boole
 // ---------------------------------------------------------------------------------------------------
 // Duplicates inside the file
 
-/** The values that must be unique: asset number in the company, MAC and serial number in the store. */
-const UNIQUE: ReadonlyArray<{ key: ImportKey; of: (v: ImportValues) => string | null }> = [
-  { key: 'assetNo', of: (v) => v.assetNo },
-  { key: 'macAddress', of: (v) => v.macKey },
-  { key: 'deviceSn', of: (v) => (v.deviceSn === null ? null : v.deviceSn.toLowerCase()) },
-];
-
 /** Tracks the unique values of the rows read so far; a later row naming an earlier one is an error. */
 export class FileDuplicates {
-  private readonly seen = new Map<ImportKey, Map<string, number>>(UNIQUE.map((u) => [u.key, new Map()]));
+  /** Asset number → row, MAC key → row, serial number (lower case) → row. */
+  private readonly assetNos = new Map<string, number>();
+  private readonly macKeys = new Map<string, number>();
+  private readonly sns = new Map<string, number>();
 
   /** Adds row errors to `parsed` for values an earlier row holds; claims its own values otherwise. */
   check(parsed: ParsedRow): void {
-    if (!parsed.values) return;
+    const values = parsed.values;
+    if (!values) return;
+    const sn = values.deviceSn === null ? null : values.deviceSn.toLowerCase();
+    const claims: Array<[ImportKey, Map<string, number>, string | null]> = [
+      ['assetNo', this.assetNos, values.assetNo],
+      ['macAddress', this.macKeys, values.macKey],
+      ['deviceSn', this.sns, sn],
+    ];
     const problems: RowError[] = [];
-    for (const unique of UNIQUE) {
-      const value = unique.of(parsed.values);
-      if (value === null) continue;
-      const earlier = this.seen.get(unique.key)?.get(value);
-      if (earlier !== undefined) {
-        problems.push({
-          column: unique.key,
-          message: {
-            zh: `与第 ${earlier} 行重复`,
-            en: `repeats row ${earlier}`,
-          },
-        });
-      }
+    for (const [column, seen, value] of claims) {
+      const earlier = value === null ? undefined : seen.get(value);
+      if (earlier !== undefined)
+        problems.push({ column, message: { zh: `与第 ${earlier} 行重复`, en: `repeats row ${earlier}` } });
     }
     if (problems.length > 0) {
       parsed.errors.push(...problems);
       parsed.values = null;
       return;
     }
-    for (const unique of UNIQUE) {
-      const value = unique.of(parsed.values);
-      // A copy: the value is a slice of the reader's text and would keep all of it alive.
-      if (value !== null) this.seen.get(unique.key)?.set(Buffer.from(value).toString(), parsed.row);
-    }
+    for (const [, seen, value] of claims) if (value !== null) seen.set(ownCopy(value), parsed.row);
   }
 }

@@ -15,7 +15,14 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { workbookOf, zerosBomb } from '../../http/spreadsheet-test-support';
+import {
+  deflatedPart,
+  sheetXml,
+  workbookOf,
+  workbookParts,
+  zerosBomb,
+  zipOf,
+} from '../../http/spreadsheet-test-support';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { type DemoStore, demoStore } from '../devices/device-test-support';
 import { IMPORT_COLUMNS } from './inventory-columns';
@@ -333,6 +340,26 @@ describe('inventory import: large files', () => {
     const written = await records('LATE-');
     expect(written).toHaveLength(4_999);
     expect(written.some((r) => r.asset_no === 'LATE-4900')).toBe(false);
+  }, 300_000);
+
+  it('a large sheet whose checksum is wrong is refused once read to its end, and nothing is written', async () => {
+    // Over 1 MiB of sheet XML: inflated once while read, its checksum compared at its end — on
+    // PostgreSQL after the first parts were written, which the refusal must take back.
+    const rows: string[][] = [['Asset number', 'Device name', 'Category', 'Class']];
+    for (let i = 0; i < 6_000; i++)
+      rows.push([`CRC-${String(i).padStart(4, '0')}`, `Sum ${i}`, 'terminal', 'pc']);
+    const sheet = deflatedPart('xl/worksheets/sheet1.xml', sheetXml(rows));
+    expect(sheet.size).toBeGreaterThan(1024 * 1024);
+    const damaged = zipOf(workbookParts([{ file: 1, xml: { ...sheet, crc32: (sheet.crc32 + 1) >>> 0 } }]));
+    const res = await upload(east.id, damaged);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toContain('is damaged (xl/worksheets/sheet1.xml (checksum))');
+    expect(await records('CRC-')).toHaveLength(0);
+    // The same rows, intact: every one imported.
+    expect(await imported(east.id, zipOf(workbookParts([{ file: 1, xml: sheet }])))).toMatchObject({
+      written: true,
+      added: 6_000,
+    });
   }, 300_000);
 
   it('a file that needs more memory than an import may use is a 413, and the server goes on', async () => {

@@ -27,6 +27,7 @@ import {
   type RowContext,
   type RowError,
   readHeader,
+  sentCells,
 } from './inventory-import-rows';
 import { isExampleRow } from './inventory-template';
 
@@ -171,7 +172,7 @@ export async function readInventoryFile(
       }
       parsed.errors.push(...problems);
     }
-    rejected.push({ row, cells: parsed.cells, errors: parsed.errors });
+    rejected.push({ row, cells: sentCells(values, header), errors: parsed.errors });
   }
   if (!seen.sheet) throw fileRefusal({ zh: '没有工作表', en: 'has no worksheet' });
   if (header === null) {
