@@ -15,11 +15,11 @@ export const SERVER_DIST = join(root, 'apps/server/dist');
 export const SERVER_ENTRY = join(SERVER_DIST, 'server.mjs');
 /**
  * Node's flags for the built server (`npm start`, the browser tests, the benchmarks). A young
- * generation of 8 MB semi-spaces instead of 16: at 10,000 stores on one node (bench:capacity, SQLite,
- * 2,671 values/s) the resident peak went from 419 to 401 MB with the server's CPU unchanged (0.45
- * cores), docs/decisions/server-build.md.
+ * generation of 4 MB semi-spaces instead of 16: at 10,000 stores on one node (bench:capacity, SQLite,
+ * 2,671 values/s) the resident peak was 419 MB with the default, 401 MB with 8 MB and 398 MB with 4 MB
+ * (the bar: 400), for 0.45 → 0.53 cores of server CPU, docs/decisions/server-build.md.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
 
 const ENTRIES = {
   server: join(root, 'apps/server/src/server.ts'),
