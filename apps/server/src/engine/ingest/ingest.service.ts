@@ -95,7 +95,7 @@ async function settleSetAside(
       const mark = marks.get(id);
       if (mark !== undefined && value.seq > mark) marks.set(id, value.seq);
     }
-    await saveSeqMarks(trx, reporter.deviceId, marks);
+    await saveSeqMarks(trx, database.dialect, reporter.deviceId, marks);
     await addSetAsideCount(trx, reporter.deviceId, setAside.length, Date.now());
   });
 }
@@ -203,8 +203,13 @@ async function storeValues(
     }
     const latestRows = [...latest.values()].flatMap((items) => [...items.values()]);
     await upsertLatest(trx, database.dialect, latestRows);
-    await saveSeqMarks(trx, reporter.deviceId, marks);
-    await saveOnlineStates(trx, [...states.values()], new Set(changes.map((c) => c.deviceId)));
+    await saveSeqMarks(trx, database.dialect, reporter.deviceId, marks);
+    await saveOnlineStates(
+      trx,
+      database.dialect,
+      [...states.values()],
+      new Set(changes.map((c) => c.deviceId)),
+    );
     await insertOnlineEvents(
       trx,
       changes.map((c) => ({ device_id: c.deviceId, status: c.onlineStatus, at: c.at, cause: 'value' })),
