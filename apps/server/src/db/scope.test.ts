@@ -92,4 +92,21 @@ describe('storeInScope', () => {
       .execute();
     expect(rows.length).toBe(15);
   });
+
+  it('on rows without a store column, checks regions and refuses a scope of listed stores', async () => {
+    const east = region('East China');
+    const perCity = { ...storeColumns('stores'), storeId: null };
+    const byRegion = await t.database.db
+      .selectFrom('stores')
+      .select('id')
+      .where((eb) => storeInScope(eb, { companyId: 1, storeIds: null, levelIds: [east] }, perCity))
+      .execute();
+    expect(byRegion.length).toBe(15);
+    expect(() =>
+      t.database.db
+        .selectFrom('stores')
+        .select('id')
+        .where((eb) => storeInScope(eb, { companyId: 1, storeIds: [1], levelIds: null }, perCity)),
+    ).toThrow('a scope of listed stores on rows that have no store column');
+  });
 });

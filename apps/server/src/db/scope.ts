@@ -17,7 +17,11 @@ import { isRestricted, type Scope } from '../auth/caller';
 
 export interface StoreColumns {
   companyId: string;
-  storeId: string;
+  /**
+   * Null where the rows are not per store (the usage sums per city): a scope of listed stores cannot
+   * be checked on them, and storeInScope refuses to try — the caller reads per-store rows instead.
+   */
+  storeId: string | null;
   area: string;
   province: string;
   city: string;
@@ -48,7 +52,11 @@ export function storeInScope<DB, TB extends keyof DB>(
     const storeIds = scope.storeIds ?? [];
     const levelIds = scope.levelIds ?? [];
     const any: Expression<SqlBool>[] = [];
-    if (storeIds.length > 0) any.push(sql<SqlBool>`${sql.ref(columns.storeId)} in (${sql.join(storeIds)})`);
+    if (storeIds.length > 0) {
+      if (columns.storeId === null)
+        throw new Error('storeInScope: a scope of listed stores on rows that have no store column');
+      any.push(sql<SqlBool>`${sql.ref(columns.storeId)} in (${sql.join(storeIds)})`);
+    }
     if (levelIds.length > 0) {
       const list = sql.join(levelIds);
       for (const column of [columns.area, columns.province, columns.city]) {

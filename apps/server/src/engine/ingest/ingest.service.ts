@@ -12,6 +12,7 @@ import type { AgentValue } from '@storefleet/contracts';
 
 import type { AppContext } from '../../context';
 import type { DeviceLatestTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
+import { withTransactionRetry } from '../../db/transaction-retry';
 import { type AfterCommit, afterCommit, publishAfterCommit } from '../after-commit';
 import { type AlertOutcome, batchObservations, evaluateDevices } from '../alerting/alerting';
 import { cleanAgentValue } from './clean-text';
@@ -64,10 +65,12 @@ export async function ingestValues(
   reporter: Reporter,
   values: readonly AgentValue[],
 ): Promise<IngestOutcome> {
+  // A deadlock's victim is stored again, not sent back to the box (db/transaction-retry.ts).
   const outcome = await storeSettingAside(values.map(cleanAgentValue), (batch) =>
-    storeValues(ctx, reporter, batch),
+    withTransactionRetry(() => storeValues(ctx, reporter, batch)),
   );
-  if (outcome.setAside.length > 0) await settleSetAside(ctx, reporter, outcome.setAside);
+  if (outcome.setAside.length > 0)
+    await withTransactionRetry(() => settleSetAside(ctx, reporter, outcome.setAside));
   publishAfterCommit(ctx.statusBus, outcome);
   return outcome;
 }

@@ -8,6 +8,7 @@
  * transaction's result is published after it commits.
  */
 import type { AppContext } from '../../context';
+import { withTransactionRetry } from '../../db/transaction-retry';
 import { type AfterCommit, addAfterCommit, afterCommit, publishAfterCommit } from '../after-commit';
 import { DUE_HOLDS_CHUNK, evaluateDevices, ONLINE_ITEM, openDueHolds } from '../alerting/alerting';
 import { releaseHeldRecords } from '../alerting/box-outage';
@@ -51,14 +52,16 @@ export async function sweepOfflineDevices(
   }
   const total: AfterCommit = { statusChanges: [], alertsOpened: [], alertsRecovered: [] };
   for (let i = 0; i < silent.length; i += SWEEP_CHUNK) {
-    const result = await markChunkOffline(ctx, silent.slice(i, i + SWEEP_CHUNK), now);
+    // Its alert records can reach a box a link's ingest holds: a deadlock's victim runs again.
+    const chunk = silent.slice(i, i + SWEEP_CHUNK);
+    const result = await withTransactionRetry(() => markChunkOffline(ctx, chunk, now));
     publishAfterCommit(ctx.statusBus, result);
     addAfterCommit(total, result);
   }
   for (;;) {
-    const { taken, ...alerts } = await ctx.database.db
-      .transaction()
-      .execute((trx) => openDueHolds(trx, ctx.rulesCache, now));
+    const { taken, ...alerts } = await withTransactionRetry(() =>
+      ctx.database.db.transaction().execute((trx) => openDueHolds(trx, ctx.rulesCache, now)),
+    );
     const result = afterCommit([], alerts);
     publishAfterCommit(ctx.statusBus, result);
     addAfterCommit(total, result);

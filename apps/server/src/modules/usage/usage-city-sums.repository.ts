@@ -19,10 +19,10 @@ import type { DB } from '../../db/database';
 import { type StoreColumns, storeInScope } from '../../db/scope';
 import type { UsageReportFilter, UsageSums } from './device-usage.repository';
 
-/** The scope predicate on a city sum row; a scope of listed stores cannot be read here (see canSumByCity). */
+/** The scope predicate on a city sum row: no store column, so no scope of listed stores (see canSumByCity). */
 const CITY_COLUMNS: StoreColumns = {
   companyId: 'c.company_id',
-  storeId: 'c.store_id_not_kept',
+  storeId: null,
   area: 'c.area_level',
   province: 'c.province_level',
   city: 'c.city_level',
