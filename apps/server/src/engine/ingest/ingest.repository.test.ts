@@ -5,7 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { lockSeqMarks, type OnlineState, saveOnlineStates, saveSeqMarks } from './ingest.repository';
+import {
+  lockSeqMarks,
+  ONLINE_COLUMNS,
+  type OnlineState,
+  saveOnlineStates,
+  saveSeqMarks,
+} from './ingest.repository';
 
 let t: TestApp;
 let devices: number[];
@@ -34,14 +40,7 @@ async function marks(of: number): Promise<Map<number, number>> {
 async function online(ids: readonly number[]): Promise<OnlineState[]> {
   return t.ctx.db
     .selectFrom('devices')
-    .select([
-      'id',
-      'online_status',
-      'device_online_time',
-      'first_online_time',
-      'latest_offline_time',
-      'last_seen_at',
-    ])
+    .select(['id', ...ONLINE_COLUMNS])
     .where('id', 'in', [...ids])
     .orderBy('id')
     .execute();

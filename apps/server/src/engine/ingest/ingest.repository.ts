@@ -27,6 +27,15 @@ export type OnlineState = Pick<
   'id' | 'online_status' | 'device_online_time' | 'first_online_time' | 'latest_offline_time' | 'last_seen_at'
 >;
 
+/** The online columns of a device row (besides its id) that ingest and the sweep write. */
+export const ONLINE_COLUMNS = [
+  'online_status',
+  'device_online_time',
+  'first_online_time',
+  'latest_offline_time',
+  'last_seen_at',
+] as const satisfies ReadonlyArray<keyof OnlineState>;
+
 const CHUNK = 1000;
 
 function chunks<T>(rows: readonly T[]): T[][] {
@@ -44,14 +53,7 @@ export async function lockIngestDevices(
   if (ids.length === 0) return [];
   return trx
     .selectFrom('devices')
-    .select([
-      ...ALERT_DEVICE_COLUMNS,
-      'online_status',
-      'device_online_time',
-      'first_online_time',
-      'latest_offline_time',
-      'last_seen_at',
-    ])
+    .select([...ALERT_DEVICE_COLUMNS, ...ONLINE_COLUMNS])
     .where('id', 'in', [...ids])
     .orderBy('id')
     .$if(dialect === 'postgres', (q) => q.forUpdate())

@@ -194,30 +194,17 @@ describe('inventory import rows', () => {
 
   it('a 10 MB cell is a row error and is cut to the Excel cell limit in the row', () => {
     const huge = 'y'.repeat(10 * 1024 * 1024);
-    const parsed = parseRow(
-      4,
-      rowOf(header, {
-        assetNo: 'A-1',
-        deviceName: 'n',
-        deviceCategory: 'print',
-        deviceClass: 'receipt-printer',
-        remark: huge,
-      }),
-      header,
-      context,
-    );
+    const values = rowOf(header, {
+      assetNo: 'A-1',
+      deviceName: 'n',
+      deviceCategory: 'print',
+      deviceClass: 'receipt-printer',
+      remark: huge,
+    });
+    const parsed = parseRow(4, values, header, context);
     expect(parsed.values).toBeNull();
     expect(parsed.errors[0]?.column).toBe('remark');
-    const cells = sentCells(
-      rowOf(header, {
-        assetNo: 'A-1',
-        deviceName: 'n',
-        deviceCategory: 'print',
-        deviceClass: 'receipt-printer',
-        remark: huge,
-      }),
-      header,
-    );
+    const cells = sentCells(values, header);
     expect(cells.every((c) => c.length <= 32_767)).toBe(true);
     expect(cells[IMPORT_COLUMNS.findIndex((c) => c.key === 'assetNo')]).toBe('A-1');
   });
