@@ -1,8 +1,8 @@
 /** The import's row rules, pure: header by title in either language, cells, dictionaries, duplicates. */
 import { describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS } from './inventory-columns';
+import { FileDuplicates } from './inventory-import-duplicates';
 import {
-  FileDuplicates,
   type HeaderMap,
   type ImportDictionaries,
   isoDate,

@@ -18,8 +18,8 @@ import {
 } from '../../http/spreadsheet-upload';
 import type { UploadLimits } from '../../http/upload';
 import { AcceptedRows } from './inventory-import-accepted';
+import { FileDuplicates } from './inventory-import-duplicates';
 import {
-  FileDuplicates,
   type HeaderMap,
   type ImportValues,
   isBlankRow,
