@@ -55,24 +55,20 @@ describe('withTransactionRetry', () => {
   });
 
   it('does not run again on other errors, and gives up after its attempts', async () => {
-    let runs = 0;
-    const constraint = Object.assign(new Error('duplicate key'), { code: '23505' });
-    await expect(
-      withTransactionRetry(async () => {
-        runs++;
-        throw constraint;
-      }),
-    ).rejects.toBe(constraint);
-    expect(runs).toBe(1);
-
-    runs = 0;
-    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
-    await expect(
-      withTransactionRetry(async () => {
-        runs++;
-        throw deadlock;
-      }),
-    ).rejects.toBe(deadlock);
-    expect(runs).toBe(TRANSACTION_ATTEMPTS);
+    /** Runs of a transaction that always fails with `error`, once withTransactionRetry gave it up. */
+    const runsFailingWith = async (error: Error) => {
+      let runs = 0;
+      await expect(
+        withTransactionRetry(async () => {
+          runs++;
+          throw error;
+        }),
+      ).rejects.toBe(error);
+      return runs;
+    };
+    expect(await runsFailingWith(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(1);
+    expect(await runsFailingWith(Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toBe(
+      TRANSACTION_ATTEMPTS,
+    );
   });
 });

@@ -2,15 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS } from './inventory-columns';
 import { FileDuplicates } from './inventory-import-duplicates';
-import {
-  type HeaderMap,
-  type ImportDictionaries,
-  isoDate,
-  parseRow,
-  readHeader,
-  rowContext,
-  sentCells,
-} from './inventory-import-rows';
+import { type HeaderMap, readHeader } from './inventory-import-header';
+import { type ImportDictionaries, isoDate, parseRow, rowContext, sentCells } from './inventory-import-rows';
 
 const DICTIONARIES: ImportDictionaries = {
   category: [

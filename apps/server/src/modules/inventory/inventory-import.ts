@@ -19,14 +19,13 @@ import {
 import type { UploadLimits } from '../../http/upload';
 import { AcceptedRows } from './inventory-import-accepted';
 import { FileDuplicates } from './inventory-import-duplicates';
+import { type HeaderMap, readHeader } from './inventory-import-header';
 import {
-  type HeaderMap,
   type ImportValues,
   isBlankRow,
   parseRow,
   type RowContext,
   type RowError,
-  readHeader,
   sentCells,
 } from './inventory-import-rows';
 import { isExampleRow } from './inventory-template';
