@@ -14,19 +14,19 @@
  *   primary key; the row's store and categories from `devices`, as every usage row carries them);
  * - the job for that day (engine/jobs/usage-daily.ts runDailyUsage) starting from an empty day, as it
  *   runs every night: carry-in, measured spans, the device rows and their per-city sums (PostgreSQL:
- *   the removed day's dead rows vacuumed first, untimed, as autovacuum would);
+ *   the removed day's dead rows vacuumed first, untimed, as autovacuum would) — its working time: a
+ *   bare turn of the event loop between batches instead of the job's rests;
  * - an extra figure: the job again over the stored day (a re-run: rows replaced, sums kept).
  * Then the device list's first page under autocannon (50 connections) idle, and again while the nightly
- * run goes on over and over — the day removed in the job's batches, then appended by the job — on its
- * own connection (this process; the server's in-process job
- * yields between batches the same way). All on 127.0.0.1.
+ * run goes on over and over on this process's own connection, resting between batches as the job does
+ * (restAfter): the day removed by plain deletes in the job's batch sizes, then appended by the job. All
+ * on 127.0.0.1.
  */
 import { join } from 'node:path';
 
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
-import { BATCH_SIZE, runDailyUsage } from '../apps/server/src/engine/jobs/usage-daily';
+import { BATCH_SIZE, restAfter, runDailyUsage } from '../apps/server/src/engine/jobs/usage-daily';
 import { addDays, dayOf, daySpan } from '../apps/server/src/engine/jobs/usage-days';
-import { deleteUsageDay } from '../apps/server/src/engine/jobs/usage-days.repository';
 import { insertBulkDevices } from './support/device-fixtures.repository';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { type LoadFigures, load } from './support/load';
@@ -40,6 +40,7 @@ import {
   freshScratchTable,
   insertDayTransitions,
   rawDayGroupBy,
+  removeLatestUsageDay,
   storedDayGroupBy,
   vacuumUsageTables,
 } from './support/usage-fixture.repository';
@@ -71,6 +72,9 @@ interface UsageFigures {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** The job's working time: one turn of the event loop between batches instead of its rests. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function timed<T>(run: () => Promise<T>): Promise<[number, T]> {
   const start = performance.now();
@@ -117,12 +121,14 @@ async function runOn(
       const [st, stored] = await timed(() => storedDayGroupBy(db, day, start, end, now));
       storedMs.push(st);
       storedRows = stored;
-      await deleteUsageDay(db, dialect, ADMIN_COMPANY, day);
+      await removeLatestUsageDay(db, ADMIN_COMPANY, day, BATCH_SIZE[dialect], async () => {});
       if (dialect === 'postgres') await vacuumUsageTables(db);
-      const [j, run] = await timed(() => runDailyUsage(db, now, { from: day, to: day, dialect }));
+      const [j, run] = await timed(() =>
+        runDailyUsage(db, now, { from: day, to: day, dialect, pause: turn }),
+      );
       jobMs.push(j);
       jobRows = run?.rows ?? 0;
-      const [r] = await timed(() => runDailyUsage(db, now, { from: day, to: day, dialect }));
+      const [r] = await timed(() => runDailyUsage(db, now, { from: day, to: day, dialect, pause: turn }));
       rerunMs.push(r);
     }
     await dropScratchTable(db);
@@ -149,7 +155,7 @@ async function runOn(
     // and appended again.
     const jobLoop = (async () => {
       while (running) {
-        await deleteUsageDay(db, dialect, ADMIN_COMPANY, day, BATCH_SIZE[dialect]);
+        await removeLatestUsageDay(db, ADMIN_COMPANY, day, BATCH_SIZE[dialect], restAfter);
         await runDailyUsage(db, now, { from: day, to: day, dialect });
         jobRunsDuringLoad += 1;
       }

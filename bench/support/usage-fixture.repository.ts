@@ -102,6 +102,42 @@ export async function storedDayGroupBy(
   return Number(result.numAffectedRows ?? 0);
 }
 
+/**
+ * Removes the company's rows of `day`, the latest day stored (no later row's run depends on them), and
+ * the day's city sums — so the job can append the day again. In transactions of `batchSize` devices,
+ * calling `pause` with the time each took, as the job does between its batches; the sums last.
+ */
+export async function removeLatestUsageDay(
+  db: Kysely<DB>,
+  companyId: number,
+  day: string,
+  batchSize: number,
+  pause: (workedMs: number) => Promise<void>,
+): Promise<void> {
+  const later = await db
+    .selectFrom('device_usage_days')
+    .select('device_id')
+    .where('statistics_date', '>', day)
+    .limit(1)
+    .executeTakeFirst();
+  if (later) throw new Error(`${day} is not the latest usage day stored`);
+  for (;;) {
+    const started = performance.now();
+    const result = await sql`delete from device_usage_days where company_id = ${companyId}
+      and statistics_date = ${day} and device_id in (select device_id from device_usage_days
+        where company_id = ${companyId} and statistics_date = ${day} order by device_id limit ${batchSize})`.execute(
+      db,
+    );
+    if (Number(result.numAffectedRows ?? 0) === 0) break;
+    await pause(performance.now() - started);
+  }
+  await db
+    .deleteFrom('usage_city_days')
+    .where('company_id', '=', companyId)
+    .where('statistics_date', '=', day)
+    .execute();
+}
+
 /** Drops the scratch table. */
 export async function dropScratchTable(db: Kysely<DB>): Promise<void> {
   await sql`drop table if exists usage_bench_scratch`.execute(db);
