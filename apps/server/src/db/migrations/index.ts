@@ -33,6 +33,7 @@ import * as jobLeases from './20261126_0600_job_leases';
 import * as runRunners from './20261127_0100_run_runners';
 import * as usageCityDays from './20261127_0200_usage_city_days';
 import * as historyPartitions from './20261127_0300_history_partitions';
+import * as usageLateDays from './20261128_0100_usage_late_days';
 
 export interface StorefleetMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -66,4 +67,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20261127_0100_run_runners', runRunners],
   ['20261127_0200_usage_city_days', usageCityDays],
   ['20261127_0300_history_partitions', historyPartitions],
+  ['20261128_0100_usage_late_days', usageLateDays],
 ];

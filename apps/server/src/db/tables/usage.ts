@@ -67,8 +67,20 @@ export interface UsageDaysComputedTable {
   computed_at: number;
 }
 
+/**
+ * A device's day that got a transition after it was over (written by ingest with the transition); the
+ * daily job computes the device's stored days from it on again (engine/jobs/usage-late-days.repository.ts).
+ */
+export interface UsageLateDaysTable {
+  id: Generated<number>;
+  device_id: number;
+  /** 'YYYY-MM-DD', the day of the transition (server time zone). */
+  statistics_date: string;
+}
+
 export interface UsageTables {
   device_usage_days: DeviceUsageDaysTable;
   usage_city_days: UsageCityDaysTable;
   usage_days_computed: UsageDaysComputedTable;
+  usage_late_days: UsageLateDaysTable;
 }

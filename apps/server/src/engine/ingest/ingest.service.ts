@@ -1,7 +1,8 @@
 /**
  * Stores one `results` message of a link in one transaction: values already stored (seq at or below
  * the reporter's mark) and values the reporter may not send are skipped, everything else becomes raw
- * history, last values, syslog rows and online transitions, and the marks move up; the batch's newest
+ * history, last values, syslog rows and online transitions (a transition on a day already over marks
+ * that day for the usage job: usage-late-days.ts), and the marks move up; the batch's newest
  * values are checked against the companies' alert rules, opening and recovering alert records — all
  * or nothing. After commit the status changes are published on the status bus, and the batch's
  * result (status changes, records opened and recovered) is returned. Device text is cleaned first
@@ -15,6 +16,8 @@ import type { DeviceLatestTable, DeviceSyslogsTable } from '../../db/tables/moni
 import { withTransactionRetry } from '../../db/transaction-retry';
 import { type AfterCommit, afterCommit, publishAfterCommit } from '../after-commit';
 import { type AlertOutcome, batchObservations, evaluateDevices } from '../alerting/alerting';
+import { pastDaysOf } from '../jobs/usage-days';
+import { markLateUsageDays } from '../jobs/usage-late-days.repository';
 import { cleanAgentValue } from './clean-text';
 import {
   addSetAsideCount,
@@ -217,6 +220,9 @@ async function storeValues(
       trx,
       changes.map((c) => ({ device_id: c.deviceId, status: c.onlineStatus, at: c.at, cause: 'value' })),
     );
+    // Changes stamped on a day already over (values a box kept while its link was down): the daily
+    // usage job computes those days again.
+    await markLateUsageDays(trx, pastDaysOf(changes, Date.now()));
     let alerts: AlertOutcome = { opened: [], recovered: [] };
     if (stored > 0) {
       const reported = new Map(allowed.map((d) => [d.id, d]));

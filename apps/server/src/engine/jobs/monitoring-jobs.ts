@@ -19,6 +19,7 @@ import { releaseLeases, takeLease } from './job-leases.repository';
 import type { SettingsReader } from './monitoring-settings';
 import { type SweepContext, sweepOfflineDevices } from './offline-sweep';
 import { type DailyUsageRun, runDailyUsage } from './usage-daily';
+import { recomputeLateUsageDays } from './usage-late-days';
 
 export interface MonitoringJobsTimers {
   sweepEveryMs?: number;
@@ -78,11 +79,16 @@ export class MonitoringJobs {
       );
   }
 
-  /** The daily usage job once at `now`: every day not yet computed up to yesterday. */
+  /**
+   * The daily usage job once at `now`: the stored days of devices with late transitions computed again
+   * (usage-late-days.ts), then every day not yet computed up to yesterday.
+   */
   runDailyUsage(now: number): Promise<DailyUsageRun | null> {
-    return this.timed('usage-daily', () =>
-      runDailyUsage(this.ctx.db, now, { dialect: this.ctx.database.dialect }),
-    );
+    return this.timed('usage-daily', async () => {
+      const dialect = this.ctx.database.dialect;
+      await recomputeLateUsageDays(this.ctx.db, now, { dialect });
+      return runDailyUsage(this.ctx.db, now, { dialect });
+    });
   }
 
   /** Runs `job`, its duration counted for `/metrics` (engine-metrics.ts) when the engine counts. */

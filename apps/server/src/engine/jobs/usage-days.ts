@@ -64,3 +64,17 @@ export function spansUntil(spans: readonly UsageSpan[], until: number): UsageSpa
     .map((span) => ({ start: span.start, end: Math.min(span.end, until) }))
     .filter((span) => span.start < span.end);
 }
+
+/**
+ * The days of `changes` (transitions) that were already over at `now`: stamped before today, so the
+ * daily usage job may have stored them (usage-late-days.ts computes them again).
+ */
+export function pastDaysOf(
+  changes: ReadonlyArray<{ deviceId: number; at: number }>,
+  now: number,
+): Array<{ deviceId: number; day: string }> {
+  const today = daySpan(dayOf(now)).start;
+  return changes
+    .filter((change) => change.at < today)
+    .map((change) => ({ deviceId: change.deviceId, day: dayOf(change.at) }));
+}

@@ -96,3 +96,8 @@ export async function countUsageRows(db: Kysely<DB>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Moves the device's creation back to `at` (a device made by another fixture, measured on past days). */
+export async function backdateDevice(db: Kysely<DB>, deviceId: number, at: number): Promise<void> {
+  await db.updateTable('devices').set({ created_at: at }).where('id', '=', deviceId).execute();
+}

@@ -1,0 +1,86 @@
+/**
+ * Late transitions (docs/decisions/usage.md "Late transitions"): a box whose link was down sends the
+ * values it kept once it is back, and a status change among them is stamped with its own clock — on a
+ * day the daily job may have stored already. Ingest marks such a day (usage-late-days.repository.ts);
+ * before the daily job computes new days, this step computes each marked device's stored days again,
+ * from the marked day to the latest day done (the status a day starts with is carried from the day
+ * before, so every later day may change too), then removes the marks it read. A mark written while it
+ * runs stays for the next run. Marks of days not stored yet need no work: the job computes those days
+ * afresh, with the transition.
+ */
+import type { Kysely } from 'kysely';
+
+import type { DB, DialectName } from '../../db/database';
+import { companySpans, MAX_CATCH_UP_DAYS, readOpeningHours, restAfter } from './usage-daily';
+import { addDays, type UsageSpan } from './usage-days';
+import { replaceComputedUsageDays } from './usage-days.repository';
+import { latestComputedUsageDay } from './usage-days-marks.repository';
+import { type LateUsageDay, listLateUsageDays, removeLateUsageDays } from './usage-late-days.repository';
+
+/** Marks handled per run (the next run takes the rest). */
+export const LATE_MARKS_PER_RUN = 10_000;
+/** Devices computed again per statement (each over its days up to the latest day done). */
+export const LATE_DEVICES_PER_STATEMENT = 500;
+
+/** Per company, each device's earliest marked day among the stored days (not before `floor`). */
+function markedDevices(marks: readonly LateUsageDay[], latest: string, floor: string) {
+  const byCompany = new Map<number, Map<number, string>>();
+  for (const mark of marks) {
+    if (mark.companyId === null || mark.day > latest) continue;
+    const day = mark.day < floor ? floor : mark.day;
+    const devices = byCompany.get(mark.companyId) ?? new Map<number, string>();
+    const known = devices.get(mark.deviceId);
+    if (known === undefined || day < known) devices.set(mark.deviceId, day);
+    byCompany.set(mark.companyId, devices);
+  }
+  return byCompany;
+}
+
+/**
+ * Computes again the stored days of the devices with late transitions and removes the marks read;
+ * returns the rows written. `pause` is called between statements with the time each took.
+ */
+export async function recomputeLateUsageDays(
+  db: Kysely<DB>,
+  now: number,
+  options: { dialect: DialectName; pause?: (workedMs: number) => Promise<void> },
+): Promise<number> {
+  const marks = await listLateUsageDays(db, LATE_MARKS_PER_RUN);
+  if (marks.length === 0) return 0;
+  const pause = options.pause ?? restAfter;
+  const latest = await latestComputedUsageDay(db);
+  let rows = 0;
+  if (latest !== null) {
+    const hours = await readOpeningHours(db);
+    const floor = addDays(latest, 1 - MAX_CATCH_UP_DAYS);
+    for (const [companyId, devices] of markedDevices(marks, latest, floor)) {
+      const ids = [...devices.keys()].sort((a, b) => a - b);
+      for (let i = 0; i < ids.length; i += LATE_DEVICES_PER_STATEMENT) {
+        const group = ids.slice(i, i + LATE_DEVICES_PER_STATEMENT);
+        const from = group.reduce((first, id) => {
+          const day = devices.get(id) ?? latest;
+          return day < first ? day : first;
+        }, latest);
+        const days: Array<{ date: string; spans: UsageSpan[] }> = [];
+        for (let day = from; day <= latest; day = addDays(day, 1))
+          days.push({ date: day, spans: companySpans(hours, companyId, day) });
+        const started = performance.now();
+        rows += await replaceComputedUsageDays(db, {
+          dialect: options.dialect,
+          companyId,
+          date: from,
+          spans: days[0]?.spans ?? [],
+          days,
+          devices: { deviceIds: group },
+          now,
+        });
+        await pause(performance.now() - started);
+      }
+    }
+  }
+  await removeLateUsageDays(
+    db,
+    marks.map((mark) => mark.id),
+  );
+  return rows;
+}
