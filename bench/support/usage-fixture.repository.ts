@@ -66,21 +66,57 @@ export async function analyze(db: Kysely<DB>): Promise<void> {
   await sql`analyze`.execute(db);
 }
 
-/** The scratch table of the stored GROUP BY: device_usage_days' columns and primary key, nothing else. */
-export async function freshScratchTable(db: Kysely<DB>, dialect: DialectName): Promise<void> {
+/** The scratch tables of the stored GROUP BY (see freshScratchTable). */
+export type ScratchTable = 'usage_bench_scratch' | 'usage_bench_scratch_indexed';
+
+const USAGE_COLUMNS =
+  'device_id, statistics_date, company_id, shop_id, product_id, device_category, device_class, ' +
+  'online_ms, offline_ms, base_ms, usage_rate, computed_at';
+
+/**
+ * A scratch table of the stored GROUP BY, created afresh: `usage_bench_scratch` has device_usage_days'
+ * columns and primary key, nothing else, and starts empty (the bar's baseline);
+ * `usage_bench_scratch_indexed` has its whole definition — run columns, the company, store and
+ * second-run indexes — and starts with the stored rows of `dayBefore`, as the job's table does (a
+ * reference row: the same write as the job's, without the job's computation).
+ */
+export async function freshScratchTable(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  table: ScratchTable = 'usage_bench_scratch',
+  dayBefore?: string,
+): Promise<void> {
   const ms = dialect === 'sqlite' ? sql.raw('integer') : sql.raw('bigint');
   const real = dialect === 'sqlite' ? sql.raw('real') : sql.raw('double precision');
-  await sql`drop table if exists usage_bench_scratch`.execute(db);
-  await sql`create table usage_bench_scratch (device_id integer not null, statistics_date text not null,
+  const name = sql.raw(table);
+  const indexed = table === 'usage_bench_scratch_indexed';
+  const runColumns = indexed
+    ? sql`, run_start integer not null default 1, used_since text not null default ''`
+    : sql``;
+  await sql`drop table if exists ${name}`.execute(db);
+  await sql`create table ${name} (device_id integer not null, statistics_date text not null,
     company_id integer not null, shop_id integer not null, product_id integer not null,
     device_category text, device_class text, online_ms ${ms} not null, offline_ms ${ms} not null,
-    base_ms ${ms} not null, usage_rate ${real} not null, computed_at ${ms} not null,
+    base_ms ${ms} not null, usage_rate ${real} not null, computed_at ${ms} not null${runColumns},
     primary key (device_id, statistics_date))`.execute(db);
+  if (!indexed) return;
+  await sql`create index ${sql.raw(`${table}_company_date`)} on ${name} (company_id, statistics_date)`.execute(
+    db,
+  );
+  await sql`create index ${sql.raw(`${table}_shop_date`)} on ${name} (shop_id, statistics_date)`.execute(db);
+  await sql`create index ${sql.raw(`${table}_second_runs`)} on ${name} (company_id, statistics_date, device_id)
+    where run_start = 2`.execute(db);
+  if (dayBefore !== undefined) {
+    await sql`insert into ${name} (${sql.raw(USAGE_COLUMNS)}, run_start, used_since)
+      select ${sql.raw(USAGE_COLUMNS)}, run_start, used_since from device_usage_days
+      where statistics_date = ${dayBefore}`.execute(db);
+  }
+  if (dialect === 'postgres') await sql`vacuum analyze ${name}`.execute(db);
 }
 
 /**
  * The baseline: the raw GROUP BY's per-device result stored as rows of the job's shape, in one
- * INSERT … SELECT into the fresh scratch table — the figures of the GROUP BY, the row's store and
+ * INSERT … SELECT into a fresh scratch table — the figures of the GROUP BY, the row's store and
  * categories from `devices` (a usage row carries them, the job copies them the same way). Returns rows
  * stored.
  */
@@ -90,9 +126,9 @@ export async function storedDayGroupBy(
   dayStart: number,
   dayEnd: number,
   now: number,
+  table: ScratchTable = 'usage_bench_scratch',
 ): Promise<number> {
-  const result = await sql`insert into usage_bench_scratch (device_id, statistics_date, company_id, shop_id,
-      product_id, device_category, device_class, online_ms, offline_ms, base_ms, usage_rate, computed_at)
+  const result = await sql`insert into ${sql.raw(table)} (${sql.raw(USAGE_COLUMNS)})
     select g.device_id, cast(${day} as text), d.company_id, d.shop_id, d.product_id, d.device_category,
       d.device_class, g.online_ms, ${dayEnd - dayStart} - g.online_ms, cast(${dayEnd - dayStart} as bigint),
       cast(0 as double precision), cast(${now} as bigint)
@@ -100,6 +136,12 @@ export async function storedDayGroupBy(
       from device_online_events where at >= ${dayStart} and at < ${dayEnd} group by device_id) g
     join devices d on d.id = g.device_id`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** Drops the scratch tables. */
+export async function dropScratchTables(db: Kysely<DB>): Promise<void> {
+  await sql`drop table if exists usage_bench_scratch`.execute(db);
+  await sql`drop table if exists usage_bench_scratch_indexed`.execute(db);
 }
 
 /**
@@ -136,11 +178,6 @@ export async function removeLatestUsageDay(
     .where('company_id', '=', companyId)
     .where('statistics_date', '=', day)
     .execute();
-}
-
-/** Drops the scratch table. */
-export async function dropScratchTable(db: Kysely<DB>): Promise<void> {
-  await sql`drop table if exists usage_bench_scratch`.execute(db);
 }
 
 /** Rows of `day` in the city sums (written by the job with the device rows). */
