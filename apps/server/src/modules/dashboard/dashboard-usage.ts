@@ -8,7 +8,8 @@ import type { UsageTrendPoint, UsageTrendQuery } from '@storefleet/contracts';
 import type { Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { invalid } from '../../http/errors';
-import { addDays, dayOf, sumUsageRatesByDay, sumUsageRatesByStore } from '../usage/device-usage.repository';
+import { addDays, dayOf } from '../usage/device-usage.repository';
+import { sumUsageRatesByDay, sumUsageRatesByStore } from '../usage/usage-dashboard.repository';
 
 /** The longest trend asked for at once (days). */
 export const MAX_TREND_DAYS = 366;

@@ -1,8 +1,26 @@
 /**
- * Device usage for the modules (issue 13, docs/decisions/usage.md). The SQL of `device_usage_days`
- * lives with its writer, the daily usage job (engine/jobs/usage-days.repository.ts: the engine never
- * imports modules, modules import the engine); this names what modules may use of it.
+ * Device usage for the modules (issue 13, docs/decisions/usage.md). The SQL that writes
+ * `device_usage_days` lives with its writer, the daily usage job (engine/jobs/usage-days.repository.ts:
+ * the engine never imports modules, modules import the engine); this names what modules may use of it,
+ * and holds the reads of the usage list, its export and the reports (docs/decisions/usage.md "List,
+ * export and reports"). Every read joins the row's own store (`u.shop_id`, where the device was that
+ * day) for the scope and the place filters; device fields (names, flags, text filters) come from the
+ * device as it is now (left join: a deleted device's days still count in the reports). The dashboards'
+ * reads are in usage-dashboard.repository.ts.
  */
+import { DeviceQueryType, ProductType, type UsageFilter, type UsageSortField } from '@storefleet/contracts';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+
+import type { Scope } from '../../auth/caller';
+import type { DB } from '../../db/database';
+import { type StoreColumns, storeInScope } from '../../db/scope';
+import { containsText } from '../../db/text';
+import {
+  type DeviceUsageDay,
+  type UsageComputation,
+  usageRowsSelect,
+} from '../../engine/jobs/usage-days.repository';
+import { storePlaceConditions } from '../stores/store-place-filter';
 
 export {
   addDays,
@@ -21,29 +39,6 @@ export {
   type UsageDevices,
   upsertDeviceUsageDays,
 } from '../../engine/jobs/usage-days.repository';
-
-// (H6 reads, below) imports of the list/export/report section.
-import { DeviceQueryType, ProductType, type UsageFilter, type UsageSortField } from '@storefleet/contracts';
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-
-import type { Scope } from '../../auth/caller';
-import type { DB } from '../../db/database';
-import { type StoreColumns, storeInScope } from '../../db/scope';
-import { containsText } from '../../db/text';
-import {
-  type DeviceUsageDay,
-  type UsageComputation,
-  usageRowsSelect,
-} from '../../engine/jobs/usage-days.repository';
-import { storePlaceConditions } from '../stores/store-place-filter';
-import { dayTotals, sumDaysByCity } from './usage-city-sums.repository';
-
-// ---------------------------------------------------------------------------------------------------
-// Reads of the usage list, its export and the reports (helper H6; docs/decisions/usage.md "List,
-// export and reports"). Every read joins the row's own store (`u.shop_id`, where the device was that
-// day) for the scope and the place filters; device fields (names, flags, text filters) come from the
-// device as it is now (left join: a deleted device's days still count in the reports).
-// ---------------------------------------------------------------------------------------------------
 
 /** The filter fields of the usage list and export, after the date range is resolved. */
 export type UsageRowFilter = Omit<UsageFilter, 'sortBy' | 'sortDirection' | 'startTime' | 'endTime'>;
@@ -67,7 +62,7 @@ const USAGE_SORT_COLUMNS = {
 } as const satisfies Record<UsageSortField, string>;
 
 /** The scope predicate on a usage row: its company and store are the row's own. */
-const USAGE_STORE_COLUMNS: StoreColumns = {
+export const USAGE_STORE_COLUMNS: StoreColumns = {
   companyId: 'u.company_id',
   storeId: 'u.shop_id',
   area: 's.area_level',
@@ -89,7 +84,7 @@ const SOURCE_COLUMNS = sql.raw(
 );
 
 /** `device_usage_days as u` over the source's days (today's rows computed on the fly and unioned). */
-function usageDays(db: Kysely<DB>, source: UsageSource) {
+export function usageDays(db: Kysely<DB>, source: UsageSource) {
   const stored = db
     .selectFrom('device_usage_days as u')
     .where('u.statistics_date', '>=', source.start)
@@ -345,80 +340,5 @@ export async function sumUsage(
     usedDays: Number(r.usedDays),
     onlineMs: Number(r.onlineMs ?? 0),
     baseMs: Number(r.baseMs ?? 0),
-  }));
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Dashboard reads (helper H8; docs/decisions/dashboards.md "Usage figures"): the mean of the stored
-// days' device usage rates, per day (the trend) or per store (yesterday's figure of the stores
-// overview), over the rows in scope by their own store.
-// ---------------------------------------------------------------------------------------------------
-
-/** Where a dashboard usage read looks: one store, or a region/province/city, or everything in scope. */
-export interface UsagePlace {
-  shopIds?: readonly number[];
-  areaLevel?: number;
-  provinceLevel?: number;
-  cityLevel?: number;
-}
-
-function usageInPlace(db: Kysely<DB>, scope: Scope, start: string, end: string, place: UsagePlace) {
-  let query = usageDays(db, { start, end })
-    .innerJoin('stores as s', 's.id', 'u.shop_id')
-    .where((eb) => storeInScope(eb, scope, USAGE_STORE_COLUMNS));
-  if (place.shopIds) query = query.where('u.shop_id', 'in', [...place.shopIds]);
-  if (place.areaLevel !== undefined) query = query.where('s.area_level', '=', place.areaLevel);
-  if (place.provinceLevel !== undefined) query = query.where('s.province_level', '=', place.provinceLevel);
-  if (place.cityLevel !== undefined) query = query.where('s.city_level', '=', place.cityLevel);
-  return query;
-}
-
-/** Per stored day of [start, end]: the sum of the rows' usage rates and how many rows (devices). */
-export async function sumUsageRatesByDay(
-  db: Kysely<DB>,
-  scope: Scope,
-  start: string,
-  end: string,
-  place: UsagePlace,
-): Promise<Array<{ date: string; onlineMs: number; baseMs: number; devices: number }>> {
-  if (place.shopIds && place.shopIds.length === 0) return [];
-  // Regions, provinces and cities: the city sums (usage-city-sums.repository.ts), a few rows a day.
-  if (!place.shopIds && !(scope.storeIds && scope.storeIds.length > 0))
-    return sumDaysByCity(db, scope, start, end, place);
-  const rows = await usageInPlace(db, scope, start, end, place)
-    .select([
-      'u.statistics_date as date',
-      sql<number>`sum(${sql.ref('u.online_ms')})`.as('onlineMs'),
-      sql<number>`sum(${sql.ref('u.base_ms')})`.as('baseMs'),
-      sql<number>`count(*)`.as('devices'),
-    ])
-    .groupBy('u.statistics_date')
-    .orderBy('u.statistics_date')
-    .execute();
-  return rows.map(dayTotals);
-}
-
-/** Per store among `shopIds`, on stored day `date`: its rows' online and measured time and their count. */
-export async function sumUsageRatesByStore(
-  db: Kysely<DB>,
-  scope: Scope,
-  date: string,
-  shopIds: readonly number[],
-): Promise<Array<{ shopId: number; onlineMs: number; baseMs: number; devices: number }>> {
-  if (shopIds.length === 0) return [];
-  const rows = await usageInPlace(db, scope, date, date, { shopIds })
-    .select([
-      'u.shop_id as shopId',
-      sql<number>`sum(${sql.ref('u.online_ms')})`.as('onlineMs'),
-      sql<number>`sum(${sql.ref('u.base_ms')})`.as('baseMs'),
-      sql<number>`count(*)`.as('devices'),
-    ])
-    .groupBy('u.shop_id')
-    .execute();
-  return rows.map((r) => ({
-    shopId: Number(r.shopId),
-    onlineMs: Number(r.onlineMs),
-    baseMs: Number(r.baseMs),
-    devices: Number(r.devices),
   }));
 }
