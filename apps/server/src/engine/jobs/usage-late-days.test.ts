@@ -10,6 +10,7 @@ import { backdateDevice } from './test-support/usage-fixture.repository';
 import { runDailyUsage } from './usage-daily';
 import { addDays, clockOn, dayOf, daySpan } from './usage-days';
 import { listDeviceUsageDays } from './usage-days.repository';
+import { LATE_ROWS_PER_STATEMENT, lateStatements } from './usage-late-days';
 
 const HOUR = 3_600_000;
 const now = Date.now();
@@ -60,5 +61,21 @@ describe('late transitions', () => {
     await ingestValues(t.ctx, box, [reach(pos, now - 60_000, false)]);
     await t.ctx.jobs.runDailyUsage(now + 60_000);
     expect((await days()).map((row) => row.computed_at)).toEqual(repaired.map((row) => row.computed_at));
+  });
+
+  it('computes the marked devices in statements of bounded work, earliest days first', () => {
+    const latest = '2026-03-10';
+    const devices = new Map<number, string>([[7, '2026-03-10']]);
+    for (let id = 100; id < 300; id++) devices.set(id, '2026-03-08');
+    const groups = lateStatements(devices, latest);
+    // 200 devices of 3 days each, then the one of 1 day with the last of them.
+    const perStatement = Math.floor(LATE_ROWS_PER_STATEMENT / 3);
+    expect(groups.map((g) => [g.from, g.deviceIds.length])).toEqual([
+      ['2026-03-08', perStatement],
+      ['2026-03-08', 200 - perStatement + 1],
+    ]);
+    expect(groups.flatMap((g) => g.deviceIds).sort((a, b) => a - b)).toEqual(
+      [...devices.keys()].sort((a, b) => a - b),
+    );
   });
 });

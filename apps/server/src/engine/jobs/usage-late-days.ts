@@ -19,8 +19,12 @@ import { type LateUsageDay, listLateUsageDays, removeLateUsageDays } from './usa
 
 /** Marks handled per run (the next run takes the rest). */
 export const LATE_MARKS_PER_RUN = 10_000;
-/** Devices computed again per statement (each over its days up to the latest day done). */
-export const LATE_DEVICES_PER_STATEMENT = 500;
+/**
+ * Rows (devices × days) computed again per statement at most: as many as one batch of the job's
+ * replacing writes on SQLite (usage-daily.ts), so a statement holds the one connection about as briefly.
+ * A device whose days alone are more goes alone.
+ */
+export const LATE_ROWS_PER_STATEMENT = 500;
 
 /** Per company, each device's earliest marked day among the stored days (not before `floor`). */
 function markedDevices(marks: readonly LateUsageDay[], latest: string, floor: string) {
@@ -34,6 +38,29 @@ function markedDevices(marks: readonly LateUsageDay[], latest: string, floor: st
     byCompany.set(mark.companyId, devices);
   }
   return byCompany;
+}
+
+/**
+ * The devices (id → earliest day) in statements: earliest day first, each statement from its first
+ * device's day to `latest` with as many devices as LATE_ROWS_PER_STATEMENT allows (a later device is
+ * computed from that earlier day too: the same figures, its earlier days unchanged).
+ */
+export function lateStatements(devices: ReadonlyMap<number, string>, latest: string) {
+  const order = [...devices.entries()].sort(([a, dayA], [b, dayB]) =>
+    dayA === dayB ? a - b : dayA < dayB ? -1 : 1,
+  );
+  const groups: Array<{ from: string; deviceIds: number[] }> = [];
+  let current: { from: string; deviceIds: number[]; days: number } | null = null;
+  for (const [id, day] of order) {
+    if (!current || (current.deviceIds.length + 1) * current.days > LATE_ROWS_PER_STATEMENT) {
+      let days = 0;
+      for (let d = day; d <= latest; d = addDays(d, 1)) days++;
+      current = { from: day, deviceIds: [], days };
+      groups.push(current);
+    }
+    current.deviceIds.push(id);
+  }
+  return groups;
 }
 
 /**
@@ -54,13 +81,7 @@ export async function recomputeLateUsageDays(
     const hours = await readOpeningHours(db);
     const floor = addDays(latest, 1 - MAX_CATCH_UP_DAYS);
     for (const [companyId, devices] of markedDevices(marks, latest, floor)) {
-      const ids = [...devices.keys()].sort((a, b) => a - b);
-      for (let i = 0; i < ids.length; i += LATE_DEVICES_PER_STATEMENT) {
-        const group = ids.slice(i, i + LATE_DEVICES_PER_STATEMENT);
-        const from = group.reduce((first, id) => {
-          const day = devices.get(id) ?? latest;
-          return day < first ? day : first;
-        }, latest);
+      for (const { from, deviceIds } of lateStatements(devices, latest)) {
         const days: Array<{ date: string; spans: UsageSpan[] }> = [];
         for (let day = from; day <= latest; day = addDays(day, 1))
           days.push({ date: day, spans: companySpans(hours, companyId, day) });
@@ -71,7 +92,7 @@ export async function recomputeLateUsageDays(
           date: from,
           spans: days[0]?.spans ?? [],
           days,
-          devices: { deviceIds: group },
+          devices: { deviceIds },
           now,
         });
         await pause(performance.now() - started);
