@@ -24,11 +24,11 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
+import { EXPORT_COLUMNS } from '../apps/server/src/modules/inventory/inventory-export-workbook';
 import {
   refreshInventoryStatistics,
   upsertImportedRecords,
-} from '../apps/server/src/modules/inventory/inventory.repository';
-import { EXPORT_COLUMNS } from '../apps/server/src/modules/inventory/inventory-export-workbook';
+} from '../apps/server/src/modules/inventory/inventory-import.repository';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { assetRow, inventoryWorkbook } from './support/inventory-workbook';
 import { type Bar, fmt, machineLine, mb, numberArg, printBars, printTable } from './support/report';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 import { type DemoStore, demoStore } from '../devices/device-test-support';
-import { upsertImportedRecords } from './inventory.repository';
+import { upsertImportedRecords } from './inventory-import.repository';
 
 let t: TestApp;
 let admin: string;

@@ -29,6 +29,7 @@ import { notFound } from '../../http/errors';
 import { type FileReply, fileReply } from '../../http/file-reply';
 import { listItemsOfType } from '../dictionaries/dictionary.repository';
 import { findStorePlaceInScope } from '../stores/stores.repository';
+import { type RejectedRow, readInventoryFile, storeProblems, type TakenValues } from './inventory-import';
 import {
   IMPORT_BATCH,
   type ImportedRecord,
@@ -36,8 +37,7 @@ import {
   listStoreAssetKeys,
   refreshInventoryStatistics,
   upsertImportedRecords,
-} from './inventory.repository';
-import { type RejectedRow, readInventoryFile, storeProblems, type TakenValues } from './inventory-import';
+} from './inventory-import.repository';
 import type { AcceptedRows } from './inventory-import-accepted';
 import { buildInventoryReport, columnTitle } from './inventory-import-report';
 import { type ImportDictionaries, type ImportValues, rowContext } from './inventory-import-rows';
