@@ -6,7 +6,7 @@
  */
 import type { DeliveryKind, Lang } from '@storefleet/contracts';
 
-import type { RecordFacts } from './deliveries.repository';
+import type { RecordFacts } from './alert-outbox.repository';
 
 export interface OutgoingMessage {
   subject: string;

@@ -16,12 +16,12 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
+import type { RecordFacts } from './alert-outbox.repository';
 import {
   countCompanySince,
   countRecipientSince,
   insertDeliveries,
   listToldAbout,
-  type RecordFacts,
 } from './deliveries.repository';
 import { capReason, clockTime, hourStart, quietReason } from './notification-policy';
 

@@ -23,11 +23,7 @@ import type { DB } from '../../db/database';
 import type { EngineMetrics } from '../engine-metrics';
 import type { SettingsReader } from '../jobs/monitoring-settings';
 import { TASK_OVERDUE_KIND, taskOverdueMessage } from '../jobs/task-overdue';
-import { ChannelOffError, type ChannelSender, sendOnChannel } from './channel-senders';
 import {
-  claimDueDeliveries,
-  type DeliveryRow,
-  listHeldOfSummary,
   listRecordFacts,
   listRepeatCandidates,
   listUnhandledOpenings,
@@ -36,6 +32,12 @@ import {
   markRecoveryHandled,
   markRepeatHandled,
   type RecordFacts,
+} from './alert-outbox.repository';
+import { ChannelOffError, type ChannelSender, sendOnChannel } from './channel-senders';
+import {
+  claimDueDeliveries,
+  type DeliveryRow,
+  listHeldOfSummary,
   settleDelivery,
 } from './deliveries.repository';
 import { readNotificationSettings } from './notification-channels.repository';
