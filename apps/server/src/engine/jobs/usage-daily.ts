@@ -4,8 +4,8 @@
  * in usage_city_days). Every day after the latest stored one is computed, so days missed while the
  * server was down are caught up — at most MAX_CATCH_UP_DAYS back. Idempotent (a day computed again
  * replaces its rows). Devices are computed per company in batches of BATCH_SIZE ids, one transaction
- * each, yielding to the event loop between batches so request handling goes on while it runs (SQLite
- * has one connection). A new day (nothing stored on or after it) is appended — plain inserts, the run
+ * each, resting between batches (restAfter) so requests keep their pace while it runs (SQLite has one
+ * connection, and the machine's cores serve the requests too). A new day (nothing stored on or after it) is appended — plain inserts, the run
  * columns from the day before; anything else replaces rows (usage-days.repository.ts). The batches
  * commit without waiting for the disk (SQLite synchronous NORMAL, PostgreSQL synchronous_commit off);
  * once every batch of a day is in, the day is marked done with a commit that waits for the disk, and a
@@ -77,9 +77,8 @@ export interface DailyUsageOptions {
   /** Days per statement (default DAYS_PER_STATEMENT). */
   daysPerStatement?: number;
   /**
-   * Called between batches with the time the batch just took; the default rests a few times as long
-   * (restAfter).
-   * The demo seed passes a no-op (it writes in one transaction, before requests are served).
+   * Called between batches with the time the batch just took; the default (restAfter) rests a few times
+   * as long. The demo seed passes a no-op (it writes in one transaction, before requests are served).
    */
   pause?: (workedMs: number) => Promise<void>;
 }
@@ -93,9 +92,9 @@ const MAX_REST_MS = 4000;
  * The job's default pause: rests REST_PER_WORK times as long as the batch worked (at most MAX_REST_MS),
  * so the job takes about a quarter of one core and requests keep their pace while it runs. On a quiet
  * 2-core machine a bare turn of the event loop between batches left the device list's p95 at 2.6× its
- * idle p95 while the job ran; with the rests 1.7× (SQLite) and 1.1× (PostgreSQL) — docs/decisions/usage.md
- * "Device list while the job runs". A night's run takes about four times its working time (~3 s of
- * SQLite, ~5 s of PostgreSQL for 100,000 devices on that machine); nobody waits on it.
+ * idle p95 while the job ran; with the rests 1.6–1.8× (SQLite) and 1.0× (PostgreSQL) — docs/decisions/
+ * usage.md "Benchmark". A night's run takes about four times its working time (~2.5 s on SQLite, ~5 s
+ * on PostgreSQL for 100,000 devices on that machine); nobody waits on it.
  */
 export function restAfter(workedMs: number): Promise<void> {
   return new Promise<void>((resolve) =>
