@@ -21,14 +21,14 @@ import { type AppError, conflict, notFound } from '../../http/errors';
 import { findDeviceRowInScope } from '../devices/device-rows.repository';
 import { updateDevice } from '../devices/devices.repository';
 import { findStorePlaceInScope } from '../stores/stores.repository';
+import { findInventoryRow } from './inventory.repository';
+import { DEVICE, getInventory, RECORD, STORE } from './inventory.service';
 import {
   bindRecord,
   findDevicesByMacKey,
-  findInventoryRow,
   findRecordOfDevice,
   unbindRecord,
-} from './inventory.repository';
-import { DEVICE, getInventory, RECORD, STORE } from './inventory.service';
+} from './inventory-binding.repository';
 
 /**
  * `matchMacDevices`: the devices of the store whose MAC equals the given one in any notation,
