@@ -1,9 +1,10 @@
 /**
  * The owning repository of `inventory_records` (docs/decisions/inventory.md): nothing else writes the
  * table but its two parts in files of their own: inventory-import.repository.ts (what an import reads,
- * its batched write) and inventory-binding.repository.ts (binding records to devices). One filter builder (`inventoryConditions`) serves the list, its summary and the export, so
- * the three always agree; the derived flags (isInventory, isManage, onlineStatus) are conditions on
- * the join to the bound device, never stored.
+ * its batched write) and inventory-binding.repository.ts (binding records to devices). One filter
+ * builder (`inventoryConditions`) serves the list, its summary and the export, so the three always
+ * agree; the derived flags (isInventory, isManage, onlineStatus) are conditions on the join to the
+ * bound device, never stored.
  *
  * The store, region, province, city and store-status filters are the stores module's one place filter
  * (`storePlaceConditions`, shared with the device list); the data scope is the one predicate `storeInScope`.
