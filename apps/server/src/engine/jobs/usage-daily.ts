@@ -15,7 +15,7 @@ import { defaultConfigValues, type TimeWindow } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
 import type { DB, DialectName } from '../../db/database';
-import { addDays, dayOf, measuredSpans, type UsageSpan } from './usage-days';
+import { addDays, dayOf, daysFrom, measuredSpans, type UsageSpan } from './usage-days';
 import {
   appendComputedUsageDays,
   latestCompanyUsageDate,
@@ -144,8 +144,7 @@ export async function runDailyUsage(
   }
 
   let rows = 0;
-  const allDays: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) allDays.push(day);
+  const allDays = daysFrom(from, to);
   // Up to DAYS_PER_STATEMENT days per statement: fewer statements on a catch-up, bounded work each.
   for (let i = 0; i < allDays.length; i += daysPerStatement) {
     const chunk = allDays.slice(i, i + daysPerStatement);

@@ -38,6 +38,13 @@ export function addDays(day: string, n: number): string {
   return dayOf(new Date(y, m, d + n, 12).getTime());
 }
 
+/** The days from `from` to `to`, both included (none when `from` is after `to`). */
+export function daysFrom(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
 /** [start, end) of the whole day. */
 export function daySpan(day: string): UsageSpan {
   const [y, m, d] = parts(day);
@@ -73,6 +80,7 @@ export function pastDaysOf(
   changes: ReadonlyArray<{ deviceId: number; at: number }>,
   now: number,
 ): Array<{ deviceId: number; day: string }> {
+  if (changes.length === 0) return [];
   const today = daySpan(dayOf(now)).start;
   return changes
     .filter((change) => change.at < today)

@@ -70,7 +70,7 @@ describe('late transitions', () => {
     const groups = lateStatements(devices, latest);
     // 200 devices of 3 days each, then the one of 1 day with the last of them.
     const perStatement = Math.floor(LATE_ROWS_PER_STATEMENT / 3);
-    expect(groups.map((g) => [g.from, g.deviceIds.length])).toEqual([
+    expect(groups.map((g) => [g.dates[0], g.deviceIds.length])).toEqual([
       ['2026-03-08', perStatement],
       ['2026-03-08', 200 - perStatement + 1],
     ]);

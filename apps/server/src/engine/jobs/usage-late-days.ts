@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 
 import type { DB, DialectName } from '../../db/database';
 import { companySpans, MAX_CATCH_UP_DAYS, readOpeningHours, restAfter } from './usage-daily';
-import { addDays, type UsageSpan } from './usage-days';
+import { addDays, daysFrom } from './usage-days';
 import { replaceComputedUsageDays } from './usage-days.repository';
 import { latestComputedUsageDay } from './usage-days-marks.repository';
 import { type LateUsageDay, listLateUsageDays, removeLateUsageDays } from './usage-late-days.repository';
@@ -49,13 +49,11 @@ export function lateStatements(devices: ReadonlyMap<number, string>, latest: str
   const order = [...devices.entries()].sort(([a, dayA], [b, dayB]) =>
     dayA === dayB ? a - b : dayA < dayB ? -1 : 1,
   );
-  const groups: Array<{ from: string; deviceIds: number[] }> = [];
-  let current: { from: string; deviceIds: number[]; days: number } | null = null;
+  const groups: Array<{ dates: string[]; deviceIds: number[] }> = [];
+  let current: { dates: string[]; deviceIds: number[] } | null = null;
   for (const [id, day] of order) {
-    if (!current || (current.deviceIds.length + 1) * current.days > LATE_ROWS_PER_STATEMENT) {
-      let days = 0;
-      for (let d = day; d <= latest; d = addDays(d, 1)) days++;
-      current = { from: day, deviceIds: [], days };
+    if (!current || (current.deviceIds.length + 1) * current.dates.length > LATE_ROWS_PER_STATEMENT) {
+      current = { dates: daysFrom(day, latest), deviceIds: [] };
       groups.push(current);
     }
     current.deviceIds.push(id);
@@ -81,15 +79,13 @@ export async function recomputeLateUsageDays(
     const hours = await readOpeningHours(db);
     const floor = addDays(latest, 1 - MAX_CATCH_UP_DAYS);
     for (const [companyId, devices] of markedDevices(marks, latest, floor)) {
-      for (const { from, deviceIds } of lateStatements(devices, latest)) {
-        const days: Array<{ date: string; spans: UsageSpan[] }> = [];
-        for (let day = from; day <= latest; day = addDays(day, 1))
-          days.push({ date: day, spans: companySpans(hours, companyId, day) });
+      for (const { dates, deviceIds } of lateStatements(devices, latest)) {
+        const days = dates.map((date) => ({ date, spans: companySpans(hours, companyId, date) }));
         const started = performance.now();
         rows += await replaceComputedUsageDays(db, {
           dialect: options.dialect,
           companyId,
-          date: from,
+          date: dates[0] ?? latest,
           spans: days[0]?.spans ?? [],
           days,
           devices: { deviceIds },

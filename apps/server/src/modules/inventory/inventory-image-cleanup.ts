@@ -17,8 +17,8 @@
  */
 import type { AppContext } from '../../context';
 import { readCodeList } from '../../db/json';
-import { listImageHolders } from './inventory.repository';
 import { imageTime, listStoredImages, removeImage } from './inventory-images';
+import { listImageHolders } from './inventory-images.repository';
 
 /** Names per query (each a LIKE condition). */
 const NAMES_PER_QUERY = 100;

@@ -40,7 +40,7 @@ export type InventoryRecordChanges = Updateable<InventoryRecordsTable>;
 export type InventoryFilterInput = Partial<Omit<InventoryFilter, 'sortBy' | 'sortDirection'>>;
 
 /** Store columns for the scope predicate: company and store come from the record itself. */
-const RECORD_STORE_COLUMNS: StoreColumns = {
+export const RECORD_STORE_COLUMNS: StoreColumns = {
   companyId: 'inventory_records.company_id',
   storeId: 'inventory_records.shop_id',
   area: 'stores.area_level',
@@ -366,51 +366,4 @@ export async function deleteUnboundRecords(db: Kysely<DB>, ids: readonly number[
     .where('bound_device_id', 'is', null)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/** Whether a stored image name is held by a record of the scope (platform users reading an image). */
-export async function findImageCompany(
-  db: Kysely<DB>,
-  scope: Scope,
-  name: string,
-): Promise<number | undefined> {
-  const row = await recordJoins(db)
-    .select('inventory_records.company_id')
-    .where('inventory_records.images', 'like', `%"${name}"%`)
-    .where((eb) => storeInScope(eb, scope, RECORD_STORE_COLUMNS))
-    .executeTakeFirst();
-  return row?.company_id;
-}
-
-// Images: which stored image names records still hold, for removing files nobody references.
-
-/** The company and image list of each record among `ids` (read before they are deleted). */
-export async function listRecordImages(
-  db: Kysely<DB>,
-  ids: readonly number[],
-): Promise<Array<{ company_id: number; images: string | null }>> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('inventory_records')
-    .select(['company_id', 'images'])
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
-/**
- * The image lists of the company's records naming any of `names` (stored names are content hashes,
- * `[0-9a-f]{64}.ext`: nothing in them is a LIKE wildcard). The caller reads the names out of them.
- */
-export async function listImageHolders(
-  db: Kysely<DB>,
-  companyId: number,
-  names: readonly string[],
-): Promise<Array<{ images: string | null }>> {
-  if (names.length === 0) return [];
-  return db
-    .selectFrom('inventory_records')
-    .select('images')
-    .where('company_id', '=', companyId)
-    .where((eb) => eb.or(names.map((name) => eb('images', 'like', `%"${name}"%`))))
-    .execute();
 }

@@ -31,14 +31,12 @@ import {
   countInventory,
   DEFAULT_INVENTORY_SORT,
   deleteUnboundRecords,
-  findImageCompany,
   findInventoryRow,
   findInventoryStates,
   findStoreHolders,
   type InventoryFilterInput,
   type InventorySort,
   listInventoryPage,
-  listRecordImages,
   setNetworkFlag,
   summarizeInventory,
   updateInventoryRecord,
@@ -49,6 +47,7 @@ import {
   withImageLock,
 } from './inventory-image-cleanup';
 import { hasImage, imageNameOf, readImage, storeImage } from './inventory-images';
+import { findImageCompany, listRecordImages } from './inventory-images.repository';
 import { statusName, toInventoryRecord } from './inventory-view';
 
 export const RECORD = { zh: '资产', en: 'inventory record' };
