@@ -115,6 +115,24 @@ export const BUTTON = {
   taskUpdate: 'task:update',
 } as const;
 
+/** Users and roles: the same module in both applications (each manages its own users and roles). */
+const USER_AND_ROLE_MODULES: PermissionNode[] = [
+  module(MODULE.user, '用户管理', 'Users', [
+    page(PAGE.userList, '用户列表', 'User list', [
+      button(BUTTON.userAdd, '新增用户', 'Add user'),
+      button(BUTTON.userUpdate, '编辑用户', 'Edit user'),
+      button(BUTTON.userDisable, '启用/停用用户', 'Enable or disable user'),
+    ]),
+  ]),
+  module(MODULE.role, '角色管理', 'Roles', [
+    page(PAGE.roleList, '角色列表', 'Role list', [
+      button(BUTTON.roleAdd, '新增角色', 'Add role'),
+      button(BUTTON.roleUpdate, '编辑角色', 'Edit role'),
+      button(BUTTON.roleDelete, '删除角色', 'Delete role'),
+    ]),
+  ]),
+];
+
 /** The company application's permission tree, in menu order. */
 export const COMPANY_PERMISSION_TREE: PermissionNode[] = [
   module(MODULE.monitorScreen, '监控大屏', 'Monitor screen'),
@@ -176,20 +194,7 @@ export const COMPANY_PERMISSION_TREE: PermissionNode[] = [
       button(BUTTON.alarmRuleStatus, '启用/禁用规则', 'Enable or disable rule'),
     ]),
   ]),
-  module(MODULE.user, '用户管理', 'Users', [
-    page(PAGE.userList, '用户列表', 'User list', [
-      button(BUTTON.userAdd, '新增用户', 'Add user'),
-      button(BUTTON.userUpdate, '编辑用户', 'Edit user'),
-      button(BUTTON.userDisable, '启用/停用用户', 'Enable or disable user'),
-    ]),
-  ]),
-  module(MODULE.role, '角色管理', 'Roles', [
-    page(PAGE.roleList, '角色列表', 'Role list', [
-      button(BUTTON.roleAdd, '新增角色', 'Add role'),
-      button(BUTTON.roleUpdate, '编辑角色', 'Edit role'),
-      button(BUTTON.roleDelete, '删除角色', 'Delete role'),
-    ]),
-  ]),
+  ...USER_AND_ROLE_MODULES,
   module(MODULE.settings, '系统设置', 'Settings', [
     page(PAGE.alertSetting, '告警通知', 'Alert recipients', [
       button(BUTTON.alertSenderEdit, '编辑接收人', 'Edit recipients'),
@@ -214,20 +219,7 @@ export const COMPANY_PERMISSION_TREE: PermissionNode[] = [
 
 /** The admin application's tree: what platform users work with. */
 export const ADMIN_PERMISSION_TREE: PermissionNode[] = [
-  module(MODULE.user, '用户管理', 'Users', [
-    page(PAGE.userList, '用户列表', 'User list', [
-      button(BUTTON.userAdd, '新增用户', 'Add user'),
-      button(BUTTON.userUpdate, '编辑用户', 'Edit user'),
-      button(BUTTON.userDisable, '启用/停用用户', 'Enable or disable user'),
-    ]),
-  ]),
-  module(MODULE.role, '角色管理', 'Roles', [
-    page(PAGE.roleList, '角色列表', 'Role list', [
-      button(BUTTON.roleAdd, '新增角色', 'Add role'),
-      button(BUTTON.roleUpdate, '编辑角色', 'Edit role'),
-      button(BUTTON.roleDelete, '删除角色', 'Delete role'),
-    ]),
-  ]),
+  ...USER_AND_ROLE_MODULES,
   module(MODULE.netTest, '网络测试', 'Net test', [
     button(BUTTON.netTestAddressEdit, '编辑测试地址', 'Edit test addresses'),
   ]),
