@@ -5,7 +5,8 @@
  * - Company B (Harbor) gets a role, a user, a store and a region with ids far above any demo id
  *   (900001…), so a bare `:id` filled with them never hits one of company A's rows by accident.
  * - Company B and the stores outside the operator's region each get a canary box with an Android
- *   device under it (sweep-canaries.ts).
+ *   device under it (sweep-canaries.ts); company B its canary records (net test, upgrade, task, logo,
+ *   operation log: sweep-records.ts).
  * - The fixture askers the demo lacks: sweep-accounts.ts. What an asker must not change:
  *   sweep-fingerprint.ts and sweep-cross-links.ts.
  */
@@ -17,6 +18,7 @@ import type { DB } from '../db/database';
 import { seedSweepAccounts } from './sweep-accounts';
 import { type CanaryDevices, seedCanaryDevices } from './sweep-canaries';
 import { seedCanaryInventory } from './sweep-inventory';
+import { seedCanaryRecords } from './sweep-records';
 import { SENDER_SECRETS, seedSweepSenders, senderIdsOf } from './sweep-senders';
 
 export const HIGH = { roleId: 900001, userId: 900002, storeId: 900003, levelId: 900004 } as const;
@@ -238,118 +240,12 @@ export async function prepareSweepFixtures(
       role_id: HIGH.roleId,
     })
     .execute();
-  await db
-    .insertInto('net_test_addresses')
-    .values({
-      company_id: companyB,
-      ping_url: 'https://canary-nettest-b.invalid',
-      ping_url_name: 'CANARY-NETTEST-B',
-      ...stamp,
-    })
-    .execute();
-  await db
-    .insertInto('net_test_runs')
-    .values({
-      company_id: companyB,
-      status: 'finished',
-      box_count: 1,
-      address_count: 1,
-      created_by: 'CANARY-NETTEST-RUN-B',
-      created_at: now,
-      finished_at: now,
-    })
-    .execute();
-  // Versions are platform-wide; an upgrade run and its reason belong to company B.
-  const canaryVersion = await db
-    .insertInto('agent_versions')
-    .values({
-      version_no: 'sweep-canary',
-      notes: '',
-      file_name: '00000000000000000000000000000000.pkg',
-      size: 0,
-      sha256: '0'.repeat(64),
-      is_current: 0,
-      created_by: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('upgrade_runs')
-    .values({
-      company_id: companyB,
-      version_id: canaryVersion.id,
-      status: 'halted',
-      wave_size: 1,
-      failure_threshold: 0,
-      current_wave: 1,
-      wave_count: 1,
-      halt_reason: 'CANARY-UPGRADE-HALT-B',
-      created_by: 'CANARY-UPGRADE-RUN-B',
-      created_at: now,
-      finished_at: now,
-    })
-    .execute();
-  // Task dispatch (issue 14): a task of company B on its high store, with a stage change.
-  const canaryTask = await db
-    .insertInto('tasks')
-    .values({
-      company_id: companyB,
-      title: 'CANARY-TASK-B',
-      description: 'CANARY-TASK-NOTE-B',
-      type: 'repair',
-      priority: 'high',
-      stage: 'created',
-      due_at: now,
-      assignee_id: HIGH.userId,
-      created_by: 'CANARY-TASK-BY-B',
-      created_at: now,
-      stage_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('task_targets')
-    .values({ task_id: canaryTask.id, company_id: companyB, shop_id: HIGH.storeId, device_id: null })
-    .execute();
-  await db
-    .insertInto('task_stage_changes')
-    .values({
-      task_id: canaryTask.id,
-      to_stage: 'created',
-      at: now,
-      note: 'CANARY-TASK-STAGE-B',
-      photos: '[]',
-    })
-    .execute();
-  await db
-    .insertInto('company_logos')
-    .values({
-      company_id: companyB,
-      img_url: '/api/user-service/log/file/canary-logo-b.png',
-      status: 1,
-      ...stamp,
-    })
-    .execute();
-
-  await db
-    .insertInto('operation_logs')
-    .values({
-      company_id: companyB,
-      api_name: 'CANARY-OPLOG-B',
-      class_method: 'sweep.canary',
-      req_data: '{"canary":"CANARY-OPLOG-DATA-B"}',
-      req_url: '/api/canary-oplog-b',
-      status: 200,
-      error_msg: null,
-      ip_address: '127.0.0.1',
-      user_id: HIGH.userId,
-      user_name: 'harbor.sweep',
-      module_name: 'sweep',
-      operation_time: now,
-    })
-    .execute();
+  const bRecords = await seedCanaryRecords(db, {
+    companyId: companyB,
+    storeId: HIGH.storeId,
+    userId: HIGH.userId,
+    userName: 'harbor.sweep',
+  });
 
   const companyC = await seedSweepAccounts(db, passwords, companyA);
   await seedSweepSenders(db, companyB, HIGH.storeId, companyA, '华北大区');
@@ -468,13 +364,7 @@ export async function prepareSweepFixtures(
       companyB: [
         ...distinct(await textsOf(db, { companyId: companyB }), await textsOf(db, { companyId: companyA })),
         ...bCanary.secrets,
-        'CANARY-NETTEST-B',
-        'canary-nettest-b',
-        'CANARY-OPLOG-B',
-        'CANARY-OPLOG-DATA-B',
-        'canary-logo-b',
-        'CANARY-UPGRADE-RUN-B',
-        'CANARY-UPGRADE-HALT-B',
+        ...bRecords.secrets,
         ...SENDER_SECRETS.companyB,
         ...bInventory.secrets,
       ],
