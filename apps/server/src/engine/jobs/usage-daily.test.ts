@@ -105,6 +105,24 @@ describe('usage rate of a day', () => {
     expect(await rowOf(never)).toMatchObject({ usage_rate: 0, online_ms: 0 });
   });
 
+  it('gives no rate to a device that is not monitored: no row for the days computed meanwhile', async () => {
+    const db = t.database.db;
+    const watched = await insertUsageDevice(db, whole, start - 10 * DAY);
+    const unwatched = await insertUsageDevice(db, whole, start - 10 * DAY);
+    await insertTransitions(db, watched, [[start - 5 * DAY, 1]]);
+    await insertTransitions(db, unwatched, [[start - 5 * DAY, 1]]);
+    await db.updateTable('devices').set({ monitored: 0 }).where('id', '=', unwatched).execute();
+    const options = { dialect: t.database.dialect, from: day, to: day };
+    await runDailyUsage(db, Date.now(), options);
+    expect(await rowOf(watched)).toMatchObject({ usage_rate: 100 });
+    expect(await rowOf(unwatched)).toBeUndefined();
+    // Monitored again: a day computed from then on has its rate (here the day before, computed late).
+    await db.updateTable('devices').set({ monitored: 1 }).where('id', '=', unwatched).execute();
+    await runDailyUsage(db, Date.now(), { ...options, from: addDays(day, -1), to: addDays(day, -1) });
+    expect(await rowOf(unwatched, addDays(day, -1))).toMatchObject({ usage_rate: 100 });
+    expect(await rowOf(unwatched)).toBeUndefined();
+  });
+
   it('does not count days before the device was added, and the day it was added from then on', async () => {
     const db = t.database.db;
     const added = clockOn(day, '12:00');

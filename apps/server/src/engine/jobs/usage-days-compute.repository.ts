@@ -7,7 +7,9 @@
  * Per device and measured span [s, e) (s moved to the device's creation when later): the status at s
  * is that of the device's last transition at or before s in (at, id) order (offline when it has none,
  * i.e. never seen); every transition inside (s, e) starts a piece lasting until the next transition in
- * (at, id) order or e. online_ms = the online pieces, base_ms = all of them. Exact for any sequence
+ * (at, id) order or e. online_ms = the online pieces, base_ms = all of them. Monitored devices only: a
+ * device not monitored is not expected to report, so it has no rate (no row) for the days computed
+ * while it is not monitored. Exact for any sequence
  * (repeated statuses, ties, instants out of insert order); usage-days.property.test.ts checks both
  * shapes below against a written-out reference on both databases. The window-free formula (Σ ±(e − t))
  * is exact only for alternating statuses, which the writers do not guarantee.
@@ -108,7 +110,8 @@ function sqliteTotals(c: UsageComputation): RawBuilder<unknown> {
     order by nx.at, nx.id limit 1), ${seg.e})`;
   const pieces = sql`${seg.from}
     left join device_online_events ev on ev.device_id = d.id and ev.at > ${start} and ev.at < ${seg.e}
-    where d.company_id = ${c.companyId} and ${deviceRange(c.devices, 'd.id')} and d.created_at < ${seg.e}`;
+    where d.company_id = ${c.companyId} and ${deviceRange(c.devices, 'd.id')} and d.monitored = 1
+      and d.created_at < ${seg.e}`;
   const inside = sql`coalesce(sum(case when ev.status = 1 then ${next} - ev.at else 0 end), 0)`;
   const columns = sql`d.company_id, d.shop_id, d.product_id, d.device_category, d.device_class`;
   if (days.every((day) => day.spans.length === 1)) {
@@ -141,7 +144,7 @@ function postgresTotals(c: UsageComputation): [RawBuilder<unknown>, RawBuilder<u
   const from = Math.min(...spans.map((span) => span.start));
   const to = Math.max(...spans.map((span) => span.end));
   const start = sql`greatest(d.created_at, seg.s)`;
-  const batch = sql`d.company_id = ${c.companyId} and ${deviceRange(c.devices, 'd.id')}`;
+  const batch = sql`d.company_id = ${c.companyId} and ${deviceRange(c.devices, 'd.id')} and d.monitored = 1`;
   const online = sql`coalesce(a.inside_ms, 0) + case when ${carryIn(sql`d.id`, start)} = 1
     then coalesce(a.first_at, seg.e) - ${start} else 0 end`;
   const columns = sql`d.company_id, d.shop_id, d.product_id, d.device_category, d.device_class`;
