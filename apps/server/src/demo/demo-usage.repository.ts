@@ -31,6 +31,33 @@ export async function insertDemoTransitions(
   }
 }
 
+/**
+ * The devices' first online and latest offline instants from their demo history, so device details
+ * agree with it (the simulator's first report would otherwise stamp "first online" at start-up).
+ */
+export async function stampDemoOnlineTimes(db: Kysely<DB>): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set((eb) => ({
+      first_online_time: eb
+        .selectFrom('device_online_events as e')
+        .select((e) => e.fn.min('e.at').as('at'))
+        .whereRef('e.device_id', '=', 'devices.id')
+        .where('e.status', '=', 1),
+      latest_offline_time: eb
+        .selectFrom('device_online_events as e')
+        .select((e) => e.fn.max('e.at').as('at'))
+        .whereRef('e.device_id', '=', 'devices.id')
+        .where('e.status', '=', 0),
+    }))
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('device_online_events as e').select('e.id').whereRef('e.device_id', '=', 'devices.id'),
+      ),
+    )
+    .execute();
+}
+
 /** Per day: how many usage rows, their mean rate, and how many boxes were down all day (demo checks). */
 export async function summariseUsageDays(db: Kysely<DB>) {
   const rows = await db

@@ -1,6 +1,9 @@
 // The demo's usage history: 60+ days with a weekly rhythm, store closures and failing devices, and the
 // offline reasons entered for the failing devices' drops; seeded only when asked for in tests.
 import {
+  type Device,
+  DeviceEndpoints,
+  fillPath,
   OFFLINE_REASON_TYPES,
   type OfflineReason,
   OfflineReasonEndpoints as R,
@@ -31,6 +34,28 @@ describe('demo usage history', () => {
     const workdays = days.filter((d) => weekday(d.date) >= 1 && weekday(d.date) <= 5);
     expect(mean(sundays)).toBeLessThan(mean(workdays));
     for (const day of days) expect(day.meanRate).toBeGreaterThan(0);
+  });
+
+  it("dates a device's first online time from its history, not from the simulator's first report", async () => {
+    const db = t.database.db;
+    const first = await db
+      .selectFrom('device_online_events')
+      .select(['device_id', (eb) => eb.fn.min('at').as('at')])
+      .where('status', '=', 1)
+      .where('device_id', 'in', (eb) => eb.selectFrom('devices').select('id').where('company_id', '=', 1))
+      .groupBy('device_id')
+      .orderBy('device_id')
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: fillPath(DeviceEndpoints.detail.path, { deviceId: first.device_id }),
+      headers: bearer(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = envelopeOf<Device>(res).data.firstOnlineTime;
+    expect(shown?.slice(0, 10)).toBe(dayOf(Number(first.at)));
+    // The history's first day, weeks before the seed (and the simulator's first report).
+    expect(Number(first.at)).toBeLessThan(Date.now() - 50 * 86_400_000);
   });
 
   it('closes a few stores for some days (their box down all day) and not most', async () => {

@@ -20,7 +20,12 @@ import type { DeviceOnlineEventsTable } from '../db/tables/monitoring';
 import { runDailyUsage } from '../engine/jobs/usage-daily';
 import { addDays, clockOn, dayOf } from '../engine/jobs/usage-days';
 import { type DemoFailure, seedDemoOfflineReasons } from './demo-offline-reasons';
-import { backdateDemoDevices, insertDemoTransitions, listDemoUsageDevices } from './demo-usage.repository';
+import {
+  backdateDemoDevices,
+  insertDemoTransitions,
+  listDemoUsageDevices,
+  stampDemoOnlineTimes,
+} from './demo-usage.repository';
 
 export const HISTORY_DAYS = 62;
 const MINUTE = 60_000;
@@ -172,6 +177,7 @@ export async function seedDemoUsage(db: Kysely<DB>, now: number, dialect: Dialec
   }
   rows.sort((a, b) => Number(a.at) - Number(b.at));
   await insertDemoTransitions(db, rows);
+  await stampDemoOnlineTimes(db);
   await runDailyUsage(db, now, {
     dialect,
     from: first,
