@@ -128,7 +128,7 @@ export function HeaderSearch() {
     // The header's 64 px line height would stretch the input; the box keeps its own.
     <div
       ref={root}
-      style={{ lineHeight: 'normal', position: 'relative', width: 280 }}
+      style={{ lineHeight: 'normal', position: 'relative', width: 340 }}
       data-testid="header-search"
     >
       <Input
