@@ -7,6 +7,14 @@ export interface Label {
 /** A language the console offers: 'zh' (Simplified Chinese, the default) or 'en'. */
 export type Lang = keyof Label;
 
+/**
+ * A name the company entered in Chinese and, optionally, in English (a region's `ename`, a dictionary
+ * entry's `nameEn`), as a reader of `lang` sees it: the English one where it was given, else the Chinese.
+ */
+export function nameIn(lang: Lang, zh: string, en: string | null | undefined): string {
+  return lang === 'en' && en ? en : zh;
+}
+
 /** One value of a numeric enum of the spec, with its labels. */
 export interface EnumEntry<V extends number | string> {
   value: V;

@@ -8,8 +8,8 @@ import { dashboardOverview, storeFigures } from './dashboard.service';
 import { usageTrend } from './dashboard-usage';
 
 export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
-  defineRoute(app, E.getDashboardOverview, async function getDashboardOverview({ query, scope }) {
-    return dashboardOverview(ctx, scope, query);
+  defineRoute(app, E.getDashboardOverview, async function getDashboardOverview({ query, scope, lang }) {
+    return dashboardOverview(ctx, scope, query, lang);
   });
   defineRoute(app, E.getStoreFigures, async function getStoreFigures({ query, scope }) {
     return storeFigures(ctx, scope, query);

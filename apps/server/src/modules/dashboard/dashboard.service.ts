@@ -8,7 +8,9 @@ import {
   type DashboardGroup,
   type DashboardOverview,
   type DashboardOverviewQuery,
+  type Lang,
   MonitoredFlag,
+  nameIn,
   type StoreFigures,
   type StoreFiguresQuery,
 } from '@storefleet/contracts';
@@ -73,6 +75,7 @@ async function groupsOf(
   ctx: AppContext,
   scope: Scope,
   place: OverviewPlace,
+  lang: Lang,
 ): Promise<{
   placeName: string | null;
   parentId: number | null;
@@ -85,7 +88,7 @@ async function groupsOf(
   if (place.level !== null) {
     const node = forest.get(place.id);
     if (!node || node.level !== LEVEL_OF[place.level]) throw notFound(PLACE);
-    placeName = node.name;
+    placeName = nameIn(lang, node.name, node.ename);
     parentId = place.level === 'area' ? null : node.pid;
   }
   if (place.grouping === 'store') {
@@ -106,7 +109,8 @@ async function groupsOf(
     place.level === null
       ? (await listStoreIdsInScope(ctx.db, scope)).length
       : (await storesOfLevels(ctx, scope, [place.id])).length;
-  return { placeName, parentId, groups: nodes.map((n) => ({ id: n.id, name: n.name })), storeNum };
+  const groups = nodes.map((n) => ({ id: n.id, name: nameIn(lang, n.name, n.ename) }));
+  return { placeName, parentId, groups, storeNum };
 }
 
 /** `overview`: figures of the place asked for (or the whole scope) and of each place below it. */
@@ -114,9 +118,10 @@ export async function dashboardOverview(
   ctx: AppContext,
   scope: Scope,
   query: DashboardOverviewQuery,
+  lang: Lang = 'zh',
 ): Promise<DashboardOverview> {
   const place = overviewPlace(query);
-  const { placeName, parentId, groups, storeNum } = await groupsOf(ctx, scope, place);
+  const { placeName, parentId, groups, storeNum } = await groupsOf(ctx, scope, place, lang);
   const filters = placeFilters(place);
   const column = COLUMN_OF[place.grouping];
   const [totalDevices, groupDevices, totalAlerts, groupAlerts] = await Promise.all([

@@ -16,7 +16,7 @@ import {
 } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { bearer, createTestApp, envelopeOf, type TestApp, withoutLanguage } from '../../testing/test-app';
 import { type AlertPlaces, alertPlaces, insertRecord } from '../alerts/alert-records-test-support';
 import { addDays, dayOf, upsertDeviceUsageDays } from '../usage/device-usage.repository';
 
@@ -132,6 +132,28 @@ describe('dashboard overview', () => {
     expect(stores.storeNum).toBe(stores.groups.length);
     for (const store of stores.groups)
       expectFigures(store, await expected(admin, { shopId: store.id }, { shopId: store.id }));
+  });
+
+  it("names the places in the reader's language: a region's English name to an English reader", async () => {
+    const levels = await t.ctx.db
+      .selectFrom('level_configs')
+      .select(['id', 'name', 'ename'])
+      .where('company_id', '=', 1)
+      .execute();
+    const byId = new Map(levels.map((l) => [l.id, l]));
+    const chinese = await t.app.inject({
+      method: 'GET',
+      url: E.getDashboardOverview.path,
+      headers: withoutLanguage(bearer(admin)),
+    });
+    const zh = envelopeOf<DashboardOverview>(chinese).data;
+    const en = await overview(admin); // the tests' requests read English
+    expect(zh.groups.map((g) => g.name)).toEqual(zh.groups.map((g) => byId.get(g.id)?.name));
+    expect(en.groups.map((g) => g.name)).toEqual(en.groups.map((g) => byId.get(g.id)?.ename));
+    expect(en.groups.some((g) => g.name !== byId.get(g.id)?.name)).toBe(true);
+    const region = en.groups[0];
+    if (!region) throw new Error('the demo has regions');
+    expect((await overview(admin, { areaLevel: region.id })).placeName).toBe(byId.get(region.id)?.ename);
   });
 
   it("shows a common user its own region only and refuses another region's figures", async () => {

@@ -5,6 +5,7 @@
  */
 import {
   type Lang,
+  nameIn,
   type OfflineReason,
   type SaveOfflineReasonsBody,
   type TopReasons,
@@ -185,7 +186,9 @@ export async function topReasons(
     toMs,
   );
   const names = await reasonTypeNames(ctx, companyId, lang);
-  const levels = new Map((await listCompanyLevels(ctx.db, companyId)).map((l) => [l.id, l.name]));
+  const levels = new Map(
+    (await listCompanyLevels(ctx.db, companyId)).map((l) => [l.id, nameIn(lang, l.name, l.ename)]),
+  );
   const regions = new Map<number | null, TopReasons['regions'][number]>();
   for (const c of counts) {
     let region = regions.get(c.areaLevel);

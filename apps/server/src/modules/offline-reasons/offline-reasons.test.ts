@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { formatDate, formatDateTime } from '../../http/time';
 import { levelId, type OrgFixture, openOrgFixture } from '../../testing/org-fixture';
-import { bearer, envelopeOf } from '../../testing/test-app';
+import { bearer, envelopeOf, withoutLanguage } from '../../testing/test-app';
 
 const API = '/api/device-service/aibox/deviceOfflineReason';
 let f: OrgFixture;
@@ -251,7 +251,24 @@ describe('report/topReasons', () => {
       for (const r of region.reasons) got.set(`${region.areaId}/${r.reasonTypeCode}`, r.num);
     }
     expect(got).toEqual(expected);
-    expect(report.regions.map((r) => r.areaName)).toEqual(expect.arrayContaining(['华东大区', '华北大区']));
+    // The regions in the reader's language: English names (the tests' requests read English), and
+    // the Chinese ones without the header.
+    const names = await f.t.ctx.db
+      .selectFrom('level_configs')
+      .select(['name', 'ename'])
+      .where('id', 'in', [eastRegion, northRegion])
+      .execute();
+    expect(names.every((l) => l.ename)).toBe(true);
+    expect(report.regions.map((r) => r.areaName)).toEqual(expect.arrayContaining(names.map((l) => l.ename)));
+    const chinese = await f.t.app.inject({
+      method: 'POST',
+      url: `${API}/report/topReasons`,
+      headers: withoutLanguage(bearer(f.admin)),
+      payload: { startTime: start, endTime: today },
+    });
+    expect(envelopeOf<TopReasons>(chinese).data.regions.map((r) => r.areaName)).toEqual(
+      expect.arrayContaining(['华东大区', '华北大区']),
+    );
     const east = report.regions.find((r) => r.areaId === eastRegion);
     expect(east?.reasons[0]?.num).toBeGreaterThanOrEqual(east?.reasons.at(-1)?.num ?? 0);
 

@@ -11,7 +11,7 @@ import type {
   StoreMoveQuery,
   StoreUpdateBody,
 } from '@storefleet/contracts';
-import { StoreStatus, toPagedResult, UserType } from '@storefleet/contracts';
+import { nameIn, StoreStatus, toPagedResult, UserType } from '@storefleet/contracts';
 
 import type { Caller, Scope } from '../../auth/caller';
 import { requireCompany } from '../../auth/caller';
@@ -84,7 +84,7 @@ export async function listAreasService(
   const { levels } = await loadVisibleLevels(ctx, scope, companyId);
   return levels
     .filter((l) => l.pid === null)
-    .map((l) => ({ areaCode: String(l.id), areaName: (lang === 'en' && l.ename) || l.name }));
+    .map((l) => ({ areaCode: String(l.id), areaName: nameIn(lang, l.name, l.ename) }));
 }
 
 /** Creates a store in the caller's company; the caller's scope must cover where it is placed. */

@@ -20,6 +20,7 @@ import {
   type CategoryUsage,
   type CityUsageReportBody,
   type Lang,
+  nameIn,
   type StoreUsageReportBody,
   type UsageReportBody,
   wantsTotals,
@@ -70,7 +71,7 @@ async function groupNames(
     return new Map(stores.map((s) => [s.id, s.store_name]));
   }
   const levels = await findLevels(ctx.db, ids);
-  return new Map(levels.map((l) => [l.id, lang === 'en' ? (l.ename ?? l.name) : l.name]));
+  return new Map(levels.map((l) => [l.id, nameIn(lang, l.name, l.ename)]));
 }
 
 function categoryName(filter: UsageReportFilter, names: DeviceDictionaryNames, code: string, lang: Lang) {
