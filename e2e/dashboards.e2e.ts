@@ -114,7 +114,8 @@ describe('the monitor screen', () => {
     const province = (await overview(token, { areaLevel: region.id })).groups.find((g) => g.deviceNum > 0);
     if (!province) throw new Error('the region has a province with devices');
     await page.getByTestId(`place-link-${province.id}`).click();
-    await page.waitForURL((url) => url.pathname === '/monitor-screen/city.html');
+    await page.waitForURL((url) => url.pathname === '/monitor-screen/province.html');
+    await expect.poll(() => page.getByTestId('breadcrumbs').textContent()).toContain('省份大屏');
     await expect.poll(() => page.getByTestId('monitor-screen-place').textContent()).toBe(province.name);
     await expect.poll(() => tilesMatch({ provinceLevel: province.id })).toBe(true);
     await page.getByTestId('monitor-screen-up').click();
@@ -208,7 +209,7 @@ describe('the usage report', () => {
             return cells.slice(-3);
           }),
         );
-        const want = pageRows.map((r) => [r.areaName, String(r.num), String(r.rate)]);
+        const want = pageRows.map((r) => [r.areaName, String(r.num), r.rate.toFixed(2)]);
         return pageRows.length > 0 && JSON.stringify(shown) === JSON.stringify(want);
       })
       .toBe(true);

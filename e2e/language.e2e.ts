@@ -244,3 +244,18 @@ describe.each(CONSOLES)('the language walk of the $name', (c) => {
     expect(offending).toEqual([]);
   });
 });
+
+describe('a change of language', () => {
+  it("asks the shown data again: the stores list's regions switch to their English names", async () => {
+    const { context, page } = await app.openPage('zh-CN');
+    await app.signIn(page, 'admin');
+    await page.goto(`${app.url}/stores/index.html`);
+    await settled(page);
+    const table = page.getByTestId('store-table');
+    await expect.poll(() => table.textContent()).toContain('华东大区');
+    await useLanguage(page, 'en-US');
+    await expect.poll(() => table.textContent()).toContain('East China');
+    expect(await table.textContent()).not.toContain('华东大区');
+    await context.close();
+  });
+});

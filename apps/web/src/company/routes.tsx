@@ -68,6 +68,12 @@ export const companyRoutes: readonly AppRoute[] = [
         page: lazy(() => import('./pages/monitor-screen/region')),
       },
       {
+        path: 'province.html',
+        titleKey: 'menu.monitorScreen.province',
+        hidden: true,
+        page: lazy(() => import('./pages/monitor-screen/province')),
+      },
+      {
         path: 'city.html',
         titleKey: 'menu.monitorScreen.city',
         hidden: true,

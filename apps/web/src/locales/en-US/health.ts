@@ -2,6 +2,7 @@ export default {
   'health.offlineReason.title': 'Record offline reason: {{name}}',
   'health.offlineReason.record': 'Record offline reason',
   'health.offlineReason.history': 'Offline reasons',
+  'health.offlineReason.empty': 'No offline reasons recorded',
   'health.offlineReason.dropTime': 'Drop time',
   'health.offlineReason.type': 'Reason type',
   'health.offlineReason.reason': 'Reason',
@@ -38,5 +39,8 @@ export default {
   'health.forecast.interval': 'Interval',
   'health.reasons.title': 'Top offline reasons by region (last 30 days)',
   'health.reasons.total': 'Records',
+  'health.scope.label': 'Shows:',
+  'health.scope.allRegions': 'All regions',
+  'health.scope.members': 'devices averaged a day: up to {{count}}',
   'health.empty': 'No usage data for this selection yet',
 };

@@ -3,6 +3,7 @@ export default {
   'menu.monitorScreen': 'Monitor screen',
   'menu.monitorScreen.overview': 'Overview',
   'menu.monitorScreen.region': 'Region view',
+  'menu.monitorScreen.province': 'Province view',
   'menu.monitorScreen.city': 'City view',
   'menu.dashboard': 'Dashboard',
   'menu.stores': 'Stores',

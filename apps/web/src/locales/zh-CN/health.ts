@@ -2,6 +2,7 @@ export default {
   'health.offlineReason.title': '录入离线原因：{{name}}',
   'health.offlineReason.record': '录入离线原因',
   'health.offlineReason.history': '离线原因记录',
+  'health.offlineReason.empty': '暂无离线原因记录',
   'health.offlineReason.dropTime': '掉线时间',
   'health.offlineReason.type': '原因类型',
   'health.offlineReason.reason': '离线原因',
@@ -38,5 +39,8 @@ export default {
   'health.forecast.interval': '区间',
   'health.reasons.title': '各大区离线原因排行（近 30 天）',
   'health.reasons.total': '记录数',
+  'health.scope.label': '图表范围：',
+  'health.scope.allRegions': '全部区域',
+  'health.scope.members': '每日平均设备数：最多 {{count}} 台',
   'health.empty': '所选范围暂无使用率数据',
 };

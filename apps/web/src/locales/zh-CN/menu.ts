@@ -3,6 +3,7 @@ export default {
   'menu.monitorScreen': '监控大屏',
   'menu.monitorScreen.overview': '大屏总览',
   'menu.monitorScreen.region': '区域大屏',
+  'menu.monitorScreen.province': '省份大屏',
   'menu.monitorScreen.city': '城市大屏',
   'menu.dashboard': '仪表盘',
   'menu.stores': '门店管理',

@@ -7,6 +7,7 @@ import { usePermissions } from '../permissions/usePermissions';
 import { buildMenu, type MenuEntry, openGroupKeys } from '../routes/menu';
 import type { AppRoute } from '../routes/route-table';
 import { useCurrentRoute } from '../routes/useCurrentRoute';
+import { menuKeyOf } from './menu-owner';
 import { menuVars, SIDE_MENU_CSS } from './side-menu-style';
 
 /** Moves focus between the menu's visible items with the arrow keys, Home and End. */
@@ -29,6 +30,8 @@ interface LevelProps {
   entries: readonly MenuEntry[];
   depth: number;
   selected: string;
+  /** The selected entry is the page shown (not the module page of a hidden page shown). */
+  selectedIsPage: boolean;
   open: readonly string[];
   toggle: (key: string) => void;
   t: (key: string) => string;
@@ -47,7 +50,7 @@ function ItemBody({ icon, text, chevron }: { icon: ReactNode; text: string; chev
 }
 
 /** One level of the menu; a closed group does not render its pages (as antd's inline menu). */
-function MenuLevel({ entries, depth, selected, open, toggle, t }: LevelProps) {
+function MenuLevel({ entries, depth, selected, selectedIsPage, open, toggle, t }: LevelProps) {
   const indent = { paddingInlineStart: 24 * depth } as const;
   return (
     <ul className="sf-menu-list">
@@ -75,6 +78,7 @@ function MenuLevel({ entries, depth, selected, open, toggle, t }: LevelProps) {
                   entries={entry.children}
                   depth={depth + 1}
                   selected={selected}
+                  selectedIsPage={selectedIsPage}
                   open={open}
                   toggle={toggle}
                   t={t}
@@ -103,7 +107,7 @@ function MenuLevel({ entries, depth, selected, open, toggle, t }: LevelProps) {
                 className={className}
                 style={indent}
                 to={entry.key}
-                aria-current={current ? 'page' : undefined}
+                aria-current={current ? (selectedIsPage ? 'page' : 'true') : undefined}
                 data-testid={testId}
               >
                 <ItemBody icon={entry.icon} text={text} />
@@ -119,7 +123,8 @@ function MenuLevel({ entries, depth, selected, open, toggle, t }: LevelProps) {
 /**
  * The side menu: only the pages the user's codes allow, hidden pages left out (spec §2, §6). Groups open
  * and close on a click (Enter/Space); arrow keys, Home and End move between the items shown; the current
- * page is highlighted and its group opened; external links open in a new tab. A list of its own rather
+ * page is highlighted and its group opened — for a hidden page (a store's page, device details), the
+ * page of its module it belongs to (menu-owner.ts); external links open in a new tab. A list of its own rather
  * than antd's Menu, which costs every signed-in page ≈ 15 KB gzipped (docs/decisions/web.md).
  */
 export function SideMenu({ routes }: { routes: readonly AppRoute[] }) {
@@ -128,7 +133,8 @@ export function SideMenu({ routes }: { routes: readonly AppRoute[] }) {
   const { authorities } = usePermissions();
   const current = useCurrentRoute();
   const entries = useMemo(() => buildMenu(routes, authorities), [routes, authorities]);
-  const selected = current?.fullPath ?? '';
+  const selected = useMemo(() => menuKeyOf(entries, current), [entries, current]);
+  const selectedIsPage = selected !== '' && selected === current?.fullPath;
   const [openKeys, setOpenKeys] = useState<string[]>(() => openGroupKeys(entries, selected));
   const nav = useRef<HTMLElement>(null);
 
@@ -153,7 +159,15 @@ export function SideMenu({ routes }: { routes: readonly AppRoute[] }) {
       <style href="storefleet-side-menu" precedence="medium">
         {SIDE_MENU_CSS}
       </style>
-      <MenuLevel entries={entries} depth={1} selected={selected} open={openKeys} toggle={toggle} t={t} />
+      <MenuLevel
+        entries={entries}
+        depth={1}
+        selected={selected}
+        selectedIsPage={selectedIsPage}
+        open={openKeys}
+        toggle={toggle}
+        t={t}
+      />
     </nav>
   );
 }

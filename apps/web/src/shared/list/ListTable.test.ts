@@ -103,4 +103,19 @@ describe('ListTable', () => {
     expect(html.match(/aria-expanded="false"/g)).toHaveLength(2);
     expect(html).not.toContain('more');
   });
+  it('marks the innermost pinned column on each side, which shadows columns scrolled under it', () => {
+    const columns: ListColumns<Store> = [
+      { key: 'storeNo', dataIndex: 'storeNo', title: 'No.', fixed: 'left', width: 100 },
+      { key: 'storeName', dataIndex: 'storeName', title: 'Name', fixed: 'left', width: 150 },
+      { key: 'id', dataIndex: 'id', title: 'Id', width: 900 },
+      { key: 'actions', title: 'Actions', fixed: 'right', width: 120, render: () => 'edit' },
+    ];
+    const html = render({ columns, pagination: false, scroll: { x: 1270 } });
+    expect(html).toMatch(/<th scope="col" class="sf-lt-fixed" style="left:0">No.<\/th>/);
+    expect(html).toMatch(
+      /<th scope="col" class="sf-lt-fixed sf-lt-fixed-start-edge" style="left:100px">Name/,
+    );
+    expect(html).toMatch(/<th scope="col" class="sf-lt-fixed sf-lt-fixed-end-edge" style="right:0">Actions/);
+    expect(html).toMatch(/<th scope="col">Id<\/th>/);
+  });
 });

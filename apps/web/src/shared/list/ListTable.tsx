@@ -12,6 +12,8 @@
  *   in full, sliced per page); `pagination={false}` shows every row; default 10 rows a page.
  * - `rowSelection`: a checkbox per row and one for the page (labelled, `indeterminate` for some).
  * - `expandable`: a labelled +/− button per row opening a row below it.
+ * - `fixed` columns stay in view when the table scrolls sideways; the innermost pinned column on each
+ *   side casts a shadow while columns are hidden under it (useScrollEdges.ts), as antd's table does.
  * - Stable hooks for tests: `tbody.ant-table-tbody`, `tr.ant-table-row[data-row-key]`,
  *   `.ant-pagination-options select`.
  */
@@ -22,6 +24,7 @@ import {
   type Key,
   type ReactNode,
   useContext,
+  useRef,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +40,7 @@ import {
   toggleSelection,
 } from './list-table-logic';
 import { LIST_TABLE_CSS, listTableVars } from './list-table-style';
+import { SCROLL_EDGES_CSS, useScrollEdges } from './useScrollEdges';
 
 /** How a column is sorted now (`list.sortOrder(field)`). */
 export type ListSortOrder = 'ascend' | 'descend' | null;
@@ -142,6 +146,18 @@ function fixedOffsets<Row>(columns: ListColumns<Row>, leading: number): (CSSProp
   });
 }
 
+/** The class of a pinned column: the innermost one on each side casts the shadow while columns scroll under it. */
+function fixedClasses<Row>(columns: ListColumns<Row>): (string | undefined)[] {
+  const lastStart = columns.findLastIndex((c) => c.fixed === 'left');
+  const firstEnd = columns.findIndex((c) => c.fixed === 'right');
+  return columns.map((column, index) => {
+    if (!column.fixed) return undefined;
+    if (index === lastStart) return 'sf-lt-fixed sf-lt-fixed-start-edge';
+    if (index === firstEnd) return 'sf-lt-fixed sf-lt-fixed-end-edge';
+    return 'sf-lt-fixed';
+  });
+}
+
 function SortCarets({ order }: { order: ListSortOrder | undefined }) {
   return (
     <span className="sf-lt-carets" aria-hidden="true">
@@ -200,6 +216,9 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
 
   const leading = (rowSelection ? NARROW : 0) + (expandable ? NARROW : 0);
   const offsets = fixedOffsets(columns, leading);
+  const pinned = fixedClasses(columns);
+  const scrollBox = useRef<HTMLDivElement>(null);
+  useScrollEdges(scrollBox);
   const size = props.size ?? 'large';
   const minWidth = scroll?.x === true ? 'max-content' : scroll?.x;
   const spanAll = columns.length + (rowSelection ? 1 : 0) + (expandable ? 1 : 0);
@@ -207,14 +226,14 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
   return (
     <div
       className={`sf-lt${scroll?.y ? ' sf-lt-sticky-head' : ''}${props.className ? ` ${props.className}` : ''}`}
-      style={listTableVars(token, size)}
+      style={{ ...listTableVars(token, size), '--lt-edge': token.colorSplit } as CSSProperties}
       data-testid={props['data-testid']}
     >
       <style href="storefleet-list-table" precedence="medium">
-        {LIST_TABLE_CSS}
+        {LIST_TABLE_CSS + SCROLL_EDGES_CSS}
       </style>
       <Spin spinning={props.loading ?? false}>
-        <div className="sf-lt-scroll" style={scroll?.y ? { maxHeight: scroll.y } : undefined}>
+        <div ref={scrollBox} className="sf-lt-scroll" style={scroll?.y ? { maxHeight: scroll.y } : undefined}>
           <table style={{ minWidth, tableLayout: props.tableLayout ?? (minWidth ? 'fixed' : 'auto') }}>
             <colgroup>
               {expandable ? <col style={{ width: NARROW }} /> : null}
@@ -245,10 +264,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
                   <th
                     key={columnKey(column, index)}
                     scope="col"
-                    className={
-                      [column.fixed ? 'sf-lt-fixed' : '', column.className ?? ''].join(' ').trim() ||
-                      undefined
-                    }
+                    className={[pinned[index] ?? '', column.className ?? ''].join(' ').trim() || undefined}
                     style={{ ...offsets[index], textAlign: column.align }}
                     aria-sort={column.sorter ? ariaSort(column.sortOrder) : undefined}
                   >
@@ -335,11 +351,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
                           <td
                             key={columnKey(column, index)}
                             className={
-                              [
-                                column.fixed ? 'sf-lt-fixed' : '',
-                                cut ? 'sf-lt-ellipsis' : '',
-                                column.className ?? '',
-                              ]
+                              [pinned[index] ?? '', cut ? 'sf-lt-ellipsis' : '', column.className ?? '']
                                 .join(' ')
                                 .trim() || undefined
                             }

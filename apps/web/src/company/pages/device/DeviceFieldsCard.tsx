@@ -10,7 +10,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useLang } from '../../../shared/i18n/useLang';
+import { dictionaryName } from './category-options';
+import { deviceCategoryText } from './device-category-text';
 import { DeviceStatusBadge } from './device-columns';
+import { useDictionaryQuery } from './usePropertyTypes';
 
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '-' : String(value);
@@ -18,23 +21,21 @@ const text = (value: string | number | null | undefined) =>
 /** The device's registry fields, every value shown as text. */
 export function DeviceFieldsCard({ device }: { device: Device }) {
   const { t } = useTranslation();
-  const { lang } = useLang();
+  const { lang, english } = useLang();
+  // The reply names the property type in Chinese only; the dictionary has both names (retired ones too).
+  const propertyTypes = useDictionaryQuery('PROPERTY_TYPE');
+  const propertyItem = propertyTypes.data?.find((item) => item.code === device.propertyType);
+  const propertyType = propertyItem ? dictionaryName(propertyItem, english) : device.propertyTypeName;
   const product = ProductType.has(device.productId)
     ? ProductType.labelOf(device.productId, lang)
     : PRODUCT_TYPE_OTHER[lang];
-  const category = [
-    (lang === 'en' ? device.categoryNameEn : null) ?? device.categoryName,
-    (lang === 'en' ? device.classNameEn : null) ?? device.className,
-  ]
-    .filter(Boolean)
-    .join(' / ');
   const items: { key: string; value: ReactNode }[] = [
     { key: 'deviceName', value: text(device.deviceName) },
     { key: 'onlineStatus', value: <DeviceStatusBadge device={device} t={t} /> },
     { key: 'shopName', value: text(device.shopName) },
     { key: 'hostid', value: text(device.hostid) },
     { key: 'productId', value: product },
-    { key: 'category', value: text(category) },
+    { key: 'category', value: deviceCategoryText(device, english) },
     { key: 'brandModel', value: text([device.deviceBrand, device.model].filter(Boolean).join(' / ')) },
     { key: 'deviceSn', value: text(device.deviceSn) },
     { key: 'assetNo', value: text(device.assetNo) },
@@ -50,7 +51,7 @@ export function DeviceFieldsCard({ device }: { device: Device }) {
     { key: 'extranetIp', value: text(device.extranetIp) },
     { key: 'macAddress', value: text(device.macAddress) },
     { key: 'port', value: text(device.port) },
-    { key: 'propertyType', value: text(device.propertyTypeName ?? device.propertyType) },
+    { key: 'propertyType', value: text(propertyType ?? device.propertyType) },
     { key: 'custodian', value: text(device.custodian) },
     { key: 'obtainTime', value: text(device.obtainTime) },
     { key: 'registerTime', value: text(device.registerTime) },

@@ -39,7 +39,10 @@ function RunningValue({ item, device }: { item: RunningItem; device: Device }) {
   );
 }
 
-/** The running info table; clicking a numeric item charts it, over the last 20 values or a time range. */
+/**
+ * The running info table across the card, every item shown (no inner scroll box), and below it the chart
+ * of the numeric item clicked, over the last 20 values or a time range.
+ */
 export function RunningInfoCard({ device }: { device: Device }) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<RunningItem | null>(null);
@@ -63,10 +66,11 @@ export function RunningInfoCard({ device }: { device: Device }) {
   });
   const columns = useMemo<ListColumns<RunningItem>>(
     () => [
-      { key: 'name', dataIndex: 'name', title: t('device.running.name') },
+      { key: 'name', dataIndex: 'name', title: t('device.running.name'), width: 220 },
       {
         key: 'value',
         title: t('device.running.value'),
+        width: 240,
         render: (_: unknown, row) => <RunningValue item={row} device={device} />,
       },
       {
@@ -75,7 +79,7 @@ export function RunningInfoCard({ device }: { device: Device }) {
         title: t('device.running.description'),
         ellipsis: true,
       },
-      { key: 'createDatetime', dataIndex: 'createDatetime', title: t('device.running.time'), width: 170 },
+      { key: 'createDatetime', dataIndex: 'createDatetime', title: t('device.running.time'), width: 180 },
     ],
     [t, device],
   );
@@ -86,8 +90,8 @@ export function RunningInfoCard({ device }: { device: Device }) {
   const axisUnit = picked ? chartScaleOf(picked.units).axisUnit : '';
   return (
     <Card title={t('device.details.runningInfo')} size="small" data-testid="device-running-info">
-      <Row gutter={16}>
-        <Col xs={24} xl={12}>
+      <Row gutter={[16, 16]}>
+        <Col span={24}>
           <ListTable<RunningItem>
             rowKey="itemid"
             size="small"
@@ -95,7 +99,6 @@ export function RunningInfoCard({ device }: { device: Device }) {
             dataSource={items.data ?? []}
             columns={columns}
             pagination={false}
-            scroll={{ y: 320 }}
             onRow={(row) => ({
               onClick: () => (chartable(row) ? setPicked(row) : undefined),
               style: { cursor: chartable(row) ? 'pointer' : 'default' },
@@ -103,7 +106,7 @@ export function RunningInfoCard({ device }: { device: Device }) {
             })}
           />
         </Col>
-        <Col xs={24} xl={12}>
+        <Col span={24}>
           {picked ? (
             <Space orientation="vertical" size={8} style={{ width: '100%' }}>
               <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>

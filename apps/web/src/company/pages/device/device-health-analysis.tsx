@@ -11,8 +11,17 @@ import { useSearchParams } from 'react-router';
 
 import { useLang } from '../../../shared/i18n/useLang';
 import { formatRegionPath, parseRegionPath, type RegionPath, regionQuery } from './device-query';
-import { AnomalySection, ForecastSection, TopReasonsSection } from './health/HealthSections';
-import { RegionFilter } from './RegionField';
+import {
+  AnomalySection,
+  ForecastSection,
+  type HealthScope,
+  TopReasonsSection,
+} from './health/HealthSections';
+import { pickedPlaceNames } from './health/health-scope';
+import { RegionFilter, useRegionOptions } from './RegionField';
+
+/** Wide enough for the longest choice in either language ("Store or warehouse", "Warehouse device"). */
+const SELECT_WIDTH = 200;
 
 /**
  * /device/device-health-analysis.html: anomaly and forecast of devices or stores (spec §2, §7 Forecast
@@ -38,6 +47,18 @@ export default function DeviceHealthAnalysisPage() {
     [regionKey],
   );
   const places = useMemo(() => regionQuery(region), [region]);
+  const { options: regionOptions } = useRegionOptions(true);
+  const scope: HealthScope = useMemo(
+    () => ({
+      places:
+        region.length > 0 ? pickedPlaceNames(regionOptions, region).join(', ') : t('health.scope.allRegions'),
+      category:
+        categoryType !== undefined && CategoryType.has(categoryType)
+          ? CategoryType.labelOf(categoryType, lang)
+          : t('health.filter.allCategories'),
+    }),
+    [region, regionOptions, categoryType, lang, t],
+  );
   const list = {
     ...places,
     queryType,
@@ -60,7 +81,7 @@ export default function DeviceHealthAnalysisPage() {
         <Form layout="inline">
           <Form.Item label={t('health.filter.queryType')}>
             <Select
-              style={{ width: 160 }}
+              style={{ width: SELECT_WIDTH }}
               value={queryType}
               options={ForecastQueryType.options(lang)}
               onChange={(v) => set('queryType', [String(v)])}
@@ -69,7 +90,7 @@ export default function DeviceHealthAnalysisPage() {
           </Form.Item>
           <Form.Item label={t('health.filter.categoryType')}>
             <Select
-              style={{ width: 160 }}
+              style={{ width: SELECT_WIDTH }}
               allowClear
               placeholder={t('health.filter.allCategories')}
               value={categoryType}
@@ -86,9 +107,12 @@ export default function DeviceHealthAnalysisPage() {
           </Form.Item>
         </Form>
       </Card>
-      <AnomalySection list={list} chart={chart} />
-      <ForecastSection list={list} chart={chart} />
-      <TopReasonsSection places={places as Omit<ForecastChartQuery, 'queryType' | 'categoryType'>} />
+      <AnomalySection list={list} chart={chart} scope={scope} />
+      <ForecastSection list={list} chart={chart} scope={scope} />
+      <TopReasonsSection
+        places={places as Omit<ForecastChartQuery, 'queryType' | 'categoryType'>}
+        placeNames={scope.places}
+      />
     </Space>
   );
 }

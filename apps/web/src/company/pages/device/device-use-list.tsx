@@ -8,7 +8,7 @@ import { ListTable, useListPage } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
 import { saveBlob } from '../alerts/save-blob';
 import { UsageFilterForm } from './usage/UsageFilterForm';
-import { usageColumns } from './usage/usage-columns';
+import { columnsWidth, usageColumns } from './usage/usage-columns';
 import {
   USAGE_DEFAULT_SORT,
   USAGE_FILTERS,
@@ -64,7 +64,7 @@ export default function DeviceUsageListPage() {
         {...list.tableProps}
         columns={columns}
         size="middle"
-        scroll={{ x: 1600 }}
+        scroll={{ x: columnsWidth(columns) }}
         data-testid="usage-list-table"
       />
     </div>

@@ -10,6 +10,7 @@ import { CategoryCascader } from './CategoryCascader';
 import { useRegionOptions } from './RegionField';
 import { DayRangePicker } from './usage/DayRangePicker';
 import { type DayRange, lastDays, rangeUnit } from './usage/date-range';
+import { reportPlaces } from './usage/report-places';
 import { type ReportFigure, type ReportLevel, type ReportMeasure, reportCall } from './usage/report-query';
 import { UsageReportView } from './usage/UsageReportView';
 
@@ -42,11 +43,12 @@ export default function DeviceUsagePage() {
         measure,
         figure,
         range,
-        places: places.map((p) => p.join('.')),
+        // A ticked region or city stands for what is below it (the picker shows ticked parents).
+        places: reportPlaces(level, places, options).map((p) => p.join('.')),
         category: category[0],
         deviceClass: level === 'store' ? category[1] : undefined,
       }),
-    [level, measure, figure, range, places, category],
+    [level, measure, figure, range, places, options, category],
   );
   const ready = 'endpoint' in call;
   // Every report call answers the same shape; the endpoint decides the path and the cache key.

@@ -1,7 +1,9 @@
 /**
  * The monitor screen's drill-down (pure): which place a screen URL names, where each tile leads, and
  * the "up" link. Region → its provinces (region.html?areaLevel=), province → its cities
- * (city.html?provinceLevel=), city → its stores (city.html?cityLevel=), store → the store's dashboard.
+ * (province.html?provinceLevel=), city → its stores (city.html?cityLevel=), store → the store's dashboard.
+ * Each screen has its own page, so the breadcrumb names what it shows; city.html?provinceLevel= (the
+ * province screen's first address) still leads to the province screen (`provinceScreenOf`).
  */
 import type { DashboardGrouping, DashboardOverviewQuery } from '@storefleet/contracts';
 
@@ -29,7 +31,7 @@ export function tileLink(grouping: DashboardGrouping, id: number, mayOpenStores:
     case 'area':
       return `${SCREEN}/region.html?areaLevel=${id}`;
     case 'province':
-      return `${SCREEN}/city.html?provinceLevel=${id}`;
+      return `${SCREEN}/province.html?provinceLevel=${id}`;
     case 'city':
       return `${SCREEN}/city.html?cityLevel=${id}`;
     case 'store':
@@ -47,6 +49,16 @@ export function upLink(grouping: DashboardGrouping, parentId: number | null): st
     case 'city':
       return parentId === null ? `${SCREEN}/index.html` : `${SCREEN}/region.html?areaLevel=${parentId}`;
     case 'store':
-      return parentId === null ? `${SCREEN}/index.html` : `${SCREEN}/city.html?provinceLevel=${parentId}`;
+      return parentId === null ? `${SCREEN}/index.html` : `${SCREEN}/province.html?provinceLevel=${parentId}`;
   }
+}
+
+/**
+ * Where a city screen URL that names a province and no city belongs: the province screen with the same
+ * search part (null when the URL names a city, or nothing).
+ */
+export function provinceScreenOf(search: URLSearchParams): string | null {
+  const place = placeFromSearch(search);
+  if (place.provinceLevel === undefined || place.cityLevel !== undefined) return null;
+  return `${SCREEN}/province.html?${search.toString()}`;
 }

@@ -9,6 +9,7 @@ import { Link, useLocation } from 'react-router';
 
 import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { fromHere } from '../../../shared/form';
+import { useLang } from '../../../shared/i18n/useLang';
 import {
   actionsColumn,
   FilterField,
@@ -35,8 +36,13 @@ const FILTERS = {
 } as const satisfies FilterSpec;
 const SORT_FIELDS = ['storeNo', 'storeName', 'createTime', 'lastUpdateTime'] as const;
 
+/** The table's width: every column has one, so none is squeezed or cut when the table scrolls. */
+const widthOf = (columns: ListColumns<Store>) =>
+  columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0);
+
 export default function StoreOverviewPage() {
   const { t } = useTranslation();
+  const { english } = useLang();
   const location = useLocation();
   const list = useListPage({
     endpoint: StorePageEndpoint,
@@ -55,6 +61,8 @@ export default function StoreOverviewPage() {
   });
 
   // Issue 13: per-store figures (devices, open alerts, yesterday's usage) and the store dashboard link.
+  // An operator opens the list to find stores with problems: the store pinned left, its figures next,
+  // the descriptive columns after them (they scroll under the pinned store and actions).
   const figures = useStoreFigures(list.tableProps.dataSource.map((s) => s.id));
   const columns = useMemo<ListColumns<Store>>(
     () => [
@@ -65,6 +73,7 @@ export default function StoreOverviewPage() {
         sorter: true,
         sortOrder: list.sortOrder('storeNo'),
         width: 120,
+        fixed: 'left',
       },
       {
         key: 'storeName',
@@ -72,16 +81,19 @@ export default function StoreOverviewPage() {
         title: t('stores.column.storeName'),
         sorter: true,
         sortOrder: list.sortOrder('storeName'),
+        width: 150,
+        fixed: 'left',
       },
-      { key: 'areaName', dataIndex: 'areaName', title: t('stores.column.areaName'), width: 120 },
-      { key: 'provinceName', dataIndex: 'provinceName', title: t('stores.column.provinceName'), width: 110 },
-      { key: 'cityName', dataIndex: 'cityName', title: t('stores.column.cityName'), width: 110 },
-      { key: 'addr', dataIndex: 'addr', title: t('stores.column.addr'), ellipsis: true },
+      ...storeFigureColumns<Store>(t, figures),
+      { key: 'areaName', dataIndex: 'areaName', title: t('stores.column.areaName'), width: 110 },
+      { key: 'provinceName', dataIndex: 'provinceName', title: t('stores.column.provinceName'), width: 100 },
+      { key: 'cityName', dataIndex: 'cityName', title: t('stores.column.cityName'), width: 100 },
+      { key: 'addr', dataIndex: 'addr', title: t('stores.column.addr'), width: 200, ellipsis: true },
       {
         key: 'status',
         dataIndex: 'status',
         title: t('stores.column.status'),
-        width: 100,
+        width: 90,
         render: (status: number) => (
           <StatusTag color={status === 1 ? 'warning' : 'success'}>
             {t(status === 1 ? 'stores.status.moved' : 'stores.status.normal')}
@@ -92,7 +104,7 @@ export default function StoreOverviewPage() {
         key: 'lastUpdaterName',
         dataIndex: 'lastUpdaterName',
         title: t('stores.column.lastUpdaterName'),
-        width: 130,
+        width: 120,
       },
       {
         key: 'lastUpdateTime',
@@ -102,10 +114,10 @@ export default function StoreOverviewPage() {
         sortOrder: list.sortOrder('lastUpdateTime'),
         width: 180,
       },
-      ...storeFigureColumns<Store>(t, figures),
       actionsColumn<Store>({
         title: t('stores.column.actions'),
-        width: 200,
+        // "Edit", "Mark moved"/"Mark normal" and "Delete" on one line in either language.
+        width: english ? 250 : 200,
         actions: (row) => {
           const moved = row.status === 1;
           return [
@@ -137,7 +149,7 @@ export default function StoreOverviewPage() {
         },
       }),
     ],
-    [t, list, move, remove, figures],
+    [t, english, list, move, remove, figures],
   );
 
   return (
@@ -176,7 +188,7 @@ export default function StoreOverviewPage() {
         {...list.tableProps}
         columns={columns}
         size="middle"
-        scroll={{ x: 1750 }}
+        scroll={{ x: widthOf(columns) }}
         data-testid="store-table"
       />
     </>

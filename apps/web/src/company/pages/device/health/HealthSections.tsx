@@ -5,6 +5,7 @@ import {
   type ForecastChartQuery,
   type ForecastItem,
   type ForecastListQuery,
+  ForecastQueryType,
   OfflineReasonEndpoints,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ import { apiQuery } from '../../../../shared/api/call';
 import { EChart } from '../../../../shared/charts/EChart';
 import { useLang } from '../../../../shared/i18n/useLang';
 import { ListTable } from '../../../../shared/list/ListTable';
+import { ChartScope } from './ChartScope';
 import {
   anomalyChartOption,
   type ForecastMetric,
@@ -26,9 +28,21 @@ import {
 
 type ListBody = Omit<ForecastListQuery, never>;
 
-function useNameColumns() {
+/** What the charts show in words: the picked places (or the whole scope) and the category. */
+export interface HealthScope {
+  places: string;
+  category: string;
+}
+
+/**
+ * The columns naming a list item: device, store and category when analysing devices; the store alone
+ * when analysing stores (their items carry no device, and the category is the filter's).
+ */
+function useNameColumns(queryType: number) {
   const { t } = useTranslation();
   const { lang } = useLang();
+  const store = { title: t('health.column.store'), dataIndex: 'shopName', key: 'shopName' };
+  if (queryType !== ForecastQueryType.DEVICE) return [store];
   return [
     {
       title: t('health.column.device'),
@@ -41,7 +55,7 @@ function useNameColumns() {
           <Link to={`/device/details.html?deviceId=${row.deviceId}`}>{row.deviceName ?? row.deviceId}</Link>
         ),
     },
-    { title: t('health.column.store'), dataIndex: 'shopName', key: 'shopName' },
+    store,
     {
       title: t('health.column.category'),
       dataIndex: 'categoryType',
@@ -56,8 +70,19 @@ function useNameColumns() {
 
 const pct = (v: number) => `${v.toFixed(1)}%`;
 
+/** Chart beside list for stores; a device list has three name columns, so it gets the whole width. */
+const spanOf = (queryType: number) => (queryType === ForecastQueryType.DEVICE ? 24 : 12);
+
 /** The anomaly chart and list. */
-export function AnomalySection({ list, chart }: { list: ListBody; chart: ForecastChartQuery }) {
+export function AnomalySection({
+  list,
+  chart,
+  scope,
+}: {
+  list: ListBody;
+  chart: ForecastChartQuery;
+  scope: HealthScope;
+}) {
   const { t } = useTranslation();
   const items = useQuery(apiQuery(E.findDeviceOrShopAnomaly, { body: list }));
   const series = useQuery(apiQuery(E.findDeviceOrShopAnomalyChart, { body: chart }));
@@ -74,7 +99,7 @@ export function AnomalySection({ list, chart }: { list: ListBody; chart: Forecas
     [series.data, labels],
   );
   const columns = [
-    ...useNameColumns(),
+    ...useNameColumns(list.queryType),
     { title: t('health.anomaly.score'), dataIndex: 'score', key: 'score', width: 90 },
     {
       title: t('health.anomaly.recent'),
@@ -93,15 +118,16 @@ export function AnomalySection({ list, chart }: { list: ListBody; chart: Forecas
   ];
   return (
     <Card title={t('health.anomaly.title')} data-testid="health-anomaly">
-      <Row gutter={16}>
-        <Col xs={24} xl={12}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={spanOf(list.queryType)}>
+          <ChartScope {...scope} members={series.data?.members} data-testid="health-anomaly-scope" />
           {option && series.data?.actual.some((v) => v !== null) ? (
             <EChart option={option} data-testid="health-anomaly-chart" />
           ) : (
             <Empty description={t('health.empty')} />
           )}
         </Col>
-        <Col xs={24} xl={12}>
+        <Col xs={24} xl={spanOf(list.queryType)}>
           <ListTable<AnomalyItem>
             rowKey={(row) => `${row.shopId}-${row.deviceId ?? 0}`}
             size="small"
@@ -117,7 +143,15 @@ export function AnomalySection({ list, chart }: { list: ListBody; chart: Forecas
 }
 
 /** The forecast chart (usage or online rate) and list. */
-export function ForecastSection({ list, chart }: { list: ListBody; chart: ForecastChartQuery }) {
+export function ForecastSection({
+  list,
+  chart,
+  scope,
+}: {
+  list: ListBody;
+  chart: ForecastChartQuery;
+  scope: HealthScope;
+}) {
   const { t } = useTranslation();
   const [metric, setMetric] = useState<ForecastMetric>('usage');
   const items = useQuery(apiQuery(E.findDeviceOrShopForecast, { body: list }));
@@ -137,7 +171,7 @@ export function ForecastSection({ list, chart }: { list: ListBody; chart: Foreca
   const band = (low: keyof ForecastItem, high: keyof ForecastItem) => (_: unknown, row: ForecastItem) =>
     `${pct(row[low] as number)} – ${pct(row[high] as number)}`;
   const columns = [
-    ...useNameColumns(),
+    ...useNameColumns(list.queryType),
     {
       title: t('health.forecast.lastWeek'),
       dataIndex: 'lastWeekUsageRate',
@@ -175,15 +209,16 @@ export function ForecastSection({ list, chart }: { list: ListBody; chart: Foreca
         />
       }
     >
-      <Row gutter={16}>
-        <Col xs={24} xl={12}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={spanOf(list.queryType)}>
+          <ChartScope {...scope} members={series.data?.members} data-testid="health-forecast-scope" />
           {option && (series.data?.forecast.length ?? 0) > 0 ? (
             <EChart option={option} data-testid="health-forecast-chart" />
           ) : (
             <Empty description={t('health.empty')} />
           )}
         </Col>
-        <Col xs={24} xl={12}>
+        <Col xs={24} xl={spanOf(list.queryType)}>
           <ListTable<ForecastItem>
             rowKey={(row) => `${row.shopId}-${row.deviceId ?? 0}`}
             size="small"
@@ -201,14 +236,18 @@ export function ForecastSection({ list, chart }: { list: ListBody; chart: Foreca
 /** Offline reasons per region over the last 30 days (report/topReasons). */
 export function TopReasonsSection({
   places,
+  placeNames,
 }: {
   places: Omit<ForecastChartQuery, 'queryType' | 'categoryType'>;
+  /** The picked places in words (the report does not filter by category). */
+  placeNames: string;
 }) {
   const { t } = useTranslation();
   const report = useQuery(apiQuery(OfflineReasonEndpoints.topReasons, { body: places }));
   const option = useMemo(() => (report.data ? reasonsChartOption(report.data) : null), [report.data]);
   return (
     <Card title={t('health.reasons.title')} data-testid="health-reasons">
+      <ChartScope places={placeNames} data-testid="health-reasons-scope" />
       {option && (report.data?.regions.length ?? 0) > 0 ? (
         <EChart option={option} data-testid="health-reasons-chart" />
       ) : (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { anomalyChartOption, forecastChartOption, reasonsChartOption } from './health-charts';
+import { anomalyChartOption, forecastChartOption, rateAxisMin, reasonsChartOption } from './health-charts';
 
 const series = (option: object) => (option as { series: { name: string; data: unknown[] }[] }).series;
 
@@ -16,8 +16,30 @@ describe('device health charts', () => {
       },
       { actual: 'Usage', expected: 'Baseline', flagged: 'Unusual' },
     );
-    const line = series(option)[0] as unknown as { markPoint: { data: { coord: unknown[] }[] } };
-    expect(line.markPoint.data.map((p) => p.coord)).toEqual([['2026-11-02', 10]]);
+    const unusual = series(option).find((s) => s.name === 'Unusual');
+    expect(unusual?.data).toEqual([null, 10]);
+  });
+
+  it('marks two unusual days in a row as dots without labels, so they cannot cover each other', () => {
+    const option = anomalyChartOption(
+      {
+        dates: ['2026-11-01', '2026-11-02', '2026-11-03'],
+        actual: [67.7, 67.85, 80],
+        expected: [80, 80, 80],
+        anomalyDates: ['2026-11-01', '2026-11-02'],
+        members: 3,
+      },
+      { actual: 'Usage', expected: 'Baseline', flagged: 'Unusual' },
+    );
+    const all = series(option) as unknown as {
+      type: string;
+      markPoint?: unknown;
+      label?: { show?: boolean };
+    }[];
+    expect(all.some((s) => s.markPoint !== undefined)).toBe(false);
+    const dots = all.find((s) => s.type === 'scatter');
+    expect(dots?.label?.show ?? false).toBe(false);
+    expect((option.legend as { data: string[] }).data).toEqual(['Usage', 'Baseline', 'Unusual']);
   });
 
   it('draws the forecast after the history with its band as lower bound plus width', () => {
@@ -45,6 +67,21 @@ describe('device health charts', () => {
     expect(lower?.data).toEqual([null, 60]);
     expect(band?.data).toEqual([null, 20]);
     expect(point?.data).toEqual([null, 72]);
+    // The band is filled, opaque enough for the dark theme, and its tooltip reads the interval itself.
+    const fill = (band as unknown as { areaStyle: { opacity: number } }).areaStyle;
+    expect(fill.opacity).toBeGreaterThanOrEqual(0.3);
+    const tooltip = option.tooltip as { formatter: (p: unknown) => string };
+    expect(tooltip.formatter([{ dataIndex: 1 }])).toBe(
+      '2026-11-02<br/>Forecast: 72.0%<br/>Band: 60.0% – 80.0%',
+    );
+    expect(tooltip.formatter([{ dataIndex: 0 }])).toBe('2026-11-01<br/>Actual: 70.0%');
+  });
+
+  it('starts the forecast axis 10 points below the lowest value, so a narrow band stays readable', () => {
+    expect(rateAxisMin([72, 60, 80])).toBe(50);
+    expect(rateAxisMin([65.5])).toBe(50);
+    expect(rateAxisMin([5, 90])).toBe(0);
+    expect(rateAxisMin([])).toBe(0);
   });
 
   it('stacks one bar per region by reason type', () => {

@@ -1,6 +1,6 @@
 import { BUTTON, type Device, OfflineReasonEndpoints as E, type OfflineReason } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card } from 'antd';
+import { Button, Card, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,10 +24,12 @@ export function OfflineReasonsCard({ device }: { device: Device }) {
   return (
     <Card
       title={t('health.offlineReason.history')}
+      size="small"
       data-testid="offline-reasons-card"
       extra={
         <Access codes={[BUTTON.offlineReasonEdit]}>
           <Button
+            size="small"
             data-testid="offline-reason-record"
             onClick={() =>
               setTarget({
@@ -48,6 +50,25 @@ export function OfflineReasonsCard({ device }: { device: Device }) {
         loading={history.isFetching}
         dataSource={history.data ?? []}
         columns={columns}
+        // Paged here (the history comes whole), with the pager of the device's other tables.
+        pagination={{
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => t('common.total', { total }),
+          hideOnSinglePage: false,
+        }}
+        locale={{
+          // Said only once the answer is in: an empty table while loading is not "none".
+          emptyText: history.isSuccess ? (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t('health.offlineReason.empty')}
+              data-testid="offline-reasons-empty"
+            />
+          ) : (
+            <span />
+          ),
+        }}
         data-testid="offline-reasons-table"
       />
       <OfflineReasonDialog target={target} onDone={() => setTarget(null)} />

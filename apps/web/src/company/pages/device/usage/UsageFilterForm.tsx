@@ -25,7 +25,8 @@ export function UsageFilterForm({ list }: { list: FilterList }) {
   return (
     <ListFilterForm list={list} toFormValues={usageFilterFormValues} fromFormValues={usageFilterFromForm}>
       <Form.Item name="range" label={t('usage.list.range')}>
-        <DayRangePicker data-testid="usage-filter-range" />
+        {/* Never empty: with no dates in the URL it shows the server's default week (usage-query.ts). */}
+        <DayRangePicker compact allowClear={false} data-testid="usage-filter-range" />
       </Form.Item>
       <Form.Item name="region" label={t('device.filter.region')}>
         <RegionFilter />

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 
 import { EChart } from '../../../../shared/charts/EChart';
 import { ListTable } from '../../../../shared/list';
-import { reportChartOption } from './report-chart';
+import { useCategoryTree } from '../CategoryCascader';
+import { categoryColourSlots, rateText, reportChartOption } from './report-chart';
 import type { ReportFigure, ReportMeasure } from './report-query';
 
 const UNIT: Record<ReportMeasure, Record<ReportFigure, string>> = {
@@ -26,14 +27,22 @@ export function UsageReportView({
   loading: boolean;
 }) {
   const { t } = useTranslation();
+  const tree = useCategoryTree();
+  const slots = useMemo(() => categoryColourSlots(tree.data ?? []), [tree.data]);
   const option = useMemo(
-    () => reportChartOption(rows, figure, { total: t('usage.report.total'), unit: t(UNIT[measure][figure]) }),
-    [rows, figure, measure, t],
+    () =>
+      reportChartOption(
+        rows,
+        figure,
+        { total: t('usage.report.total'), unit: t(UNIT[measure][figure]) },
+        slots,
+      ),
+    [rows, figure, measure, slots, t],
   );
   if (!loading && rows.length === 0) return <Empty description={t('usage.report.empty')} />;
   const figureColumns = [
     { title: t('usage.report.num'), dataIndex: 'num', width: 120 },
-    { title: t('usage.report.rate'), dataIndex: 'rate', width: 120 },
+    { title: t('usage.report.rate'), dataIndex: 'rate', width: 120, render: rateText },
   ];
   return (
     <>

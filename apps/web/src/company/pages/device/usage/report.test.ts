@@ -1,7 +1,7 @@
-import { type AreaUsage, UsageEndpoints as E } from '@storefleet/contracts';
+import { type AreaUsage, type DictionaryItem, UsageEndpoints as E } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { reportChartOption } from './report-chart';
+import { categoryColourSlots, figureText, reportChartOption } from './report-chart';
 import { type ReportChoice, reportCall } from './report-query';
 
 const WEEK = ['2026-11-01', '2026-11-07'] as const;
@@ -75,6 +75,68 @@ describe('report chart', () => {
       ['POS', 'bar', [50, 20]],
       ['All', 'line', [55.5, 20]],
     ]);
+  });
+
+  const item = (code: string, childLevel: DictionaryItem[] = []): DictionaryItem => ({
+    code,
+    name: code,
+    nameEn: null,
+    parentCode: null,
+    relativeCode: null,
+    description: null,
+    status: 1,
+    attribute1: null,
+    childLevel,
+  });
+  const slots = categoryColourSlots([item('ai'), item('pc'), item('pos')]);
+  type Bar = { name: string; itemStyle?: { color?: string } };
+  const colours = (of: AreaUsage[]) =>
+    Object.fromEntries(
+      (reportChartOption(of, 'rate', { total: 'All', unit: '%' }, slots).series as Bar[]).map((s) => [
+        s.name,
+        s.itemStyle?.color,
+      ]),
+    );
+
+  it('keeps each category its colour whatever order the categories come in', () => {
+    const posFirst: AreaUsage[] = [
+      {
+        areaId: 3,
+        areaName: 'Nanjing',
+        num: 2,
+        rate: 40,
+        categoryList: [
+          { categoryId: 'pos', categoryName: 'POS', num: 1, rate: 30 },
+          { categoryId: '', categoryName: 'Uncategorised', num: 1, rate: 50 },
+          { categoryId: 'pc', categoryName: 'PC', num: 1, rate: 50 },
+        ],
+      },
+    ];
+    const inAreaView = colours(rows);
+    const inCityView = colours(posFirst);
+    expect(inCityView.PC).toBe(inAreaView.PC);
+    expect(inCityView.POS).toBe(inAreaView.POS);
+    expect(inAreaView.PC).not.toBe(inAreaView.POS);
+    expect(inCityView.Uncategorised).not.toBe(inCityView.PC);
+    // The legend follows the category tree, rows without a category last.
+    const names = (
+      reportChartOption(posFirst, 'rate', { total: 'All', unit: '%' }, slots).series as Bar[]
+    ).map((s) => s.name);
+    expect(names).toEqual(['PC', 'POS', 'Uncategorised', 'All']);
+  });
+
+  it('shows rates with two decimals and a %, totals with their unit', () => {
+    expect([71.07, 72.7, 70.1].map((r) => figureText(r, 'rate', '%'))).toEqual([
+      '71.07%',
+      '72.70%',
+      '70.10%',
+    ]);
+    expect(figureText(12.5, 'totals', 'h')).toBe('12.5 h');
+    const option = reportChartOption(rows, 'rate', { total: 'All', unit: '%' }, slots);
+    const tooltip = option.tooltip as { valueFormatter: (v: number) => string };
+    expect(tooltip.valueFormatter(72.7)).toBe('72.70%');
+    const hours = reportChartOption(rows, 'totals', { total: 'All', unit: 'h' }, slots);
+    expect((hours.tooltip as { valueFormatter: (v: number) => string }).valueFormatter(3.456)).toBe('3.46 h');
   });
 
   it('charts num when totals are asked', () => {

@@ -45,6 +45,17 @@ describe('usage list query', () => {
     ).toEqual({ deviceCategory: 'pc', startTime: '2026-11-01', endTime: '2026-11-02' });
   });
 
+  it("shows the server's default week in the form when the URL has no whole range", () => {
+    const today = new Date(2026, 10, 25);
+    expect(usageFilterFormValues({}, today).range).toEqual(['2026-11-19', '2026-11-25']);
+    expect(usageFilterFormValues({ startTime: '2026-11-01' }, today).range).toEqual([
+      '2026-11-19',
+      '2026-11-25',
+    ]);
+    // And the call made from the URL indeed leaves the range to the server.
+    expect(usageListQuery({ startTime: '2026-11-01' })).toEqual({});
+  });
+
   it('round-trips the range through the form', () => {
     const form = usageFilterFormValues({ startTime: '2026-11-01', endTime: '2026-11-02', deviceName: 'a' });
     expect(form.range).toEqual(['2026-11-01', '2026-11-02']);

@@ -12,7 +12,7 @@ import {
   deviceFilterFromForm,
   deviceListQuery,
 } from '../device-query';
-import { type DayRange, parseRange } from './date-range';
+import { type DayRange, lastDays, parseRange } from './date-range';
 
 export type UsageListCallQuery = QueryInput<typeof UsageEndpoints.listDeviceUsages>;
 export type UsageExportCallBody = BodyInput<typeof UsageEndpoints.exportDeviceData>;
@@ -56,10 +56,17 @@ export function usageExportBody(params: Partial<UsageListParams>): UsageExportCa
   return body as UsageExportCallBody;
 }
 
-/** URL filters → form values: the device filters', plus `range` as a pair of days (or none). */
-export function usageFilterFormValues(filters: Record<string, unknown>): Record<string, unknown> {
+/**
+ * URL filters → form values: the device filters', plus `range` as a pair of days. With no (or a half
+ * or malformed) range in the URL the list call sends none and the server takes the last 7 days up to
+ * today (spec §7), so the form shows those: what the picker says is what the rows cover.
+ */
+export function usageFilterFormValues(
+  filters: Record<string, unknown>,
+  today: Date = new Date(),
+): Record<string, unknown> {
   const { startTime, endTime, ...rest } = filters;
-  return { ...deviceFilterFormValues(rest), range: parseRange(startTime, endTime) ?? undefined };
+  return { ...deviceFilterFormValues(rest), range: parseRange(startTime, endTime) ?? lastDays(today) };
 }
 
 /** Form values → URL filters. */

@@ -16,7 +16,8 @@ export function storeFigureColumns<Row extends { id: number }>(
     {
       key: 'devices',
       title: t('dashboard.store.column.figures'),
-      width: 130,
+      // "设备（在线/总数）" on one line; no figure title breaks inside a word in either language.
+      width: 140,
       render: (_: unknown, row: Row) => {
         const f = figures.get(row.id);
         if (!f) return '-';
@@ -30,7 +31,7 @@ export function storeFigureColumns<Row extends { id: number }>(
     {
       key: 'openAlerts',
       title: t('dashboard.figure.openAlertNum'),
-      width: 110,
+      width: 100,
       render: (_: unknown, row: Row) => {
         const f = figures.get(row.id);
         return f ? (
@@ -58,7 +59,7 @@ export function storeFigureColumns<Row extends { id: number }>(
     {
       key: 'dashboard',
       title: t('dashboard.store.column.dashboard'),
-      width: 90,
+      width: 110,
       render: (_: unknown, row: Row) => (
         <Link to={`/stores/store/${row.id}.html`} data-testid={`store-dashboard-${row.id}`}>
           {t('dashboard.store.column.dashboard')}

@@ -12,11 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
 import { apiQuery } from '../../../../shared/api/call';
+import { useLang } from '../../../../shared/i18n/useLang';
 import { ListTable } from '../../../../shared/list';
 import { usePermissions } from '../../../../shared/permissions/usePermissions';
 import { AlertLevelTag } from '../../alarm-rules/AlertLevelTag';
 import { FigureTiles } from '../../dashboard/FigureTiles';
 import { UsageTrendChart } from '../../dashboard/UsageTrendChart';
+import { deviceCategoryText } from '../../device/device-category-text';
 import { DeviceStatusBadge } from '../../device/device-columns';
 import { useScopeStores } from '../../device/useScopeStores';
 import { useLiveRefresh } from '../../monitor-screen/useLiveRefresh';
@@ -37,6 +39,7 @@ const ALERT_PAGE = 50;
  */
 export default function StoreDashboardPage() {
   const { t } = useTranslation();
+  const { english } = useLang();
   const shopId = shopIdOf(useParams().id);
   const mayCall = useMayCall();
   const { canView } = usePermissions();
@@ -101,9 +104,9 @@ export default function StoreDashboardPage() {
                     title: t('dashboard.store.column.deviceName'),
                   },
                   {
-                    key: 'categoryName',
-                    dataIndex: 'categoryName',
+                    key: 'category',
                     title: t('dashboard.store.column.category'),
+                    render: (_: unknown, device: Device) => deviceCategoryText(device, english),
                   },
                   { key: 'intranetIp', dataIndex: 'intranetIp', title: t('dashboard.store.column.ip') },
                   {
