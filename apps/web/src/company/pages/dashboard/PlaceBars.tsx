@@ -16,7 +16,8 @@ export function PlaceBars({ title, groups }: { title: string; groups: readonly D
       xAxis: {
         type: 'category' as const,
         data: groups.map((g) => g.name),
-        axisLabel: { interval: 0, rotate: 30 },
+        // Tilted only when the names would crowd each other; a few places read level.
+        axisLabel: { interval: 0, rotate: groups.length > 5 ? 30 : 0 },
       },
       yAxis: { type: 'value' as const, minInterval: 1 },
       series: [
