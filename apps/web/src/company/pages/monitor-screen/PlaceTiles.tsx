@@ -43,7 +43,7 @@ export function PlaceTiles({
               status={g.offlineNum > 0 ? 'exception' : 'success'}
               data-testid={`place-rate-${g.id}`}
             />
-            <Space size="large" wrap>
+            <Space size="middle" wrap>
               <TileFigure
                 label={t('dashboard.figure.onlineNum')}
                 value={g.onlineNum}
