@@ -1,5 +1,5 @@
 import type { DashboardGroup, DashboardGrouping } from '@storefleet/contracts';
-import { Card, Col, Empty, Progress, Row, Space, Typography, theme } from 'antd';
+import { Card, Col, Empty, Progress, Row, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -43,7 +43,7 @@ export function PlaceTiles({
               status={g.offlineNum > 0 ? 'exception' : 'success'}
               data-testid={`place-rate-${g.id}`}
             />
-            <Space size="middle" wrap>
+            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}>
               <TileFigure
                 label={t('dashboard.figure.onlineNum')}
                 value={g.onlineNum}
@@ -62,7 +62,7 @@ export function PlaceTiles({
                 danger
                 testId={`place-alerts-${g.id}`}
               />
-            </Space>
+            </div>
           </Card>
         );
         const link = linkOf(g.id);
@@ -96,17 +96,20 @@ function TileFigure({
   danger?: boolean;
   testId: string;
 }) {
+  // The label above its value: three figures side by side fit a tile in either language.
   return (
-    <span>
-      {label}{' '}
+    <div>
+      <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
+        {label}
+      </Typography.Text>
       <Typography.Text
         strong
         type={danger && value > 0 ? 'danger' : undefined}
-        style={color ? { color } : undefined}
+        style={{ fontSize: 18, ...(color ? { color } : {}) }}
         data-testid={testId}
       >
         {value}
       </Typography.Text>
-    </span>
+    </div>
   );
 }
