@@ -134,12 +134,15 @@ export default function DeviceUsagePage() {
           )}
           {level === 'store' ? (
             <Form.Item label={t('usage.report.category')}>
-              <CategoryCascader
-                value={category}
-                onChange={setCategory}
-                changeOnSelect
-                data-testid="usage-report-category"
-              />
+              {/* Wide enough for "large / small" category names in either language. */}
+              <div style={{ minWidth: 220 }}>
+                <CategoryCascader
+                  value={category}
+                  onChange={setCategory}
+                  changeOnSelect
+                  data-testid="usage-report-category"
+                />
+              </div>
             </Form.Item>
           ) : null}
         </Form>
