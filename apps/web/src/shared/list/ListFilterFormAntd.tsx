@@ -1,10 +1,11 @@
 import { Button, Col, Form, Row, Space } from 'antd';
-import { Children, useEffect, useRef } from 'react';
+import { Children, isValidElement, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FILTER_COL } from '../grid';
+import { FILTER_COL, WIDE_FILTER_COL } from '../grid';
 import type { ListFilterFormProps } from './ListFilterForm';
 import type { FilterSpec } from './list-query';
+import { WideFilter } from './WideFilter';
 
 const identity = (v: Record<string, unknown>) => v;
 
@@ -40,7 +41,9 @@ export default function ListFilterFormAntd<S extends FilterSpec>({
     >
       <Row gutter={16}>
         {Children.map(children, (child) => (
-          <Col {...FILTER_COL}>{child}</Col>
+          <Col {...(isValidElement(child) && child.type === WideFilter ? WIDE_FILTER_COL : FILTER_COL)}>
+            {child}
+          </Col>
         ))}
         <Col {...FILTER_COL}>
           <Space>

@@ -48,3 +48,4 @@ export * from './list-query';
 export * from './NativeSelect';
 export * from './RowActions';
 export * from './useListPage';
+export * from './WideFilter';

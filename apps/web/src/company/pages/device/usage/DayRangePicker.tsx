@@ -4,30 +4,18 @@ import dayjs from 'dayjs';
 import type { DayRange } from './date-range';
 
 const DAY = 'YYYY-MM-DD';
-const COMPACT = { suffixIcon: null, style: { width: '100%', paddingInline: 8 } } as const;
 
 export interface DayRangePickerProps {
   value?: DayRange | null;
   onChange?: (value: DayRange | undefined) => void;
   allowClear?: boolean;
-  /**
-   * For a filter grid's narrow column: fills it, without the calendar icon and with a slimmer padding,
-   * so two full dates fit beside the field's label at 1440 px.
-   */
-  compact?: boolean;
   /** Set by antd's Form.Item, so its label names the field. */
   id?: string;
   'data-testid'?: string;
 }
 
 /** A range of days held as YYYY-MM-DD text (what the URL and the calls carry); today is the last pickable day. */
-export function DayRangePicker({
-  value,
-  onChange,
-  allowClear = true,
-  compact = false,
-  ...rest
-}: DayRangePickerProps) {
+export function DayRangePicker({ value, onChange, allowClear = true, ...rest }: DayRangePickerProps) {
   return (
     <DatePicker.RangePicker
       {...(rest.id ? { id: rest.id } : {})}
@@ -38,7 +26,6 @@ export function DayRangePicker({
         const [start, end] = next ?? [];
         onChange?.(start && end ? [start.format(DAY), end.format(DAY)] : undefined);
       }}
-      {...(compact ? COMPACT : {})}
       data-testid={rest['data-testid']}
     />
   );

@@ -1,7 +1,7 @@
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { ListFilterForm, type ListPage } from '../../../../shared/list';
+import { ListFilterForm, type ListPage, WideFilter } from '../../../../shared/list';
 import { CategoryCascader } from '../CategoryCascader';
 import { RegionFilter } from '../RegionField';
 import { usePropertyTypes } from '../usePropertyTypes';
@@ -24,10 +24,12 @@ export function UsageFilterForm({ list }: { list: FilterList }) {
   );
   return (
     <ListFilterForm list={list} toFormValues={usageFilterFormValues} fromFormValues={usageFilterFromForm}>
-      <Form.Item name="range" label={t('usage.list.range')}>
-        {/* Never empty: with no dates in the URL it shows the server's default week (usage-query.ts). */}
-        <DayRangePicker compact allowClear={false} data-testid="usage-filter-range" />
-      </Form.Item>
+      <WideFilter>
+        <Form.Item name="range" label={t('usage.list.range')}>
+          {/* Never empty: with no dates in the URL it shows the server's default week (usage-query.ts). */}
+          <DayRangePicker allowClear={false} data-testid="usage-filter-range" />
+        </Form.Item>
+      </WideFilter>
       <Form.Item name="region" label={t('device.filter.region')}>
         <RegionFilter />
       </Form.Item>
