@@ -12,6 +12,7 @@ import {
   ListFilterForm,
   ListTable,
   useListPage,
+  WideFilter,
 } from '../../../shared/list';
 import { fromRangeForm, toRangeForm } from '../../../shared/pages/operation-log/operation-log-view';
 import { AlertLevelTag, useAlertLevels } from '../alarm-rules/AlertLevelTag';
@@ -199,9 +200,11 @@ export default function AlertOverviewPage() {
             data-testid="alert-filter-status"
           />
         </Form.Item>
-        <Form.Item name="range" label={t('alerts.filter.time')}>
-          <DatePicker.RangePicker showTime allowEmpty={[true, true]} data-testid="alert-filter-range" />
-        </Form.Item>
+        <WideFilter>
+          <Form.Item name="range" label={t('alerts.filter.time')}>
+            <DatePicker.RangePicker showTime allowEmpty={[true, true]} data-testid="alert-filter-range" />
+          </Form.Item>
+        </WideFilter>
       </ListFilterForm>
       <Space style={{ marginBottom: 16 }}>
         <Button onClick={() => void exportList()} loading={exporting} data-testid="alert-export">
