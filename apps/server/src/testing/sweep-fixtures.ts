@@ -3,7 +3,7 @@
  * texts that must never appear in a reply to it.
  *
  * - Company B (Harbor) gets a role, a user, a store and a region with ids far above any demo id
- *   (900001…), so a bare `:id` filled with them never hits one of company A's rows by accident.
+ *   (900001…, sweep-high.ts), so a bare `:id` filled with them never hits one of company A's rows.
  * - Company B and the stores outside the operator's region each get a canary box with an Android
  *   device under it (sweep-canaries.ts); company B its canary records (net test, upgrade, task, logo,
  *   operation log: sweep-records.ts).
@@ -17,11 +17,10 @@ import type { PasswordHasher } from '../auth/passwords';
 import type { DB } from '../db/database';
 import { seedSweepAccounts } from './sweep-accounts';
 import { type CanaryDevices, seedCanaryDevices } from './sweep-canaries';
+import { HIGH, seedHighObjects } from './sweep-high';
 import { seedCanaryInventory } from './sweep-inventory';
 import { seedCanaryRecords } from './sweep-records';
 import { SENDER_SECRETS, seedSweepSenders, senderIdsOf } from './sweep-senders';
-
-export const HIGH = { roleId: 900001, userId: 900002, storeId: 900003, levelId: 900004 } as const;
 
 /** Objects of one company (or of some of its stores) that an asker must not reach, as ids per kind. */
 export interface SweepPlace {
@@ -185,61 +184,8 @@ export async function prepareSweepFixtures(
     .where('level', '=', 1)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('level_configs')
-    .values({
-      id: HIGH.levelId,
-      company_id: companyB,
-      pid: null,
-      name: '哈伯清扫大区',
-      ename: 'Harbor Sweep Region',
-      level: 1,
-      ...stamp,
-    })
-    .execute();
-  await db
-    .insertInto('stores')
-    .values({
-      id: HIGH.storeId,
-      company_id: companyB,
-      store_no: 'HLSWEEP1',
-      store_name: 'Harbor Sweep Depot',
-      addr: '哈伯清扫路1号',
-      area_code: '510100',
-      area_level: bRegion.id,
-      status: 0,
-      ...stamp,
-    })
-    .execute();
-  await db
-    .insertInto('roles')
-    .values({
-      id: HIGH.roleId,
-      company_id: companyB,
-      app: 'company',
-      name: 'Harbor Sweep Role',
-      description: 'sweep',
-      authorities: '["dashboard"]',
-      button_authorities: '[]',
-      area_ids: `[${bRegion.id}]`,
-      store_ids: '[]',
-      ...stamp,
-    })
-    .execute();
+  await seedHighObjects(db, companyB, bRegion.id);
   const userBase = { password_changed_at: now, status: 'ACTIVE', area_ids: '[]', store_ids: '[]', ...stamp };
-  await db
-    .insertInto('users')
-    .values({
-      ...userBase,
-      id: HIGH.userId,
-      company_id: companyB,
-      user_type: UserType.CUSTOMER_COMMON_USER,
-      account_name: 'harbor.sweep',
-      name: 'Harbor Sweeper',
-      password_hash: 'x',
-      role_id: HIGH.roleId,
-    })
-    .execute();
   const bRecords = await seedCanaryRecords(db, {
     companyId: companyB,
     storeId: HIGH.storeId,
