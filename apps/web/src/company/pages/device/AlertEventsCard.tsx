@@ -5,7 +5,7 @@ import {
   type DeviceAlertEvent,
 } from '@storefleet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Badge, Card, Empty, Typography } from 'antd';
+import { Badge, Card, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,6 +13,7 @@ import { apiQuery } from '../../../shared/api/call';
 import { useLang } from '../../../shared/i18n/useLang';
 import { type ListColumns, ListTable } from '../../../shared/list';
 import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
+import { cardTableEmpty, cardTablePager } from './card-table';
 
 const RECOVERED = 1;
 
@@ -89,23 +90,9 @@ export function AlertEventsCard({ deviceId }: { deviceId: number }) {
           current: page.pageNum,
           pageSize: page.pageSize,
           total: events.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('common.total', { total }),
-          hideOnSinglePage: false,
+          ...cardTablePager(t),
         }}
-        locale={{
-          // Said only once the answer is in: an empty table while loading is not "none".
-          emptyText: events.isSuccess ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t('device.alertEvents.empty')}
-              data-testid="device-alert-events-empty"
-            />
-          ) : (
-            <span />
-          ),
-        }}
+        locale={cardTableEmpty(events.isSuccess, t('device.alertEvents.empty'), 'device-alert-events-empty')}
       />
     </Card>
   );

@@ -1,6 +1,6 @@
 import { AlertEndpoints, type DeviceAlertRule } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,6 +9,7 @@ import { useLang } from '../../../shared/i18n/useLang';
 import { type ListColumns, ListTable } from '../../../shared/list';
 import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
 import { triggerText } from '../alarm-rules/alert-rule-values';
+import { cardTableEmpty } from './card-table';
 
 /** The enabled alert rules that apply to the device (spec §3 "Device alert rule"). */
 export function AlertRulesCard({ deviceId }: { deviceId: number }) {
@@ -51,18 +52,7 @@ export function AlertRulesCard({ deviceId }: { deviceId: number }) {
         dataSource={rules.data ?? []}
         columns={columns}
         pagination={false}
-        locale={{
-          // Said only once the answer is in: an empty table while loading is not "none".
-          emptyText: rules.isSuccess ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t('device.alertRules.empty')}
-              data-testid="device-alert-rules-empty"
-            />
-          ) : (
-            <span />
-          ),
-        }}
+        locale={cardTableEmpty(rules.isSuccess, t('device.alertRules.empty'), 'device-alert-rules-empty')}
       />
     </Card>
   );

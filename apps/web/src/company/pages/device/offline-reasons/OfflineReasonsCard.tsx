@@ -1,12 +1,13 @@
 import { BUTTON, type Device, OfflineReasonEndpoints as E, type OfflineReason } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty } from 'antd';
+import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../../shared/api/call';
 import { ListTable } from '../../../../shared/list/ListTable';
 import { Access } from '../../../../shared/permissions/Access';
+import { cardTableEmpty, cardTablePager } from '../card-table';
 import { OfflineReasonDialog, type OfflineReasonTarget } from './OfflineReasonDialog';
 
 /** The device details page's offline reasons: its history, newest first, and "record offline reason". */
@@ -51,24 +52,8 @@ export function OfflineReasonsCard({ device }: { device: Device }) {
         dataSource={history.data ?? []}
         columns={columns}
         // Paged here (the history comes whole), with the pager of the device's other tables.
-        pagination={{
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('common.total', { total }),
-          hideOnSinglePage: false,
-        }}
-        locale={{
-          // Said only once the answer is in: an empty table while loading is not "none".
-          emptyText: history.isSuccess ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t('health.offlineReason.empty')}
-              data-testid="offline-reasons-empty"
-            />
-          ) : (
-            <span />
-          ),
-        }}
+        pagination={cardTablePager(t)}
+        locale={cardTableEmpty(history.isSuccess, t('health.offlineReason.empty'), 'offline-reasons-empty')}
         data-testid="offline-reasons-table"
       />
       <OfflineReasonDialog target={target} onDone={() => setTarget(null)} />
