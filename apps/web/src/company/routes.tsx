@@ -37,7 +37,6 @@ import {
   DashboardOutlined,
   DesktopOutlined,
   FileSearchOutlined,
-  FundProjectionScreenOutlined,
   RadarChartOutlined,
   SettingOutlined,
   ShopOutlined,
@@ -48,39 +47,10 @@ import { BUTTON, MODULE, PAGE } from '@storefleet/contracts';
 import { lazy } from 'react';
 
 import { type AppRoute, listModule } from '../shared/routes/route-table';
+import { monitorScreenRoutes } from './monitor-screen-routes';
 
 export const companyRoutes: readonly AppRoute[] = [
-  {
-    path: 'monitor-screen',
-    titleKey: 'menu.monitorScreen',
-    codes: [MODULE.monitorScreen],
-    icon: <FundProjectionScreenOutlined />,
-    children: [
-      {
-        path: 'index.html',
-        titleKey: 'menu.monitorScreen.overview',
-        page: lazy(() => import('./pages/monitor-screen/index')),
-      },
-      {
-        path: 'region.html',
-        titleKey: 'menu.monitorScreen.region',
-        hidden: true,
-        page: lazy(() => import('./pages/monitor-screen/region')),
-      },
-      {
-        path: 'province.html',
-        titleKey: 'menu.monitorScreen.province',
-        hidden: true,
-        page: lazy(() => import('./pages/monitor-screen/province')),
-      },
-      {
-        path: 'city.html',
-        titleKey: 'menu.monitorScreen.city',
-        hidden: true,
-        page: lazy(() => import('./pages/monitor-screen/city')),
-      },
-    ],
-  },
+  monitorScreenRoutes,
   {
     path: 'dashboard/dashboard.html',
     titleKey: 'menu.dashboard',

@@ -1,8 +1,7 @@
-import { useMemo } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 
-import { placeFromSearch, provinceScreenOf } from './drill';
-import { MonitorScreen } from './MonitorScreen';
+import { provinceScreenOf } from './drill';
+import MonitorScreenPlacePage from './place';
 
 /**
  * /monitor-screen/city.html?cityLevel=: one city, a tile per store (hidden from the menu). A province
@@ -10,8 +9,7 @@ import { MonitorScreen } from './MonitorScreen';
  */
 export default function MonitorScreenCityPage() {
   const [search] = useSearchParams();
-  const place = useMemo(() => placeFromSearch(search), [search]);
   const province = provinceScreenOf(search);
   if (province) return <Navigate to={province} replace />;
-  return <MonitorScreen key={search.toString()} place={place} />;
+  return <MonitorScreenPlacePage />;
 }
