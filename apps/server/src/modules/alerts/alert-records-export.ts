@@ -5,7 +5,7 @@
  * EXPORT_LIMIT rows (the newest, open first); a wider filter is refused with 400 so a file never
  * silently misses records.
  */
-import type { AlertRecord, AlertRecordFilter, Lang } from '@storefleet/contracts';
+import { type AlertRecord, type AlertRecordFilter, type Lang, nameIn } from '@storefleet/contracts';
 
 import type { Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
@@ -53,12 +53,12 @@ const COLUMNS: ReadonlyArray<{
   {
     header: { zh: '大类', en: 'Category' },
     width: 14,
-    cell: (r, lang) => (lang === 'en' ? (r.categoryNameEn ?? r.categoryName) : r.categoryName),
+    cell: (r, lang) => r.categoryName && nameIn(lang, r.categoryName, r.categoryNameEn),
   },
   {
     header: { zh: '小类', en: 'Class' },
     width: 14,
-    cell: (r, lang) => (lang === 'en' ? (r.classNameEn ?? r.className) : r.className),
+    cell: (r, lang) => r.className && nameIn(lang, r.className, r.classNameEn),
   },
   { header: { zh: '触发值', en: 'Value' }, width: 10, cell: (r) => r.value },
   { header: { zh: '确认人', en: 'Acknowledged by' }, width: 14, cell: (r) => r.acknowledgedBy },

@@ -17,6 +17,7 @@ import {
   type EnumValue,
   type Lang,
   type ListAlertRulesQuery,
+  nameIn,
   type PagedResult,
   toPagedResult,
   triggerTypeOf,
@@ -51,7 +52,9 @@ function publishRecovered(ctx: AppContext, recovered: readonly RuleRecoveredReco
 /** ALERTPRIORITY code → name in both languages (an item without an English name shows its Chinese one). */
 export async function levelNames(ctx: AppContext): Promise<LevelNames> {
   const items = await listItemsOfType(ctx.db, 'ALERTPRIORITY');
-  return new Map(items.map((item) => [Number(item.code), { zh: item.name, en: item.name_en ?? item.name }]));
+  return new Map(
+    items.map((item) => [Number(item.code), { zh: item.name, en: nameIn('en', item.name, item.name_en) }]),
+  );
 }
 
 /** One page of rules: the caller's company's; platform users see every company's, or `companyId`'s. */

@@ -5,6 +5,7 @@
  * committed write to `dictionary_items` (db/write-watch.ts). One per application
  * (`ctx.deviceCaches.names`).
  */
+import { type Lang, nameIn } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../../db/database';
@@ -20,6 +21,11 @@ const PROPERTY = 'PROPERTY_TYPE';
 export interface ItemName {
   name: string;
   nameEn: string | null;
+}
+
+/** An item's name as a reader of `lang` sees it (null for an unknown item). */
+export function itemName(item: ItemName | undefined, lang: Lang): string | null {
+  return item ? nameIn(lang, item.name, item.nameEn) : null;
 }
 
 /** Names by code, per type. */

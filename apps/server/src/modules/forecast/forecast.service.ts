@@ -20,6 +20,7 @@ import {
   ForecastQueryType,
   forecastCategoryTypeOf,
   type Lang,
+  nameIn,
 } from '@storefleet/contracts';
 
 import { requireCompany, type Scope } from '../../auth/caller';
@@ -143,10 +144,7 @@ async function labels(ctx: AppContext, query: ForecastListQuery, lang: Lang, pic
   const byDevice = new Map(devices.map((d) => [d.id, d]));
   const stores = await findStoreNames(ctx.db, [...new Set(picked.map((e) => e.shopId))]);
   const categories = new Map(
-    (await listItemNames(ctx.db, ['CATEGORY_TYPE'])).map((c) => [
-      c.code,
-      lang === 'en' ? (c.name_en ?? c.name) : c.name,
-    ]),
+    (await listItemNames(ctx.db, ['CATEGORY_TYPE'])).map((c) => [c.code, nameIn(lang, c.name, c.name_en)]),
   );
   return (e: Entity) => {
     const device = byDevice.get(e.key);

@@ -7,7 +7,7 @@
  * allows is a row error however long it is (a 10 MB cell is reported, then cut to Excel's cell limit
  * in the report). Messages are `{ zh, en }`; the service picks the caller's language.
  */
-import { isIpAddress, type Label, type Lang, macKey, PropertyStatus } from '@storefleet/contracts';
+import { isIpAddress, type Label, type Lang, macKey, nameIn, PropertyStatus } from '@storefleet/contracts';
 import type { SheetValue } from '../../http/sheet-reader';
 
 import { cellText } from '../../http/spreadsheet-upload';
@@ -95,7 +95,7 @@ export function dictionaryName(
   if (code === null) return '';
   const entry = context.names[key].get(code);
   if (!entry) return code;
-  return lang === 'en' ? (entry.nameEn ?? entry.name) : entry.name;
+  return nameIn(lang, entry.name, entry.nameEn);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -174,7 +174,7 @@ function choiceList(context: RowContext, key: DictionaryKey): { zh: string; en: 
   const more = context.names[key].size > entries.length ? '…' : '';
   return {
     zh: entries.map((e) => e.name).join('、') + more,
-    en: entries.map((e) => e.nameEn ?? e.name).join(', ') + more,
+    en: entries.map((e) => nameIn('en', e.name, e.nameEn)).join(', ') + more,
   };
 }
 

@@ -5,7 +5,7 @@
  * sheet so a long dictionary fits) and the operating system and connection type. The import reads it
  * back as is: titles in either language, names or codes, the example row skipped while unchanged.
  */
-import { ConnectType, DeviceSystem, type Lang, PropertyStatus } from '@storefleet/contracts';
+import { ConnectType, DeviceSystem, type Lang, nameIn, PropertyStatus } from '@storefleet/contracts';
 
 import { loadExcel } from '../../http/spreadsheet-upload';
 import { columnHeader, type DictionaryKey, IMPORT_COLUMNS } from './inventory-columns';
@@ -112,7 +112,7 @@ export async function buildInventoryTemplate(dictionaries: ImportDictionaries, l
       const key = column.kind.dictionary as DictionaryKey;
       listColumns.push({
         key: column.key,
-        names: dictionaries[key].map((e) => (lang === 'en' ? (e.nameEn ?? e.name) : e.name)),
+        names: dictionaries[key].map((e) => nameIn(lang, e.name, e.nameEn)),
       });
     } else if (column.key === 'deviceSystem' || column.key === 'connectType') {
       listColumns.push({ key: column.key, names: ENUM_LISTS[column.key].map((e) => e.label[lang]) });

@@ -14,13 +14,8 @@ import {
 
 import { readCodeList } from '../../db/json';
 import { formatDateTime } from '../../http/time';
-import type { DeviceDictionaryNames, ItemName } from '../devices/device-dictionary-names';
+import { type DeviceDictionaryNames, itemName } from '../devices/device-dictionary-names';
 import type { InventoryRow } from './inventory.repository';
-
-function nameIn(item: ItemName | undefined, lang: Lang): string | null {
-  if (!item) return null;
-  return lang === 'en' ? (item.nameEn ?? item.name) : item.name;
-}
 
 /** A property status's name in `lang` (its number when unknown). */
 export function statusName(status: number, lang: Lang): string {
@@ -52,11 +47,11 @@ export function toInventoryRecord(
     model: row.model,
     specifications: row.specifications,
     deviceCategory: row.device_category,
-    categoryName: nameIn(names.category(row.device_category), lang),
+    categoryName: itemName(names.category(row.device_category), lang),
     deviceClass: row.device_class,
-    className: nameIn(names.deviceClass(row.device_class), lang),
+    className: itemName(names.deviceClass(row.device_class), lang),
     propertyType: row.property_type,
-    propertyTypeName: nameIn(names.propertyType(row.property_type), lang),
+    propertyTypeName: itemName(names.propertyType(row.property_type), lang),
     serviceLife: row.service_life,
     custodian: row.custodian,
     obtainTime: row.obtain_time,

@@ -28,12 +28,11 @@ import {
 
 import type { Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import type { DeviceDictionaryNames } from '../devices/device-dictionary-names';
+import { type DeviceDictionaryNames, itemName } from '../devices/device-dictionary-names';
 import { findLevels } from '../levels/levels.repository';
 import { findStorePlacesInScope } from '../stores/stores.repository';
 import type { UsageReportFilter, UsageSums } from './device-usage.repository';
 import { usageSourceOf } from './usage-source';
-import { itemName } from './usage-view';
 
 /** The figure a report gives: time-based (plain) or devices in use (`/num`). */
 export type ReportMeasure = 'rate' | 'num';

@@ -3,14 +3,8 @@
  * export: times in minutes, the rate in percent, category names in the caller's language.
  */
 import { type DeviceUsageRow, type Lang, UsageRowType } from '@storefleet/contracts';
-import type { DeviceDictionaryNames, ItemName } from '../devices/device-dictionary-names';
+import { type DeviceDictionaryNames, itemName } from '../devices/device-dictionary-names';
 import type { UsageListRow } from './device-usage.repository';
-
-/** An item's name in `lang` (the Chinese name when it has no English one). */
-export function itemName(item: ItemName | undefined, lang: Lang): string | null {
-  if (!item) return null;
-  return lang === 'en' ? (item.nameEn ?? item.name) : item.name;
-}
 
 const MINUTE = 60_000;
 
