@@ -87,9 +87,10 @@ async function settings(db: Kysely<DB>, dialect: DialectName | null): Promise<vo
 
 /**
  * Runs `work` in a transaction of its own with the job's settings, or in the caller's transaction as it
- * is (the demo seed writes its history in one: see analyzeUsageInputs).
+ * is (the demo seed writes its history in one: see analyzeUsageInputs). Exported for
+ * bench/usage-night-close.ts, which measures a prototype under the same settings.
  */
-async function inTransaction<T>(
+export async function inUsageTransaction<T>(
   db: Kysely<DB>,
   dialect: DialectName | null,
   work: (trx: Kysely<DB>) => Promise<T>,
@@ -147,7 +148,7 @@ const SAME_RUN = sql`p.shop_id = c.shop_id and coalesce(p.device_category, '') =
  */
 export async function appendComputedUsageDays(db: Kysely<DB>, c: UsageComputation): Promise<number> {
   const day = c.date;
-  return inTransaction(db, c.dialect, async (trx) => {
+  return inUsageTransaction(db, c.dialect, async (trx) => {
     await emptyBatchTable(trx, c.dialect);
     await sql`insert into usage_batch (${COLUMNS}, run_start, used_since)
       select c.device_id, c.statistics_date, c.company_id, c.shop_id, c.product_id, c.device_category,
@@ -182,7 +183,7 @@ async function replaceUsageRows(
 ): Promise<number> {
   const rows = sql`(select u.* from (${scope.devices}) x
     join device_usage_days u on u.device_id = x.device_id and u.statistics_date >= ${scope.from})`;
-  return inTransaction(db, dialect, async (trx) => {
+  return inUsageTransaction(db, dialect, async (trx) => {
     await addCityDays(trx, -1, rows);
     const written = await write(trx);
     await rechainUsageDays(trx, scope.devices, scope.from);
@@ -320,7 +321,7 @@ export async function rebuildCompanyUsageRuns(
   companyId: number,
 ): Promise<void> {
   const devices = sql`select distinct u.device_id from device_usage_days u where u.company_id = ${companyId}`;
-  await inTransaction(db, dialect, async (trx) => {
+  await inUsageTransaction(db, dialect, async (trx) => {
     await trx.deleteFrom('usage_city_days').where('company_id', '=', companyId).execute();
     await rechainUsageDays(trx, devices, '');
     await addCityDays(trx, 1, sql`device_usage_days`, sql`u.company_id = ${companyId}`);

@@ -1,0 +1,124 @@
+/**
+ * Prototype measure for the daily usage job's bar (issue 13, docs/decisions/usage.md "Option (c)
+ * measured"): what the night would cost if each device's day were kept up to date as its transitions
+ * are written (ingest and the sweep), so the night only closes the open pieces at midnight — against
+ * the bar's baseline, the raw GROUP BY stored, in the same run. Not a bar of its own: it tells whether
+ * that design could meet 1.5× before it is built.
+ *
+ *   npm run bench:usage-night-close [-- --db sqlite|postgres] [--devices 100000] [--runs 3] [--fillfactor 70]
+ *
+ * Per database: a fresh database, the real server (demo data, then stopped), the usage bench's
+ * fixture (bench/usage.ts: `--devices` devices with 0–6 transitions during yesterday, the day before
+ * computed by the job). Each run: the baseline (bench/usage.ts's stored GROUP BY); then, untimed, the
+ * day's rows as ingest would have kept them (usage-night-close.repository.ts prepareKeptDay); then,
+ * timed, the night's close (closeKeptDay). What the design would add to ingest's path (one row
+ * written per transition) is not measured here.
+ */
+import { join } from 'node:path';
+
+import { type DialectName, openDatabase } from '../apps/server/src/db/database';
+import { runDailyUsage } from '../apps/server/src/engine/jobs/usage-daily';
+import { addDays, dayOf, daySpan } from '../apps/server/src/engine/jobs/usage-days';
+import { insertBulkDevices } from './support/device-fixtures.repository';
+import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
+import { fmt, machineLine, numberArg, printTable } from './support/report';
+import { startServer } from './support/server-child';
+import {
+  analyze,
+  backdateCompanyDevices,
+  dropScratchTables,
+  freshScratchTable,
+  insertDayTransitions,
+  storedDayGroupBy,
+} from './support/usage-fixture.repository';
+import { closeKeptDay, type NightCloseSteps, prepareKeptDay } from './support/usage-night-close.repository';
+
+const ADMIN_COMPANY = 1;
+const MAX_JOB_OVER_GROUP_BY = 1.5;
+
+interface CloseFigures {
+  dialect: DialectName;
+  storedMs: number[];
+  closeMs: number[];
+  steps: NightCloseSteps[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function runOn(dialect: DialectName, devices: number, runs: number, fillfactor: number) {
+  const fresh = await freshDatabase(dialect, 'night-close');
+  const server = await startServer(fresh.url, join(fresh.dir, 'data'), []);
+  const database = openDatabase(fresh.url);
+  const { db } = database;
+  try {
+    await server.stop();
+    const now = Date.now();
+    const day = addDays(dayOf(now), -1);
+    const { start, end } = daySpan(day);
+    process.stdout.write(`[${dialect}] inserting ${fmt(devices)} devices and their transitions of ${day}…\n`);
+    await insertBulkDevices(db, dialect, ADMIN_COMPANY, devices);
+    await backdateCompanyDevices(db, ADMIN_COMPANY, start - 7 * 86_400_000);
+    await insertDayTransitions(db, ADMIN_COMPANY, start);
+    if (dialect === 'postgres') await analyze(db);
+    await runDailyUsage(db, now, { from: addDays(day, -1), to: addDays(day, -1), dialect });
+    const figures: CloseFigures = { dialect, storedMs: [], closeMs: [], steps: [] };
+    for (let i = 0; i < runs; i++) {
+      process.stdout.write(`[${dialect}] run ${i + 1}/${runs}: stored GROUP BY, the night's close…\n`);
+      await freshScratchTable(db, dialect);
+      let at = performance.now();
+      await storedDayGroupBy(db, day, start, end, now);
+      figures.storedMs.push(performance.now() - at);
+      await prepareKeptDay(db, dialect, ADMIN_COMPANY, day, start, end, now, fillfactor);
+      at = performance.now();
+      figures.steps.push(await closeKeptDay(db, dialect, ADMIN_COMPANY, day, start, end, now));
+      figures.closeMs.push(performance.now() - at);
+    }
+    await dropScratchTables(db);
+    return figures;
+  } finally {
+    await server.stop();
+    await database.close();
+    await fresh.drop();
+  }
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const devices = numberArg(argv, 'devices', 100_000);
+  const runs = numberArg(argv, 'runs', 3);
+  const fillfactor = numberArg(argv, 'fillfactor', 70);
+  process.stdout.write(`${machineLine()}\n`);
+  const results: CloseFigures[] = [];
+  for (const dialect of dialectsFromArgs(argv)) results.push(await runOn(dialect, devices, runs, fillfactor));
+  process.stdout.write(
+    `\nNight's close of rows kept through the day (prototype) — ${new Date().toISOString()}\n${machineLine()}\n\n`,
+  );
+  const ms = (values: number[]) => `${fmt(median(values))} ms (runs ${values.map((v) => fmt(v)).join(', ')})`;
+  const step = (pick: (s: NightCloseSteps) => number) => (f: CloseFigures) => ms(f.steps.map(pick));
+  const col = (pick: (f: CloseFigures) => string) => results.map(pick);
+  printTable(
+    ['', ...results.map((f) => f.dialect)],
+    [
+      ['baseline: raw GROUP BY stored', ...col((f) => ms(f.storedMs))],
+      ['night close, in all', ...col((f) => ms(f.closeMs))],
+      ['  open pieces closed at midnight', ...col(step((s) => s.closeOpen))],
+      ['  rows of devices without a transition', ...col(step((s) => s.addQuiet))],
+      ['  city sums', ...col(step((s) => s.sums))],
+      [
+        `close ÷ baseline (the job's bar is ${MAX_JOB_OVER_GROUP_BY}×)`,
+        ...col((f) => `${fmt(median(f.closeMs) / median(f.storedMs), 2)}×`),
+      ],
+      [
+        'PostgreSQL fillfactor of the usage table',
+        ...col((f) => (f.dialect === 'postgres' ? String(fillfactor) : '—')),
+      ],
+    ],
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `bench:usage-night-close failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(2);
+});
