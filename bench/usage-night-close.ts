@@ -11,8 +11,9 @@
  * fixture (bench/usage.ts: `--devices` devices with 0–6 transitions during yesterday, the day before
  * computed by the job). Each run: the baseline (bench/usage.ts's stored GROUP BY); then, untimed, the
  * day's rows as ingest would have kept them (usage-night-close.repository.ts prepareKeptDay); then,
- * timed, the night's close (closeKeptDay). What the design would add to ingest's path (one row
- * written per transition) is not measured here.
+ * timed, the night's close (closeKeptDay). Then the ingest side on today: transactions of 5,000
+ * transitions written as ingest writes them, without and with each keeping its device's row of the day
+ * (writeTransitions), alternating — what the design adds to a transition's write.
  */
 import { join } from 'node:path';
 
@@ -31,16 +32,27 @@ import {
   insertDayTransitions,
   storedDayGroupBy,
 } from './support/usage-fixture.repository';
-import { closeKeptDay, type NightCloseSteps, prepareKeptDay } from './support/usage-night-close.repository';
+import {
+  closeKeptDay,
+  companyDeviceIds,
+  type NightCloseSteps,
+  prepareKeptDay,
+  writeTransitions,
+} from './support/usage-night-close.repository';
 
 const ADMIN_COMPANY = 1;
 const MAX_JOB_OVER_GROUP_BY = 1.5;
+/** Transitions per timed ingest transaction, and the devices they cycle over (4 groups). */
+const STORM = 5_000;
 
 interface CloseFigures {
   dialect: DialectName;
   storedMs: number[];
   closeMs: number[];
   steps: NightCloseSteps[];
+  /** Ingest side: a transaction of STORM transitions, without and with their day's rows kept. */
+  plainMs: number[];
+  keptMs: number[];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -61,7 +73,7 @@ async function runOn(dialect: DialectName, devices: number, runs: number, fillfa
     await insertDayTransitions(db, ADMIN_COMPANY, start);
     if (dialect === 'postgres') await analyze(db);
     await runDailyUsage(db, now, { from: addDays(day, -1), to: addDays(day, -1), dialect });
-    const figures: CloseFigures = { dialect, storedMs: [], closeMs: [], steps: [] };
+    const figures: CloseFigures = { dialect, storedMs: [], closeMs: [], steps: [], plainMs: [], keptMs: [] };
     for (let i = 0; i < runs; i++) {
       process.stdout.write(`[${dialect}] run ${i + 1}/${runs}: stored GROUP BY, the night's close…\n`);
       await freshScratchTable(db, dialect);
@@ -72,6 +84,24 @@ async function runOn(dialect: DialectName, devices: number, runs: number, fillfa
       at = performance.now();
       figures.steps.push(await closeKeptDay(db, dialect, ADMIN_COMPANY, day, start, end, now));
       figures.closeMs.push(performance.now() - at);
+    }
+    // The ingest side, on today: rounds of STORM changes over 4 groups of devices (a device's first
+    // change of the day opens its kept row, the later ones update it), each group written without and
+    // then with its rows kept, alternating.
+    process.stdout.write(`[${dialect}] ingest side: ${runs * 4} rounds of ${fmt(STORM)} transitions…\n`);
+    const today = dayOf(now);
+    const todayStart = daySpan(today).start;
+    const ids = await companyDeviceIds(db, ADMIN_COMPANY, 4 * STORM);
+    for (let round = 0; round < runs * 4; round++) {
+      const group = ids.slice((round % 4) * STORM, ((round % 4) + 1) * STORM);
+      const status = Math.floor(round / 4) % 2;
+      for (const keep of [false, true]) {
+        const at = todayStart + (round * 2 + (keep ? 1 : 0)) * 60_000;
+        const changes = group.map((deviceId) => ({ deviceId, status, at }));
+        const started = performance.now();
+        await writeTransitions(db, dialect, today, todayStart, now, changes, keep);
+        (keep ? figures.keptMs : figures.plainMs).push(performance.now() - started);
+      }
     }
     await dropScratchTables(db);
     return figures;
@@ -94,6 +124,8 @@ async function main(): Promise<void> {
     `\nNight's close of rows kept through the day (prototype) — ${new Date().toISOString()}\n${machineLine()}\n\n`,
   );
   const ms = (values: number[]) => `${fmt(median(values))} ms (runs ${values.map((v) => fmt(v)).join(', ')})`;
+  const spread = (values: number[]) =>
+    `${fmt(median(values))} ms (${fmt(Math.min(...values))}–${fmt(Math.max(...values))}, ${values.length} runs)`;
   const step = (pick: (s: NightCloseSteps) => number) => (f: CloseFigures) => ms(f.steps.map(pick));
   const col = (pick: (f: CloseFigures) => string) => results.map(pick);
   printTable(
@@ -107,6 +139,12 @@ async function main(): Promise<void> {
       [
         `close ÷ baseline (the job's bar is ${MAX_JOB_OVER_GROUP_BY}×)`,
         ...col((f) => `${fmt(median(f.closeMs) / median(f.storedMs), 2)}×`),
+      ],
+      [`ingest side: ${fmt(STORM)} transitions in a transaction`, ...col((f) => spread(f.plainMs))],
+      ["  the same, each keeping its day's row", ...col((f) => spread(f.keptMs))],
+      [
+        '  added per transition',
+        ...col((f) => `${fmt(((median(f.keptMs) - median(f.plainMs)) * 1000) / STORM, 1)} µs`),
       ],
       [
         'PostgreSQL fillfactor of the usage table',

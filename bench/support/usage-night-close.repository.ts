@@ -111,3 +111,64 @@ export async function closeKeptDay(
     return { closeOpen, addQuiet, sums: lap() };
   });
 }
+
+/** The first `limit` device ids of the company. */
+export async function companyDeviceIds(db: Kysely<DB>, companyId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('devices')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** One status change as ingest writes it. */
+export interface KeptTransition {
+  deviceId: number;
+  status: number;
+  at: number;
+}
+
+/**
+ * Timed, the ingest side: one transaction writing `changes` to `device_online_events` as ingest does
+ * (multi-row inserts of 500), and — with `keep` — the design's addition: each change's device row of
+ * `day` upserted in the kept table (the piece since the row's open change added when it was online,
+ * the row opened again with the new status; a device's first change of the day opens its row with the
+ * piece since the day's start at the status of the devices row). Whole-day spans (no opening hours).
+ */
+export async function writeTransitions(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  day: string,
+  dayStart: number,
+  now: number,
+  changes: readonly KeptTransition[],
+  keep: boolean,
+): Promise<void> {
+  const table = sql.raw(KEPT);
+  await inUsageTransaction(db, dialect, async (trx) => {
+    for (let i = 0; i < changes.length; i += 500) {
+      const chunk = changes.slice(i, i + 500);
+      await trx
+        .insertInto('device_online_events')
+        .values(chunk.map((c) => ({ device_id: c.deviceId, status: c.status, at: c.at, cause: 'value' })))
+        .execute();
+      if (!keep) continue;
+      const values = sql.join(
+        chunk.map((c) => sql`(${sql.lit(c.deviceId)}, ${sql.lit(c.status)}, ${sql.lit(c.at)})`),
+      );
+      await sql`with v (device_id, status, at) as (values ${values})
+        insert into ${table} (${sql.raw(COLUMNS)}, run_start, used_since, open_status, open_since)
+        select d.id, ${day}, d.company_id, d.shop_id, d.product_id, d.device_category, d.device_class,
+          case when d.online_status = 1 then v.at - ${dayStart} else 0 end, 0, 86400000, 0, ${now}, 0, '',
+          v.status, v.at
+        from v join devices d on d.id = v.device_id where true
+        on conflict (device_id, statistics_date) do update set
+          online_ms = ${table}.online_ms
+            + case when ${table}.open_status = 1 then excluded.open_since - ${table}.open_since else 0 end,
+          open_status = excluded.open_status, open_since = excluded.open_since`.execute(trx);
+    }
+  });
+}
