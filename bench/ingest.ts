@@ -45,7 +45,7 @@ import {
   readSyslogRows,
   type StoredValues,
 } from './support/ingest-check.repository';
-import { type Bar, fmt, machineLine, mb, numberArg, printBars, printTable } from './support/report';
+import { type Bar, fmt, machineLine, mb, median, numberArg, printBars, printTable } from './support/report';
 import { cpuTicksOf, startSampler, waitUntilIdle } from './support/server-child';
 import { startServerNodes } from './support/server-nodes';
 import { type BurstMix, type BurstResult, runBurst } from './support/simulator-child';
@@ -306,12 +306,6 @@ function mixesFromArgs(argv: readonly string[]): BurstMix[] {
 /** Server CPU time per 1,000 values acked, ms. */
 function cpuPerThousand(f: IngestFigures): number {
   return f.burst.acked > 0 ? (f.serverCpuMs / f.burst.acked) * 1000 : 0;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 /** One table of `results` (all runs, or one (database, mix) of a `--rules` run). */

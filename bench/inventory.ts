@@ -31,7 +31,7 @@ import {
 } from '../apps/server/src/modules/inventory/inventory-import.repository';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { assetRow, inventoryWorkbook } from './support/inventory-workbook';
-import { type Bar, fmt, machineLine, mb, numberArg, printBars, printTable } from './support/report';
+import { type Bar, fmt, machineLine, mb, median, numberArg, printBars, printTable } from './support/report';
 import { startSampler, startServer, waitForSettledMemory, waitUntilIdle } from './support/server-child';
 
 const MAX_OVER_REFERENCE = 1.5;
@@ -119,12 +119,6 @@ let profileArgs: string[] = [];
 
 const run = promisify(execFile);
 const PARSE_CHILD = new URL('./support/exceljs-parse-child.mjs', import.meta.url).pathname;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 interface ImportTry {
   parseMs: number;

@@ -37,7 +37,7 @@ import {
   listSampleSteps,
 } from '../apps/server/src/modules/monitoring/running-info.repository';
 import { freshDatabase } from './support/fresh-database';
-import { type Bar, fmt, machineLine, numberArg, printBars, printTable } from './support/report';
+import { type Bar, fmt, machineLine, median, numberArg, printBars, printTable } from './support/report';
 import {
   analyzeMetrics,
   type BenchFleet,
@@ -59,7 +59,6 @@ const MAX_JOB_OVER_DELETE = 0.1;
 /** Bytes of disk per raw row at the peak (the conversion holds the old and the new table), generous. */
 const PEAK_BYTES_PER_ROW = 400;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const gb = (bytes: number) => `${fmt(bytes / 1024 ** 3, 1)} GB`;
 
 async function timed<T>(run: () => Promise<T>): Promise<[number, T]> {

@@ -33,7 +33,7 @@ import { addDays, dayOf, daySpan } from '../apps/server/src/engine/jobs/usage-da
 import { insertBulkDevices } from './support/device-fixtures.repository';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { type LoadFigures, load } from './support/load';
-import { type Bar, fmt, machineLine, numberArg, printBars, printTable } from './support/report';
+import { type Bar, fmt, machineLine, median, numberArg, printBars, printTable } from './support/report';
 import { startServer, waitUntilIdle } from './support/server-child';
 import {
   analyze,
@@ -75,8 +75,6 @@ interface UsageFigures {
   busy: LoadFigures;
   jobRunsDuringLoad: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** The job's working time: one turn of the event loop between batches instead of its rests. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
