@@ -18,20 +18,12 @@
 import { join } from 'node:path';
 
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
-import { runDailyUsage } from '../apps/server/src/engine/jobs/usage-daily';
-import { addDays, dayOf, daySpan } from '../apps/server/src/engine/jobs/usage-days';
-import { insertBulkDevices } from './support/device-fixtures.repository';
+import { dayOf, daySpan } from '../apps/server/src/engine/jobs/usage-days';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { fmt, machineLine, median, numberArg, printTable } from './support/report';
 import { startServer } from './support/server-child';
-import {
-  analyze,
-  backdateCompanyDevices,
-  dropScratchTables,
-  freshScratchTable,
-  insertDayTransitions,
-  storedDayGroupBy,
-} from './support/usage-fixture.repository';
+import { dropScratchTables, freshScratchTable, storedDayGroupBy } from './support/usage-fixture.repository';
+import { prepareJobFixture } from './support/usage-job-fixture';
 import {
   closeKeptDay,
   companyDeviceIds,
@@ -64,14 +56,7 @@ async function runOn(dialect: DialectName, devices: number, runs: number, fillfa
   try {
     await server.stop();
     const now = Date.now();
-    const day = addDays(dayOf(now), -1);
-    const { start, end } = daySpan(day);
-    process.stdout.write(`[${dialect}] inserting ${fmt(devices)} devices and their transitions of ${day}…\n`);
-    await insertBulkDevices(db, dialect, ADMIN_COMPANY, devices);
-    await backdateCompanyDevices(db, ADMIN_COMPANY, start - 7 * 86_400_000);
-    await insertDayTransitions(db, ADMIN_COMPANY, start);
-    if (dialect === 'postgres') await analyze(db);
-    await runDailyUsage(db, now, { from: addDays(day, -1), to: addDays(day, -1), dialect });
+    const { day, start, end } = await prepareJobFixture(db, dialect, ADMIN_COMPANY, devices, now);
     const figures: CloseFigures = {
       dialect,
       storedMs: [],
