@@ -1,7 +1,7 @@
 /**
- * The usage job benches' fixture (bench/usage.ts, bench/usage-night-close.ts): `devices` devices
- * bulk-inserted into `companyId` and backdated, each with a transition the evening before and 0–6 during
- * yesterday, and the day before computed by the job — as the nightly run finds it.
+ * The usage job bench's fixture (bench/usage.ts): `devices` devices bulk-inserted into `companyId` and
+ * backdated, each with a transition the evening before and 0–6 during yesterday, and the day before
+ * computed by the job — as the nightly run finds it.
  */
 import type { Kysely } from 'kysely';
 

@@ -87,10 +87,9 @@ async function settings(db: Kysely<DB>, dialect: DialectName | null): Promise<vo
 
 /**
  * Runs `work` in a transaction of its own with the job's settings, or in the caller's transaction as it
- * is (the demo seed writes its history in one: see analyzeUsageInputs). Exported for
- * bench/usage-night-close.ts, which measures a prototype under the same settings.
+ * is (the demo seed writes its history in one: see analyzeUsageInputs).
  */
-export async function inUsageTransaction<T>(
+async function inUsageTransaction<T>(
   db: Kysely<DB>,
   dialect: DialectName | null,
   work: (trx: Kysely<DB>) => Promise<T>,
