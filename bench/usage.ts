@@ -29,21 +29,24 @@ import { join } from 'node:path';
 
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
 import { BATCH_SIZE, restAfter, runDailyUsage } from '../apps/server/src/engine/jobs/usage-daily';
-import { addDays } from '../apps/server/src/engine/jobs/usage-days';
+import { addDays, dayOf, daySpan } from '../apps/server/src/engine/jobs/usage-days';
+import { insertBulkDevices } from './support/device-fixtures.repository';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { type LoadFigures, load } from './support/load';
 import { type Bar, fmt, machineLine, median, numberArg, printBars, printTable } from './support/report';
 import { startServer, waitUntilIdle } from './support/server-child';
 import {
+  analyze,
+  backdateCompanyDevices,
   countCityDays,
   dropScratchTables,
   freshScratchTable,
+  insertDayTransitions,
   rawDayGroupBy,
   removeLatestUsageDay,
   storedDayGroupBy,
   vacuumUsageTables,
 } from './support/usage-fixture.repository';
-import { prepareJobFixture } from './support/usage-job-fixture';
 
 const CONNECTIONS = 50;
 const ADMIN_COMPANY = 1;
@@ -94,13 +97,16 @@ async function runOn(
   const { db } = database;
   try {
     const now = Date.now();
-    const { day, start, end, transitions } = await prepareJobFixture(
-      db,
-      dialect,
-      ADMIN_COMPANY,
-      devices,
-      now,
-    );
+    const day = addDays(dayOf(now), -1);
+    const { start, end } = daySpan(day);
+    process.stdout.write(`[${dialect}] inserting ${fmt(devices)} devices and their transitions of ${day}…\n`);
+    await insertBulkDevices(db, dialect, ADMIN_COMPANY, devices);
+    await backdateCompanyDevices(db, ADMIN_COMPANY, start - 7 * 86_400_000);
+    const transitions = await insertDayTransitions(db, ADMIN_COMPANY, start);
+    if (dialect === 'postgres') await analyze(db);
+
+    // The day before, as the nightly job finds it (its rows give each device's run).
+    await runDailyUsage(db, now, { from: addDays(day, -1), to: addDays(day, -1), dialect });
 
     const groupByMs: number[] = [];
     const storedMs: number[] = [];
