@@ -5,9 +5,9 @@
  *   npm run bench:usage [-- --db sqlite|postgres] [--devices 100000] [--seconds 10] [--runs 3]
  *
  * Per database: a fresh database, the real server as a child process (demo data), `--devices` devices
- * bulk-inserted into the demo admin's company and backdated, each with a transition the evening before
- * and 0–6 during the measured day (yesterday); the day before is computed first (untimed), as the
- * nightly job finds it. Same run, `--runs` times each, median taken:
+ * bulk-inserted into the demo admin's company, all monitored and backdated, each with a transition the
+ * evening before and 0–6 during the measured day (yesterday); the day before is computed first
+ * (untimed), as the nightly job finds it. Same run, `--runs` times each, median taken:
  * - the raw GROUP BY over the day's transitions, read only (a reference row);
  * - the baseline: that GROUP BY's per-device result stored as rows of the job's shape in one
  *   INSERT … SELECT into a scratch table created fresh for each run (device_usage_days' columns and
@@ -37,11 +37,11 @@ import { type Bar, fmt, machineLine, median, numberArg, printBars, printTable } 
 import { startServer, waitUntilIdle } from './support/server-child';
 import {
   analyze,
-  backdateCompanyDevices,
   countCityDays,
   dropScratchTables,
   freshScratchTable,
   insertDayTransitions,
+  monitorCompanyDevicesSince,
   rawDayGroupBy,
   removeLatestUsageDay,
   storedDayGroupBy,
@@ -101,7 +101,7 @@ async function runOn(
     const { start, end } = daySpan(day);
     process.stdout.write(`[${dialect}] inserting ${fmt(devices)} devices and their transitions of ${day}…\n`);
     await insertBulkDevices(db, dialect, ADMIN_COMPANY, devices);
-    await backdateCompanyDevices(db, ADMIN_COMPANY, start - 7 * 86_400_000);
+    await monitorCompanyDevicesSince(db, ADMIN_COMPANY, start - 7 * 86_400_000);
     const transitions = await insertDayTransitions(db, ADMIN_COMPANY, start);
     if (dialect === 'postgres') await analyze(db);
 

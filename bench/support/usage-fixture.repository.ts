@@ -2,15 +2,28 @@
  * SQL of bench/usage.ts: a day of transitions for every device of a company, the raw GROUP BY over them
  * (read only: the reference) and stored into a scratch table of the job's row shape (the baseline).
  */
+import { MonitoredFlag } from '@storefleet/contracts';
 import { type Kysely, sql } from 'kysely';
 
 import type { DB, DialectName } from '../../apps/server/src/db/database';
 
 const HOUR = 3_600_000;
 
-/** The company's devices were added at `at` (before the measured day). */
-export async function backdateCompanyDevices(db: Kysely<DB>, companyId: number, at: number): Promise<void> {
-  await db.updateTable('devices').set({ created_at: at }).where('company_id', '=', companyId).execute();
+/**
+ * Every device of the company monitored and added at `at` (before the measured day): the job keeps a
+ * row only for monitored devices that existed during the day, and the bench times it on all of them
+ * (the bulk fixture leaves every tenth device unmonitored, for the device-list bench).
+ */
+export async function monitorCompanyDevicesSince(
+  db: Kysely<DB>,
+  companyId: number,
+  at: number,
+): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set({ created_at: at, monitored: MonitoredFlag.MONITORED })
+    .where('company_id', '=', companyId)
+    .execute();
 }
 
 /**
