@@ -6,6 +6,7 @@ import { MonitoredFlag } from '@storefleet/contracts';
 import { type Kysely, sql } from 'kysely';
 
 import type { DB, DialectName } from '../../apps/server/src/db/database';
+import { inUsageTransaction } from '../../apps/server/src/engine/jobs/usage-days.repository';
 import { addCityDays } from '../../apps/server/src/engine/jobs/usage-days-cities.repository';
 
 const HOUR = 3_600_000;
@@ -163,33 +164,24 @@ const STORED_COLUMNS = sql.raw(`${USAGE_COLUMNS}, run_start, used_since`);
 
 /**
  * Keeps the company's stored rows of `day` — as the job computed them, run columns included — in
- * `usage_bench_prepared`, for the floor (writePreparedDay). Returns rows kept.
+ * `usage_bench_prepared`, for the floor (writePreparedDay).
  */
-export async function keepPreparedDay(db: Kysely<DB>, companyId: number, day: string): Promise<number> {
+export async function keepPreparedDay(db: Kysely<DB>, companyId: number, day: string): Promise<void> {
   await sql`drop table if exists usage_bench_prepared`.execute(db);
   await sql`create table usage_bench_prepared as select ${STORED_COLUMNS} from device_usage_days
     where company_id = ${companyId} and statistics_date = ${day}`.execute(db);
-  const row = await sql<{ n: number }>`select count(*) as n from usage_bench_prepared`.execute(db);
-  return Number(row.rows[0]?.n ?? 0);
 }
 
 /**
  * The floor of any nightly design: the day's rows already computed (keepPreparedDay), only written into
- * device_usage_days and summed into usage_city_days — one INSERT … SELECT and one sum, one transaction,
- * no computation at all. Returns rows written.
+ * device_usage_days and summed into usage_city_days — one INSERT … SELECT and one sum in one transaction
+ * under the job's own settings, no computation at all.
  */
-export async function writePreparedDay(db: Kysely<DB>, dialect: DialectName): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') {
-      // The job's own transaction settings (usage-days.repository.ts).
-      await sql`set local jit = off`.execute(trx);
-      await sql`set local work_mem = '64MB'`.execute(trx);
-      await sql`set local synchronous_commit = off`.execute(trx);
-    }
-    const written = await sql`insert into device_usage_days (${STORED_COLUMNS})
+export async function writePreparedDay(db: Kysely<DB>, dialect: DialectName): Promise<void> {
+  await inUsageTransaction(db, dialect, async (trx) => {
+    await sql`insert into device_usage_days (${STORED_COLUMNS})
       select ${STORED_COLUMNS} from usage_bench_prepared`.execute(trx);
     await addCityDays(trx, 1, sql`usage_bench_prepared`);
-    return Number(written.numAffectedRows ?? 0);
   });
 }
 

@@ -87,9 +87,10 @@ async function settings(db: Kysely<DB>, dialect: DialectName | null): Promise<vo
 
 /**
  * Runs `work` in a transaction of its own with the job's settings, or in the caller's transaction as it
- * is (the demo seed writes its history in one: see analyzeUsageInputs).
+ * is (the demo seed writes its history in one: see analyzeUsageInputs). Exported for bench/usage.ts,
+ * whose floor writes under the job's settings.
  */
-async function inUsageTransaction<T>(
+export async function inUsageTransaction<T>(
   db: Kysely<DB>,
   dialect: DialectName | null,
   work: (trx: Kysely<DB>) => Promise<T>,
