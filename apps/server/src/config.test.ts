@@ -48,6 +48,16 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBe('postgresql://postgres@127.0.0.1:5432/test');
   });
 
+  it('ends idle sessions after 30 minutes unless SESSION_IDLE_MINUTES says otherwise (0 = never)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionIdleMinutes).toBe(30);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_IDLE_MINUTES: '120' }).sessionIdleMinutes).toBe(120);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_IDLE_MINUTES: '0' }).sessionIdleMinutes).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SESSION_IDLE_MINUTES: '2' })).toThrow(
+      /SESSION_IDLE_MINUTES must be 0 \(no idle limit\) or from 5 to 720 \(got "2"\)/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, SESSION_IDLE_MINUTES: 'soon' })).toThrow(ConfigError);
+  });
+
   it('resolves relative SQLite paths against the repository root, whatever the working folder', () => {
     expect(resolveDatabaseUrl('sqlite:./data/x.db')).toBe(`sqlite:${join(REPO_ROOT, 'data', 'x.db')}`);
     expect(resolveDatabaseUrl('sqlite:/var/lib/sf.db')).toBe('sqlite:/var/lib/sf.db');

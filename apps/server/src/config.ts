@@ -23,11 +23,29 @@ export const PUBLISHED_DEMO_PASSWORD = 'Storefleet@2026';
 
 export const PRODUCTION_HASHING: PasswordHashingConfig = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-/** How many failed sign-ins are tolerated per hour before 429 (per account name, per client address). */
+/**
+ * Sign-in throttling (modules/auth/throttle.ts): a growing delay per (account, client address) pair and
+ * an hourly budget per address. No limit refuses an account as a whole.
+ */
 export interface SignInThrottleConfig {
-  perAccountPerHour: number;
+  /** Failures one account may have from one address before each further try must wait. */
+  freeFailuresPerPair: number;
+  /** The first wait after those; it doubles with each further failure, up to maxDelaySeconds. */
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  /** Failures one client address may have in an hour, across all accounts, before 429. */
   perAddressPerHour: number;
+  /** Failures of one account in an hour, from anywhere, at which a warning is logged (never a refusal). */
+  accountWarningPerHour: number;
 }
+
+export const SIGN_IN_THROTTLE: SignInThrottleConfig = {
+  freeFailuresPerPair: 5,
+  firstDelaySeconds: 1,
+  maxDelaySeconds: 900,
+  perAddressPerHour: 300,
+  accountWarningPerHour: 100,
+};
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -50,6 +68,8 @@ export interface Config {
   trustProxy: boolean;
   passwordHashing: PasswordHashingConfig;
   signInThrottle: SignInThrottleConfig;
+  /** `SESSION_IDLE_MINUTES`: a session unused this long ends (401); 0 = sessions end only when their token expires. */
+  sessionIdleMinutes: number;
   /** How long graceful shutdown waits for in-flight requests before closing anyway. */
   shutdownGraceMs: number;
   /** Check every JSON reply against its endpoint's response schema (on in the tests, off in production). */
@@ -103,7 +123,8 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: fromRoot(env.WEB_DIST || 'apps/web/dist'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     passwordHashing: PRODUCTION_HASHING,
-    signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
+    signInThrottle: SIGN_IN_THROTTLE,
+    sessionIdleMinutes: idleMinutes(env.SESSION_IDLE_MINUTES),
     shutdownGraceMs: integer(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', 0, 600_000),
     metricsToken: env.METRICS_TOKEN || undefined,
     redisUrl,
@@ -151,6 +172,19 @@ function integer(raw: string | undefined, fallback: number, name: string, min: n
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
   }
   return n;
+}
+
+/**
+ * SESSION_IDLE_MINUTES: 30 by default, 0 = off. At least 5 otherwise, so a wall display of the
+ * monitor screen (refreshing once a minute) never looks idle.
+ */
+function idleMinutes(raw: string | undefined): number {
+  const minutes = integer(raw, 30, 'SESSION_IDLE_MINUTES', 0, 720);
+  if (minutes > 0 && minutes < 5)
+    throw new ConfigError(
+      `SESSION_IDLE_MINUTES must be 0 (no idle limit) or from 5 to 720 (got "${raw}"): the monitor screen refreshes once a minute`,
+    );
+  return minutes;
 }
 
 function logLevel(raw: string | undefined): LogLevel {

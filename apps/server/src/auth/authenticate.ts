@@ -17,6 +17,7 @@ import {
   storeIdsInBoth,
 } from './caller.repository';
 import { codesFor } from './codes';
+import { useSession } from './idle-session';
 
 import type { TokenSigner } from './tokens';
 
@@ -32,6 +33,8 @@ export interface SessionRequest {
   authorization: string | undefined;
   /** The company an agent admin chooses to act in (COMPANY_HEADER). */
   companyHeader: string | undefined;
+  /** SESSION_IDLE_MINUTES (config.sessionIdleMinutes): a session unused this long ends; 0 or absent = no limit. */
+  idleMinutes?: number;
 }
 
 const ACTIVE: UserStatusValue = 'ACTIVE';
@@ -58,6 +61,7 @@ export async function authenticate(
   if (!user || user.status !== ACTIVE || user.tokenVersion !== claims.tokenVersion) {
     throw unauthenticated(SESSION_ENDED);
   }
+  await useSession(db, claims, request.idleMinutes ?? 0, Date.now());
   const userType = user.userType as UserTypeNumber;
   const companyIds = await companiesOf(db, user, userType);
   const companyId =

@@ -96,4 +96,28 @@ describe('without demo data', () => {
     ).rejects.toBeInstanceOf(ConfigError);
     expect(await count('users')).toBe(0);
   });
+
+  it('refuses a common first admin password or one containing the user name, saying why', async () => {
+    const seed = (adminUsername: string, adminPassword: string) =>
+      seedOnStart(t.database, testConfig({ demo: false, adminUsername, adminPassword }), hasher);
+    await expect(seed('root-admin', 'password123')).rejects.toThrow(
+      'ADMIN_PASSWORD is one of the most common passwords and easy to guess; choose another',
+    );
+    await expect(seed('root-admin', 'The-root-admin-1')).rejects.toThrow(
+      'ADMIN_PASSWORD must not contain the user name',
+    );
+    expect(await count('users')).toBe(0);
+  });
+});
+
+describe('the demo password', () => {
+  it('is held to the password rules for every demo account', async () => {
+    await expect(
+      seedOnStart(t.database, testConfig({ demo: true, demoPassword: 'qwertyuiop' }), hasher),
+    ).rejects.toThrow(/^DEMO_PASSWORD is one of the most common passwords/);
+    await expect(
+      seedOnStart(t.database, testConfig({ demo: true, demoPassword: 'Agent-2026!' }), hasher),
+    ).rejects.toThrow('DEMO_PASSWORD must not contain the user name (demo account agent)');
+    expect(await count('users')).toBe(0);
+  });
 });

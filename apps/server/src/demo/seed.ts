@@ -6,6 +6,7 @@
 import { NewPassword, UserType } from '@storefleet/contracts';
 import type { Transaction } from 'kysely';
 
+import { passwordProblem } from '../auth/password-policy';
 import type { PasswordHasher } from '../auth/passwords';
 import { type Config, ConfigError } from '../config';
 import type { Database, DB, DialectName } from '../db/database';
@@ -69,6 +70,10 @@ export async function seedOnStart(
   const { db } = database;
   if (config.demo) {
     if (!(await isEmpty(db))) return { kind: 'none' };
+    for (const account of DEMO_ACCOUNTS) {
+      const problem = passwordProblem(config.demoPassword, account.username);
+      if (problem) throw new ConfigError(`DEMO_PASSWORD ${problem.en} (demo account ${account.username})`);
+    }
     const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => passwords.hash(config.demoPassword)));
     try {
       await db
@@ -91,6 +96,8 @@ export async function seedOnStart(
   const check = NewPassword.safeParse(password);
   if (!check.success)
     throw new ConfigError(`ADMIN_PASSWORD ${check.error.issues[0]?.message ?? 'is not valid'}`);
+  const problem = passwordProblem(password, username);
+  if (problem) throw new ConfigError(`ADMIN_PASSWORD ${problem.en}`);
   const now = Date.now();
   await insertUser(db, {
     ...newUser(username, PLATFORM_ADMIN_NAME, 0, await passwords.hash(password), now),

@@ -152,6 +152,7 @@ export async function resolveSession(
   const sessionRequest = {
     authorization: request.headers.authorization,
     companyHeader: Array.isArray(header) ? header[0] : header,
+    idleMinutes: app.ctx.config.sessionIdleMinutes,
   };
   if (rule === 'public') {
     // A stale token must not block public calls such as sign-in: use the session only when it is valid.

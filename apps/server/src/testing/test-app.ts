@@ -15,7 +15,7 @@ import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 
 import pino from 'pino';
 
 import { buildApp } from '../app';
-import type { Config, PasswordHashingConfig } from '../config';
+import { type Config, type PasswordHashingConfig, SIGN_IN_THROTTLE } from '../config';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { seedOnStart } from '../demo/seed';
@@ -43,7 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: join('/nonexistent', 'storefleet-web-dist'),
     trustProxy: false,
     passwordHashing: TEST_HASHING,
-    signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
+    signInThrottle: SIGN_IN_THROTTLE,
+    sessionIdleMinutes: 30,
     shutdownGraceMs: 5_000,
     checkReplies: true,
     ...overrides,

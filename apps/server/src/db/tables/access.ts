@@ -61,7 +61,10 @@ export interface UserCompaniesTable {
   company_id: number;
 }
 
-/** One failed sign-in, keyed `account:<name>` or `address:<ip>`; rows older than an hour are pruned. */
+/**
+ * One failed sign-in, keyed `pair:<ip>|<name>`, `address:<ip>` or `account:<name>`
+ * (modules/auth/throttle.ts); rows older than an hour are pruned.
+ */
 export interface LoginFailuresTable {
   id: Generated<number>;
   key: string;
@@ -74,10 +77,18 @@ export interface RevokedTokensTable {
   expires_at: number;
 }
 
+/** When each session (token id) was last used, for the idle limit; pruned once the token has expired. */
+export interface SessionActivityTable {
+  token_id: string;
+  last_active_at: number;
+  expires_at: number;
+}
+
 export interface AccessTables {
   roles: RolesTable;
   users: UsersTable;
   user_companies: UserCompaniesTable;
   login_failures: LoginFailuresTable;
   revoked_tokens: RevokedTokensTable;
+  session_activity: SessionActivityTable;
 }

@@ -3,6 +3,7 @@ import type { ChangePasswordBody, LoginBody, LoginResult, Me, UserStatusValue } 
 
 import { authenticate } from '../../auth/authenticate';
 import type { Caller } from '../../auth/caller';
+import { assertPasswordAllowed } from '../../auth/password-policy';
 import type { AppContext } from '../../context';
 import { AppError, forbidden, invalid, unauthenticated } from '../../http/errors';
 import { companyNames } from '../stores/companies.repository';
@@ -29,7 +30,7 @@ export async function signIn(ctx: AppContext, body: LoginBody, clientAddress: st
     ? await ctx.passwords.verify(account.passwordHash, body.password)
     : await ctx.passwords.verifyNobody(body.password);
   if (!account || !matches) {
-    await noteFailure(ctx.db, keys, now);
+    await noteFailure(ctx.db, ctx.log, ctx.config.signInThrottle, keys, now);
     throw new AppError('BAD_CREDENTIALS');
   }
   // The password was right, so saying why the account cannot sign in reveals nothing to a guesser.
@@ -96,11 +97,12 @@ export async function changePassword(
   const account = await findAccountById(ctx.db, caller.userId);
   if (!account) throw unauthenticated();
   if (!(await ctx.passwords.verify(account.passwordHash, body.oldPassword))) {
-    await noteFailure(ctx.db, keys, now);
+    await noteFailure(ctx.db, ctx.log, ctx.config.signInThrottle, keys, now);
     throw invalid('oldPassword', { zh: '当前密码不正确', en: 'is not your current password' });
   }
   if (body.newPassword === body.oldPassword)
     throw invalid('newPassword', { zh: '不能与当前密码相同', en: 'must differ from the current password' });
+  assertPasswordAllowed('newPassword', body.newPassword, caller.userName);
   await replacePassword(ctx.db, caller.userId, await ctx.passwords.hash(body.newPassword), now);
   ctx.sessionEvents.changed(caller.userId, caller.tokenId);
   const changed = await findAccountById(ctx.db, caller.userId);

@@ -1,63 +1,73 @@
 /**
- * Sign-in throttling: at most N failed sign-ins per account name and M per client address in any
- * hour (config.signInThrottle). Past a limit every attempt is refused with 429 until failures age out,
- * whatever the password. Checks and writes are not one transaction: a burst of parallel attempts can
- * overshoot a limit by the burst size, which is harmless at these limits.
+ * Sign-in throttling by (account, client address) pair and by client address (config.signInThrottle;
+ * the rules are in throttle-decision.ts). A refused attempt is answered 429 before any password
+ * hashing and is not counted, so a flood of guesses costs the server two reads each. Failures per
+ * account are still counted, for a warning in the log only: they never refuse anyone. Checks and
+ * writes are not one transaction: a burst of parallel attempts can overshoot by the burst size.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { SignInThrottleConfig } from '../../config';
 import type { DB } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { clearFailures, failuresSince, recordFailure } from './throttle.repository';
-
-const WINDOW_MS = 3600_000;
+import { THROTTLE_WINDOW_MS, throttleDecision } from './throttle-decision';
 
 export interface ThrottleKeys {
-  account: string;
+  /** One account from one address: the growing delay. */
+  pair: string;
+  /** One address across accounts: the hourly budget. */
   address: string;
+  /** One account from anywhere: logged, never refused. */
+  account: string;
 }
 
 export function throttleKeys(accountName: string, clientAddress: string): ThrottleKeys {
-  return { account: `account:${accountName}`, address: `address:${clientAddress}` };
+  return {
+    pair: `pair:${clientAddress}|${accountName}`,
+    address: `address:${clientAddress}`,
+    account: `account:${accountName}`,
+  };
 }
 
-/** Throws 429 TOO_MANY_ATTEMPTS (with Retry-After) when either key has used up its failures. */
+/** Throws 429 TOO_MANY_ATTEMPTS (with Retry-After and when to try again) when the attempt must wait. */
 export async function refuseWhenThrottled(
   db: Kysely<DB>,
   limits: SignInThrottleConfig,
   keys: ThrottleKeys,
   now: number,
 ): Promise<void> {
-  const since = now - WINDOW_MS;
-  const checks: Array<[string, number]> = [
-    [keys.account, limits.perAccountPerHour],
-    [keys.address, limits.perAddressPerHour],
-  ];
-  for (const [key, limit] of checks) {
-    const window = await failuresSince(db, key, since);
-    if (window.count >= limit) {
-      const retryAfter = Math.max(1, Math.ceil(((window.oldest ?? now) + WINDOW_MS - now) / 1000));
-      const minutes = Math.ceil(retryAfter / 60);
-      throw new AppError(
-        'TOO_MANY_ATTEMPTS',
-        {
-          zh: `登录失败次数过多，请 ${minutes} 分钟后再试`,
-          en: `Too many failed sign-ins; try again in ${minutes} minutes`,
-        },
-        null,
-        { 'retry-after': String(retryAfter) },
-      );
-    }
+  const since = now - THROTTLE_WINDOW_MS;
+  const address = await failuresSince(db, keys.address, since);
+  const pair = await failuresSince(db, keys.pair, since);
+  const refusal = throttleDecision(pair, address, limits, now);
+  if (refusal)
+    throw new AppError('TOO_MANY_ATTEMPTS', refusal.message, null, {
+      'retry-after': String(refusal.retryAfterSeconds),
+    });
+}
+
+/** Counts one failed attempt against the pair, the address and the account; warns once per hour and account. */
+export async function noteFailure(
+  db: Kysely<DB>,
+  log: FastifyBaseLogger,
+  limits: SignInThrottleConfig,
+  keys: ThrottleKeys,
+  now: number,
+): Promise<void> {
+  const since = now - THROTTLE_WINDOW_MS;
+  await recordFailure(db, [keys.pair, keys.address, keys.account], now, since);
+  const account = await failuresSince(db, keys.account, since);
+  if (account.count === limits.accountWarningPerHour) {
+    log.warn(
+      { account: keys.account.slice('account:'.length), failures: account.count },
+      'many failed sign-ins for one account in the last hour (not refused: each address is throttled on its own)',
+    );
   }
 }
 
-/** Counts one failed attempt against both keys. */
-export async function noteFailure(db: Kysely<DB>, keys: ThrottleKeys, now: number): Promise<void> {
-  await recordFailure(db, [keys.account, keys.address], now, now - WINDOW_MS);
-}
-
-/** A successful sign-in clears the account's failures (the address keeps its count). */
+/** A successful sign-in clears the pair's failures (the address and the account keep their counts). */
 export async function noteSuccess(db: Kysely<DB>, keys: ThrottleKeys): Promise<void> {
-  await clearFailures(db, keys.account);
+  await clearFailures(db, keys.pair);
 }

@@ -96,7 +96,10 @@ export async function streamAudience(
   ctx: AppContext,
   credentials: StreamCredentials,
 ): Promise<StreamAudience> {
-  const session = await authenticate(ctx.db, ctx.tokens, credentials);
+  const session = await authenticate(ctx.db, ctx.tokens, {
+    ...credentials,
+    idleMinutes: ctx.config.sessionIdleMinutes,
+  });
   const { caller, scope } = session;
   if (credentials.tokenId !== undefined && caller.tokenId !== credentials.tokenId) throw unauthenticated();
   if (!allows(caller, MonitoringEndpoints.events.permissions)) throw forbidden();

@@ -14,6 +14,7 @@ import {
 
 import type { Caller, Scope } from '../../auth/caller';
 import { type Codes, codesFor } from '../../auth/codes';
+import { assertPasswordAllowed } from '../../auth/password-policy';
 import type { AppContext } from '../../context';
 import { readIdList, writeList } from '../../db/json';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors';
@@ -55,6 +56,7 @@ export async function createUser(
   const own = await ownScope(ctx, scope, userType, companyId, body);
   if (await accountNameTaken(ctx.db, body.userName))
     throw invalid('userName', { zh: '已被占用', en: 'is already taken' });
+  assertPasswordAllowed('password', body.password, body.userName);
   const now = Date.now();
   const passwordHash = await ctx.passwords.hash(body.password);
   const row = {
@@ -111,6 +113,7 @@ export async function changeUser(
     : await ownScope(ctx, scope, userType, row.company_id, body);
   if (await accountNameTaken(ctx.db, body.userName, row.id))
     throw invalid('userName', { zh: '已被占用', en: 'is already taken' });
+  if (body.password) assertPasswordAllowed('password', body.password, body.userName);
   const now = Date.now();
   const passwordHash = body.password ? await ctx.passwords.hash(body.password) : undefined;
   await ctx.db.transaction().execute(async (trx) => {
