@@ -28,7 +28,7 @@ import type { Kysely } from 'kysely';
 import pino from 'pino';
 
 import { buildApp } from '../apps/server/src/app';
-import type { Config } from '../apps/server/src/config';
+import { type Config, SIGN_IN_THROTTLE } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
 import { type Database, type DB, type DialectName, openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
@@ -113,7 +113,8 @@ function benchConfig(dataDir: string, databaseUrl: string): Config {
     webDist: join(dataDir, 'no-web'),
     trustProxy: false,
     passwordHashing: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-    signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
+    signInThrottle: SIGN_IN_THROTTLE,
+    sessionIdleMinutes: 30,
     shutdownGraceMs: 5_000,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The signed-in user's own corner of the console: changing one's password from the user menu (a wrong
- * current password is marked on its field; a right one keeps this browser signed in), the header's
+ * current password and the server's reason for refusing a new one are marked on their fields; a right
+ * change keeps this browser signed in), the header's
  * global search jumping to a device, and the operation log showing sign-ins by name and outcome in words.
  */
 
@@ -13,6 +14,8 @@ const PC_NAME = '后台电脑';
 const WAIT = { timeout: 15_000 };
 /** Each test signs in (twice for the password) on a machine other tests share: allow for a slow one. */
 const SLOW_TEST_MS = 180_000;
+/** The operator's new password: the first one tried contains the user name, which the server refuses. */
+const NEW_PASSWORD = 'East-Ops#2027';
 
 const app = useConsole();
 
@@ -32,7 +35,13 @@ describe('the account corner', () => {
         await page.locator('.ant-modal-footer .ant-btn-primary').click();
         await modal.getByText('当前密码不正确').waitFor(WAIT);
 
+        // The server's reason for refusing a new password shows on its field.
         await page.getByTestId('change-password-current').fill(DEMO_PASSWORD);
+        await page.locator('.ant-modal-footer .ant-btn-primary').click();
+        await modal.getByText('不能包含用户名').waitFor(WAIT);
+
+        await page.getByTestId('change-password-new').fill(NEW_PASSWORD);
+        await page.getByTestId('change-password-confirm').fill(NEW_PASSWORD);
         await page.locator('.ant-modal-footer .ant-btn-primary').click();
         await modal.waitFor({ state: 'hidden', ...WAIT });
         // The console says so once the fresh session is stored.
@@ -44,7 +53,7 @@ describe('the account corner', () => {
 
         const other = await app.openPage();
         try {
-          await app.signIn(other.page, 'operator', { password: 'Operator#2027' });
+          await app.signIn(other.page, 'operator', { password: NEW_PASSWORD });
         } finally {
           await other.context.close();
         }

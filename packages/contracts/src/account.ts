@@ -9,7 +9,10 @@ import type { LoginResult, Me, OperationLog } from './auth';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** A new password: 8 to 128 characters. */
+/**
+ * A new password: 8 to 128 characters. The server also refuses one of the common passwords or one
+ * containing the user name (apps/server/src/auth/password-policy.ts: the list is too large to ship here).
+ */
 export const NewPassword = z
   .string({ error: 'is required' })
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)

@@ -35,6 +35,8 @@ export interface SessionRequest {
   companyHeader: string | undefined;
   /** SESSION_IDLE_MINUTES (config.sessionIdleMinutes): a session unused this long ends; 0 or absent = no limit. */
   idleMinutes?: number;
+  /** A check that is not use of the session (an open live stream's re-check): it may end, never extend it. */
+  passive?: boolean;
 }
 
 const ACTIVE: UserStatusValue = 'ACTIVE';
@@ -61,7 +63,7 @@ export async function authenticate(
   if (!user || user.status !== ACTIVE || user.tokenVersion !== claims.tokenVersion) {
     throw unauthenticated(SESSION_ENDED);
   }
-  await useSession(db, claims, request.idleMinutes ?? 0, Date.now());
+  await useSession(db, claims, request.idleMinutes ?? 0, Date.now(), request.passive ?? false);
   const userType = user.userType as UserTypeNumber;
   const companyIds = await companiesOf(db, user, userType);
   const companyId =

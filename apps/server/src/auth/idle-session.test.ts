@@ -2,6 +2,7 @@ import { DashboardEndpoints } from '@storefleet/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../testing/test-app';
+import { authenticate } from './authenticate';
 import { idleVerdict } from './idle-session';
 
 const ME = '/api/user-service/auth/me';
@@ -72,6 +73,25 @@ describe('idle sessions', () => {
     }
     expect((await me(token)).statusCode).toBe(200);
   }, 120_000);
+
+  it("does not let an open live stream's re-checks keep an idle session going, and ends the stream with it", async () => {
+    const token = await start('admin');
+    // What the live-updates stream runs at every heartbeat (modules/monitoring/stream-session.ts).
+    const recheck = () =>
+      authenticate(t.ctx.db, t.ctx.tokens, {
+        authorization: `Bearer ${token}`,
+        companyHeader: undefined,
+        idleMinutes: 30,
+        passive: true,
+      });
+    for (let minute = 0; minute < 30; minute += 1) {
+      after(MINUTE);
+      await expect(recheck()).resolves.toMatchObject({ caller: { userName: 'admin' } });
+    }
+    after(1_000);
+    await expect(recheck()).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await me(token)).statusCode).toBe(401);
+  });
 
   it('ends nothing for idleness when SESSION_IDLE_MINUTES is 0', async () => {
     const off = await createTestApp({ config: { sessionIdleMinutes: 0 } });

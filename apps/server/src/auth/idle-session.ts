@@ -1,8 +1,9 @@
 /**
  * Idle sessions (SESSION_IDLE_MINUTES; docs/decisions/server-core.md "Idle sessions"): a session
  * unused for that long ends with 401. Every authenticated call counts as use, the monitor screen's
- * automatic refreshes included: that is what keeps a wall display signed in unattended. The server
- * measures it per token id, writing the time of use at most once a minute.
+ * automatic refreshes included: that is what keeps a wall display signed in unattended. An open live
+ * stream's re-checks do not count (they only end the stream of an idle session). The server measures
+ * it per token id, writing the time of use at most once a minute.
  */
 import type { Kysely } from 'kysely';
 
@@ -26,17 +27,19 @@ export function idleVerdict(lastActive: number | undefined, now: number, idleMin
 
 /**
  * Throws 401 when the session of `claims` has been unused for more than `idleMinutes`; otherwise
- * records this call as use. A token without a record (its first call, or issued before this check
- * existed) starts one now.
+ * records this call as use, unless it is `passive` (an open live stream's re-check). A token without
+ * a record (its first call, or issued before this check existed) starts one now.
  */
 export async function useSession(
   db: Kysely<DB>,
   claims: TokenClaims,
   idleMinutes: number,
   now: number,
+  passive: boolean,
 ): Promise<void> {
   if (idleMinutes <= 0) return;
   const verdict = idleVerdict(await findLastActivity(db, claims.tokenId), now, idleMinutes);
+  if (passive && verdict !== 'ended') return;
   switch (verdict) {
     case 'ended':
       throw unauthenticated({

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 
+import { NewPassword } from '../account';
 import type { UserStatusValue, UserTypeNumber } from '../enums';
 import { intFromQuery, PageQuery } from '../paging';
 import { commaList, idParam, optionalFilter } from '../query';
@@ -71,10 +72,8 @@ const UserFields = z.object({
   departmentId: optionalText(64),
 });
 
-const Password = z
-  .string({ error: 'is required' })
-  .min(8, 'must be at least 8 characters')
-  .max(128, 'must be at most 128 characters');
+/** The same rule as one's own new password; the server also refuses common ones and the user name. */
+const Password = NewPassword;
 
 /** `PUT /api/user-service/user`: create a user. */
 export const UserCreateBody = UserFields.extend({ password: Password });

@@ -49,6 +49,8 @@ async function openSession(ctx: AppContext, userId: number, tokenVersion: number
   const session = await authenticate(ctx.db, ctx.tokens, {
     authorization: `Bearer ${issued.token}`,
     companyHeader: undefined,
+    // Starts the session's idle clock at sign-in.
+    idleMinutes: ctx.config.sessionIdleMinutes,
   });
   const me = await describeSession(ctx, session.caller);
   return { result: { accessToken: issued.token, ...withoutCompany(me) }, caller: session.caller };

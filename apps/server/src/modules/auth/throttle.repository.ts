@@ -4,23 +4,34 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/database';
 import type { FailureWindow } from './throttle-decision';
 
-/** How many failures `key` has had since `since`, and when the oldest and the latest of them happened. */
-export async function failuresSince(db: Kysely<DB>, key: string, since: number): Promise<FailureWindow> {
-  const row = await db
+/** How many failures each of `keys` has had since `since`, and when the oldest and latest happened; one read. */
+export async function failuresSince(
+  db: Kysely<DB>,
+  keys: readonly string[],
+  since: number,
+): Promise<Map<string, FailureWindow>> {
+  const rows = await db
     .selectFrom('login_failures')
     .select((eb) => [
+      'key',
       eb.fn.countAll<number>().as('count'),
       eb.fn.min<number>('at').as('oldest'),
       eb.fn.max<number>('at').as('latest'),
     ])
-    .where('key', '=', key)
+    .where('key', 'in', keys)
     .where('at', '>', since)
-    .executeTakeFirst();
-  return {
-    count: Number(row?.count ?? 0),
-    oldest: row?.oldest == null ? null : Number(row.oldest),
-    latest: row?.latest == null ? null : Number(row.latest),
-  };
+    .groupBy('key')
+    .execute();
+  const windows = new Map<string, FailureWindow>();
+  for (const key of keys) windows.set(key, { count: 0, oldest: null, latest: null });
+  for (const row of rows) {
+    windows.set(row.key, {
+      count: Number(row.count),
+      oldest: row.oldest == null ? null : Number(row.oldest),
+      latest: row.latest == null ? null : Number(row.latest),
+    });
+  }
+  return windows;
 }
 
 /** Records one failure under each key, dropping that key's failures older than `pruneBefore`. */

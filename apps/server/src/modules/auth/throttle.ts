@@ -1,7 +1,7 @@
 /**
  * Sign-in throttling by (account, client address) pair and by client address (config.signInThrottle;
  * the rules are in throttle-decision.ts). A refused attempt is answered 429 before any password
- * hashing and is not counted, so a flood of guesses costs the server two reads each. Failures per
+ * hashing and is not counted, so a flood of guesses costs the server one read each. Failures per
  * account are still counted, for a warning in the log only: they never refuse anyone. Checks and
  * writes are not one transaction: a burst of parallel attempts can overshoot by the burst size.
  */
@@ -39,9 +39,14 @@ export async function refuseWhenThrottled(
   now: number,
 ): Promise<void> {
   const since = now - THROTTLE_WINDOW_MS;
-  const address = await failuresSince(db, keys.address, since);
-  const pair = await failuresSince(db, keys.pair, since);
-  const refusal = throttleDecision(pair, address, limits, now);
+  const windows = await failuresSince(db, [keys.pair, keys.address], since);
+  const none = { count: 0, oldest: null, latest: null };
+  const refusal = throttleDecision(
+    windows.get(keys.pair) ?? none,
+    windows.get(keys.address) ?? none,
+    limits,
+    now,
+  );
   if (refusal)
     throw new AppError('TOO_MANY_ATTEMPTS', refusal.message, null, {
       'retry-after': String(refusal.retryAfterSeconds),
@@ -58,8 +63,8 @@ export async function noteFailure(
 ): Promise<void> {
   const since = now - THROTTLE_WINDOW_MS;
   await recordFailure(db, [keys.pair, keys.address, keys.account], now, since);
-  const account = await failuresSince(db, keys.account, since);
-  if (account.count === limits.accountWarningPerHour) {
+  const account = (await failuresSince(db, [keys.account], since)).get(keys.account);
+  if (account?.count === limits.accountWarningPerHour) {
     log.warn(
       { account: keys.account.slice('account:'.length), failures: account.count },
       'many failed sign-ins for one account in the last hour (not refused: each address is throttled on its own)',

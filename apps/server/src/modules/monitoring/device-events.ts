@@ -107,7 +107,8 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
         try {
           do {
             checkAgain = false;
-            audience = await streamAudience(ctx, credentials);
+            // A re-check is not use: an open stream alone never keeps an idle session going.
+            audience = await streamAudience(ctx, credentials, { passive: true });
           } while (checkAgain && !stream.writableEnded);
         } catch (error) {
           if (!(error instanceof AppError))

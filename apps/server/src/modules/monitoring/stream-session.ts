@@ -91,14 +91,19 @@ export function streamCredentials(
   };
 }
 
-/** The audience of a stream on `credentials`; 401 when the session ended, 403 when it may not watch. */
+/**
+ * The audience of a stream on `credentials`; 401 when the session ended (idle included), 403 when it
+ * may not watch. `passive`: a re-check of an open stream, which does not count as use of the session.
+ */
 export async function streamAudience(
   ctx: AppContext,
   credentials: StreamCredentials,
+  options: { passive?: boolean } = {},
 ): Promise<StreamAudience> {
   const session = await authenticate(ctx.db, ctx.tokens, {
     ...credentials,
     idleMinutes: ctx.config.sessionIdleMinutes,
+    passive: options.passive ?? false,
   });
   const { caller, scope } = session;
   if (credentials.tokenId !== undefined && caller.tokenId !== credentials.tokenId) throw unauthenticated();

@@ -21,7 +21,8 @@ export default {
   'shell.password.current': 'Current password',
   'shell.password.new': 'New password',
   'shell.password.confirm': 'Confirm new password',
-  'shell.password.rule': '{{min}} to {{max}} characters',
+  'shell.password.rule':
+    '{{min}} to {{max}} characters, not a common password and not containing your user name',
   'shell.password.submit': 'Change',
   'shell.password.cancel': 'Cancel',
   'shell.password.changed': 'Password changed; your other sessions have been signed out',

@@ -23,6 +23,8 @@ export default {
   'user.form.name': 'Name',
   'user.form.password': 'Password',
   'user.form.newPassword': 'New password (leave empty to keep)',
+  'user.form.passwordRule':
+    '{{min}} to {{max}} characters, not a common password and not containing the user name',
   'user.form.userType': 'User type',
   'user.form.company': 'Company',
   'user.form.companyIds': 'Companies served',

@@ -21,7 +21,7 @@ export default {
   'shell.password.current': '当前密码',
   'shell.password.new': '新密码',
   'shell.password.confirm': '确认新密码',
-  'shell.password.rule': '{{min}} 到 {{max}} 个字符',
+  'shell.password.rule': '{{min}} 到 {{max}} 个字符，不能是常见密码，也不能包含用户名',
   'shell.password.submit': '修改',
   'shell.password.cancel': '取消',
   'shell.password.changed': '密码已修改，您的其他登录会话已退出',

@@ -23,6 +23,7 @@ export default {
   'user.form.name': '姓名',
   'user.form.password': '密码',
   'user.form.newPassword': '新密码（留空则不修改）',
+  'user.form.passwordRule': '{{min}} 到 {{max}} 个字符，不能是常见密码，也不能包含用户名',
   'user.form.userType': '用户类型',
   'user.form.company': '所属企业',
   'user.form.companyIds': '服务企业',

@@ -4,6 +4,8 @@
  * role. Admin application: platform users with an admin role, or customer admins of a chosen company.
  */
 import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   RoleEndpoints,
   StoreEndpoints,
   type User,
@@ -172,7 +174,8 @@ export function UserFormPage({ admin = false, edit = false }: UserFormPageProps)
         <Form.Item
           name="password"
           label={t(edit ? 'user.form.newPassword' : 'user.form.password')}
-          rules={[{ required: !edit }, { min: 8 }, { max: 128 }]}
+          extra={t('user.form.passwordRule', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+          rules={[{ required: !edit }, { min: PASSWORD_MIN_LENGTH }, { max: PASSWORD_MAX_LENGTH }]}
         >
           <Input.Password autoComplete="new-password" data-testid="user-form-password" />
         </Form.Item>
