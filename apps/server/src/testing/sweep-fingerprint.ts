@@ -15,6 +15,7 @@ const BOOKKEEPING = new Set([
   'operation_logs',
   'login_failures',
   'revoked_tokens',
+  'session_activity',
   'job_leases',
   'server_nodes',
 ]);
