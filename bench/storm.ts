@@ -115,6 +115,9 @@ function benchConfig(dataDir: string, databaseUrl: string): Config {
     passwordHashing: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
     shutdownGraceMs: 5_000,
+    // The benchmark's SMTP and HTTP peers listen on loopback; its caps are the contract's highest.
+    outboundAllow: ['127.0.0.0/8'],
+    notifyMaxima: { perRecipientPerHour: 1000, perCompanyPerHour: 100_000 },
   };
 }
 

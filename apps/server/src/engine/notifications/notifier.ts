@@ -14,7 +14,7 @@
  */
 
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { cleanDeviceText, langOfRecipient } from '@storefleet/contracts';
+import { cleanDeviceText, langOfRecipient, type NotificationCaps } from '@storefleet/contracts';
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -33,7 +33,7 @@ import {
   markRepeatHandled,
   type RecordFacts,
 } from './alert-outbox.repository';
-import { ChannelOffError, type ChannelSender, sendOnChannel } from './channel-senders';
+import { ChannelOffError, type ChannelSender } from './channel-senders';
 import {
   claimDueDeliveries,
   type DeliveryRow,
@@ -60,8 +60,10 @@ const ERROR_MAX = 500;
 export interface NotifierOptions {
   settings: SettingsReader;
   recipients: RecipientsReader;
-  /** How messages leave (tests may pass another). */
-  send?: ChannelSender;
+  /** How messages leave: `channelSender(ctx.outbound)` (tests may pass another). */
+  send: ChannelSender;
+  /** The platform's highest caps (NOTIFY_MAX_*): a company's saved caps above them count as these. */
+  capsMax?: NotificationCaps;
 }
 
 /** A failure as stored: control characters out, bounded. */
@@ -86,7 +88,7 @@ export class Notifier {
     private readonly parts: { db: Kysely<DB>; log: FastifyBaseLogger; metrics?: EngineMetrics },
     private readonly options: NotifierOptions,
   ) {
-    this.send = options.send ?? sendOnChannel;
+    this.send = options.send;
   }
 
   /** Runs one pass after the one in progress (if any); resolves when it ended. */
@@ -164,6 +166,13 @@ export class Notifier {
       this.options.settings(db, companyId),
       readNotificationSettings(db, companyId),
     ]);
+    const max = this.options.capsMax;
+    if (max) {
+      channels.caps = {
+        perRecipientPerHour: Math.min(channels.caps.perRecipientPerHour, max.perRecipientPerHour),
+        perCompanyPerHour: Math.min(channels.caps.perCompanyPerHour, max.perCompanyPerHour),
+      };
+    }
     return { monitoring, channels };
   }
 
