@@ -64,7 +64,7 @@ export function canonicalHost(text: string): string | null {
 export function refusalMessage(host: string, refusal: Refusal): Label {
   const what = REFUSED_CLASS_LABELS[refusal.refused];
   const subjectEn = host === refusal.address ? host : `${host} resolves to ${refusal.address}, which`;
-  const subjectZh = host === refusal.address ? host : `${host} 解析为 ${refusal.address}，`;
+  const subjectZh = host === refusal.address ? `${host} ` : `${host} 解析为 ${refusal.address}，`;
   return {
     zh: `${subjectZh}是${what.zh}，服务器不向其发送。平台运维人员可以通过 OUTBOUND_ALLOW 放行。`,
     en: `${subjectEn} is ${what.en}; the server does not send there. A platform operator can allow it with OUTBOUND_ALLOW.`,

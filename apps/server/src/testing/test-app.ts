@@ -49,7 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shutdownGraceMs: 5_000,
     checkReplies: true,
     // The notification tests' peers listen on loopback; tests of the refusal pass outboundAllow: [].
-    outboundAllow: ['127.0.0.0/8'],
+    outboundAllow: ['127.0.0.0/8', '::1/128'],
     notifyMaxima: { perRecipientPerHour: 1000, perCompanyPerHour: 100_000 },
     ...overrides,
   };
