@@ -2,6 +2,7 @@
 // injected resolver, the connection made to the checked address, redirects not followed, failures
 // classified without the peer's words, and nothing sent to a refused address.
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,36 @@ describe('HTTP through the policy', () => {
     expect(error.message).not.toContain('provider busy');
   });
 
+  it('names the host as typed in TLS while connecting to the checked address, and classifies a bad certificate', async () => {
+    const names: string[] = [];
+    const tls = createTlsServer(
+      {
+        key: TEST_KEY,
+        cert: TEST_CERT,
+        SNICallback: (servername, done) => {
+          names.push(servername);
+          done(null);
+        },
+      },
+      (_req, res) => res.end('ok'),
+    );
+    tls.on('tlsClientError', () => {});
+    await new Promise<void>((done) => tls.listen(0, '127.0.0.1', done));
+    const port = (tls.address() as AddressInfo).port;
+    try {
+      // Self-signed, so the check fails: after the handshake that carried the name.
+      const error = await failure(post(allowing, `https://provider.test:${port}/sms`));
+      expect(error).toMatchObject({
+        failure: 'tls',
+        message: 'the TLS handshake or certificate check failed',
+      });
+      expect(names).toEqual(['provider.test']);
+    } finally {
+      tls.closeAllConnections();
+      await new Promise<void>((done) => tls.close(() => done()));
+    }
+  });
+
   it('classifies a closed port as a refused connection', async () => {
     const closed = createServer();
     await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
@@ -195,3 +226,21 @@ describe('SMTP through the policy', () => {
     expect(refused.failure).toBe('connectRefused');
   });
 });
+
+// A self-signed certificate for provider.test (openssl, 100 years): the TLS test's server.
+const TEST_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg5DyuD/c3zUdT1LDR
+GVeAGOvXihqofroaQuXdnDkc1p6hRANCAATRPa42P/aCtDXS5z4D3HP79W4sv08N
++CrNGQylNZmK0eVfBYPTiUEV/0SGFvutZYbcrDAepPzTYkMVcEHsdk7U
+-----END PRIVATE KEY-----`;
+const TEST_CERT = `-----BEGIN CERTIFICATE-----
+MIIBoDCCAUegAwIBAgIUMHEU3jhpNCyswI7h3bi6fsh2gnIwCgYIKoZIzj0EAwIw
+GDEWMBQGA1UEAwwNcHJvdmlkZXIudGVzdDAgFw0yNjEyMDcyMTMwMzNaGA8yMTI2
+MTExMzIxMzAzM1owGDEWMBQGA1UEAwwNcHJvdmlkZXIudGVzdDBZMBMGByqGSM49
+AgEGCCqGSM49AwEHA0IABNE9rjY/9oK0NdLnPgPcc/v1biy/Tw34Ks0ZDKU1mYrR
+5V8Fg9OJQRX/RIYW+61lhtysMB6k/NNiQxVwQex2TtSjbTBrMB0GA1UdDgQWBBQy
+z4S4doea8PG5VGkGvsfWJfSmszAfBgNVHSMEGDAWgBQyz4S4doea8PG5VGkGvsfW
+JfSmszAPBgNVHRMBAf8EBTADAQH/MBgGA1UdEQQRMA+CDXByb3ZpZGVyLnRlc3Qw
+CgYIKoZIzj0EAwIDRwAwRAIgY0QwpOtNvNLBBKsjPKku+tuSolt6pe9YvKjjOkrt
+S7sCIBo3uFACA/f5KZ2t5JIETLZ+w00pNeCS8KYqBBKMRyEO
+-----END CERTIFICATE-----`;

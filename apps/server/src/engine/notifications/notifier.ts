@@ -20,6 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
+import { OutboundError } from '../../outbound/outbound-error';
 import type { EngineMetrics } from '../engine-metrics';
 import type { SettingsReader } from '../jobs/monitoring-settings';
 import { TASK_OVERDUE_KIND, taskOverdueMessage } from '../jobs/task-overdue';
@@ -306,8 +307,11 @@ export class Notifier {
     } catch (error) {
       this.parts.metrics?.notificationsFailed.inc({ channel: row.channel });
       const text = cleanError(error);
-      const next =
-        error instanceof ChannelOffError ? ({ status: 'failed' } as const) : afterFailure(row.attempts, now);
+      // Off, or a destination the outbound policy refuses: retrying does not help.
+      const final =
+        error instanceof ChannelOffError ||
+        (error instanceof OutboundError && (error.failure === 'refused' || error.failure === 'badAddress'));
+      const next = final ? ({ status: 'failed' } as const) : afterFailure(row.attempts, now);
       log.warn({ deliveryId: row.id, channel: row.channel, err: text }, 'notification not delivered');
       await settleDelivery(
         db,

@@ -8,7 +8,12 @@ import {
   readNotificationSettings,
   writeNotificationSettings,
 } from '../../engine/notifications/notification-channels.repository';
-import { peerSettings } from '../../engine/notifications/test-support/notification-fixture';
+import {
+  deliveriesOf,
+  insertNotificationFixture,
+  openRecord,
+  peerSettings,
+} from '../../engine/notifications/test-support/notification-fixture';
 import {
   type HttpPeer,
   type SmtpPeer,
@@ -176,6 +181,24 @@ describe('test messages', () => {
     });
     const mail = await testSend(1, 'typed@store.test', withoutLanguage(bearer(admin)));
     expect(envelopeOf<{ ok: boolean; error: string }>(mail).data.error).toContain('127.0.0.1 是本机回环地址');
+    expect(http.requests).toHaveLength(0);
+    expect(smtp.mails).toHaveLength(0);
+  });
+
+  it('fails an alert delivery to a refused destination at once, with the reason, sending nothing', async () => {
+    const f = await insertNotificationFixture(t.ctx.db, peerSettings(smtp, http));
+    // Noon on a weekday: inside any opening hours, outside the mute window.
+    const noon = new Date(2026, 10, 24, 12, 0, 0).getTime();
+    t.ctx.notifier.clock = () => noon;
+    const id = await openRecord(t.ctx.db, f, { at: noon });
+    await t.ctx.notifier.run();
+    const deliveries = await deliveriesOf(t.ctx.db, id);
+    expect(deliveries.map((d) => [d.channel, d.status, d.attempts]).sort()).toEqual([
+      [0, 'failed', 1],
+      [1, 'failed', 1],
+      [2, 'failed', 1],
+    ]);
+    for (const d of deliveries) expect(d.last_error).toContain('127.0.0.1 is a loopback address');
     expect(http.requests).toHaveLength(0);
     expect(smtp.mails).toHaveLength(0);
   });
