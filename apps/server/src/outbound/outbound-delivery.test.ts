@@ -110,6 +110,17 @@ describe('HTTP through the policy', () => {
     });
   });
 
+  it('counts a name server that does not answer as a DNS failure, without waiting for it', async () => {
+    const silent = new OutboundPolicy({
+      allow: ['127.0.0.0/8'],
+      listenHost: '127.0.0.1',
+      resolve: () => new Promise<string[]>(() => {}),
+      resolveTimeoutMs: 50,
+    });
+    const error = await failure(post(silent, 'http://slow.test/'));
+    expect(error).toMatchObject({ failure: 'dns', message: 'the host name slow.test could not be resolved' });
+  });
+
   it('refuses the spellings of a refused address the URL parser normalises', async () => {
     for (const url of ['http://0xa9fea9fe/', 'http://2852039166/', 'http://[::ffff:169.254.169.254]/']) {
       expect((await failure(post(allowing, url))).failure, url).toBe('refused');

@@ -15,6 +15,8 @@ import { classifyAddress, REFUSED_CLASS_LABELS, type RefusedClass } from './addr
 import { type Cidr, embeddedV4, type IpBytes, inCidr, parseCidr, parseIp, samePrefix } from './ip-address';
 import { dnsFailure, OutboundError } from './outbound-error';
 
+const RESOLVE_TIMEOUT_MS = 10_000;
+
 /** A host name's addresses (tests inject one that answers from a table, never from real DNS). */
 export type ResolveHost = (host: string) => Promise<string[]>;
 
@@ -41,6 +43,8 @@ export interface OutboundPolicyOptions {
   /** HOST: the server's listen address (0.0.0.0 / :: mean every interface). */
   listenHost: string;
   resolve?: ResolveHost;
+  /** How long a name may take to resolve before it counts as a DNS failure (default 10 s). */
+  resolveTimeoutMs?: number;
 }
 
 /**
@@ -109,10 +113,20 @@ export class OutboundPolicy {
     if (isIP(host) !== 0) {
       addresses = [host];
     } else {
+      let timer: NodeJS.Timeout | undefined;
       try {
-        addresses = await this.resolve(host);
+        // A name server that never answers must not hold a save or a send longer than a connect would.
+        const deadline = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('DNS timeout')),
+            this.options.resolveTimeoutMs ?? RESOLVE_TIMEOUT_MS,
+          );
+        });
+        addresses = await Promise.race([this.resolve(host), deadline]);
       } catch {
         throw dnsFailure(host);
+      } finally {
+        clearTimeout(timer);
       }
       if (addresses.length === 0) throw dnsFailure(host);
     }
