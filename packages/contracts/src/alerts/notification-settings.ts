@@ -121,7 +121,7 @@ export type TestNotificationBody = z.infer<typeof TestNotificationBody>;
 
 export const TestNotificationResult = z.object({
   ok: z.boolean(),
-  /** What the server or provider answered when it failed. */
+  /** Why it failed, classified (refused destination, DNS, timeout, HTTP status …), never the peer's own text. */
   error: z.string().nullable(),
 });
 

@@ -116,7 +116,7 @@ const PHONE = /^\+?[0-9][0-9 -]{4,19}$/;
 /**
  * POST testNotification: sends the test message now (not queued) and says what happened — classified
  * (refused destination, DNS, connect refused, timeout, TLS, HTTP status N, SMTP reply code), never what
- * the peer wrote. At most `limit` allows per company (429 past it).
+ * the peer wrote. `limit` counts the company's test sends (429 past 10 a minute).
  */
 export async function sendTestNotification(
   ctx: AppContext,
