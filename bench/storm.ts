@@ -116,6 +116,9 @@ function benchConfig(dataDir: string, databaseUrl: string): Config {
     signInThrottle: SIGN_IN_THROTTLE,
     sessionIdleMinutes: 30,
     shutdownGraceMs: 5_000,
+    // The benchmark's SMTP and HTTP peers listen on loopback; its caps are the contract's highest.
+    outboundAllow: ['127.0.0.0/8'],
+    notifyMaxima: { perRecipientPerHour: 1000, perCompanyPerHour: 100_000 },
   };
 }
 

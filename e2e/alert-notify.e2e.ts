@@ -66,6 +66,8 @@ const RECIPIENT_ADDRESS = 'duty-desk@example.test';
 
 const app = useConsole({
   SIMULATOR: '0',
+  // The SMTP peer listens on loopback, which the outbound policy refuses unless allowed.
+  OUTBOUND_ALLOW: '127.0.0.0/8',
   ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
 });
 let peer: SmtpPeer | undefined;

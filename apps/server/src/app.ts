@@ -33,6 +33,7 @@ import { installOperationLog } from './modules/audit/operation-log.hook';
 import { getMonitoringSettings } from './modules/config/config.service';
 import { createDeviceCaches } from './modules/devices/device-caches';
 import { UsageSumsCache } from './modules/usage/usage-sums-cache';
+import { OutboundPolicy, type ResolveHost } from './outbound/outbound-policy';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Default upload limits; routes read their file with `readUpload` (http/upload.ts), which sets its size. */
@@ -46,6 +47,8 @@ export interface BuildOptions {
   extraRoutes?: readonly RegisterRoutes[];
   /** The node heartbeat's timers (engine/cluster/server-node.ts); tests of several nodes shorten them. */
   nodeTimers?: ServerNodeTimers;
+  /** How the outbound policy resolves host names (tests answer from a table; default: the system's). */
+  resolveHost?: ResolveHost;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -75,8 +78,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         identity.id,
       )
     : undefined;
+  const outbound = new OutboundPolicy({
+    allow: config.outboundAllow,
+    listenHost: config.host,
+    resolve: options.resolveHost,
+  });
   const ctx: AppContext = {
     config,
+    outbound,
     database,
     db: database.db,
     passwords: new PasswordHasher(config.passwordHashing),
@@ -97,6 +106,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       cluster,
       identity,
       nodeTimers: options.nodeTimers,
+      outbound,
+      notifyMaxima: config.notifyMaxima,
     }),
   };
   app.decorate('ctx', ctx);

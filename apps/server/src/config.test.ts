@@ -129,4 +129,36 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
+
+  it('allows no outbound range by default and reads OUTBOUND_ALLOW as CIDRs or single addresses', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).outboundAllow).toEqual([]);
+    const config = loadConfig({ DATA_DIR: dataDir, OUTBOUND_ALLOW: '10.20.0.0/16, 192.168.1.25  fd00::/8' });
+    expect(config.outboundAllow).toEqual(['10.20.0.0/16', '192.168.1.25', 'fd00::/8']);
+    for (const bad of ['10.0.0.0/33', 'relay.example.com', '10.0.0/8', '::1/129']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, OUTBOUND_ALLOW: bad }), bad).toThrow(
+        new ConfigError(
+          `OUTBOUND_ALLOW must list address ranges such as 10.20.0.0/16 or 192.0.2.25 (got "${bad}")`,
+        ),
+      );
+    }
+  });
+
+  it('bounds the notification caps companies may set by NOTIFY_MAX_PER_RECIPIENT_HOUR / _COMPANY_HOUR', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).notifyMaxima).toEqual({
+      perRecipientPerHour: 60,
+      perCompanyPerHour: 1000,
+    });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NOTIFY_MAX_PER_RECIPIENT_HOUR: '5',
+      NOTIFY_MAX_PER_COMPANY_HOUR: '50000',
+    });
+    expect(config.notifyMaxima).toEqual({ perRecipientPerHour: 5, perCompanyPerHour: 50_000 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, NOTIFY_MAX_PER_RECIPIENT_HOUR: '0' })).toThrow(
+      /NOTIFY_MAX_PER_RECIPIENT_HOUR must be a whole number from 1 to 1000/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, NOTIFY_MAX_PER_COMPANY_HOUR: '100001' })).toThrow(
+      /NOTIFY_MAX_PER_COMPANY_HOUR must be a whole number from 1 to 100000/,
+    );
+  });
 });

@@ -9,6 +9,8 @@ import { BlockList, isIPv6 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { parseCidr } from './outbound/ip-address';
+
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** argon2id cost. Production values meet OWASP's minimum (19 MiB, 2 passes); tests lower them for speed. */
@@ -78,6 +80,16 @@ export interface Config {
   metricsToken?: string;
   /** `REDIS_URL`: the bus between several server nodes on one PostgreSQL database; unset on one node. */
   redisUrl?: string;
+  /** `OUTBOUND_ALLOW`: address ranges (CIDR) the server may send to although the outbound policy refuses their class. */
+  outboundAllow: string[];
+  /** The highest hourly caps a company may set for its notifications (per recipient, per company). */
+  notifyMaxima: NotifyMaxima;
+}
+
+/** `NOTIFY_MAX_PER_RECIPIENT_HOUR` and `NOTIFY_MAX_PER_COMPANY_HOUR`. */
+export interface NotifyMaxima {
+  perRecipientPerHour: number;
+  perCompanyPerHour: number;
 }
 
 /** A configuration problem a person must fix before the server can start. */
@@ -128,7 +140,37 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: integer(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', 0, 600_000),
     metricsToken: env.METRICS_TOKEN || undefined,
     redisUrl,
+    outboundAllow: outboundAllow(env.OUTBOUND_ALLOW),
+    notifyMaxima: {
+      perRecipientPerHour: integer(
+        env.NOTIFY_MAX_PER_RECIPIENT_HOUR,
+        60,
+        'NOTIFY_MAX_PER_RECIPIENT_HOUR',
+        1,
+        1000,
+      ),
+      perCompanyPerHour: integer(
+        env.NOTIFY_MAX_PER_COMPANY_HOUR,
+        1000,
+        'NOTIFY_MAX_PER_COMPANY_HOUR',
+        1,
+        100_000,
+      ),
+    },
   };
+}
+
+/** OUTBOUND_ALLOW: CIDR ranges or single addresses, separated by commas or spaces. */
+function outboundAllow(raw: string | undefined): string[] {
+  const items = (raw ?? '').split(/[\s,]+/).filter((item) => item !== '');
+  for (const item of items) {
+    if (!parseCidr(item)) {
+      throw new ConfigError(
+        `OUTBOUND_ALLOW must list address ranges such as 10.20.0.0/16 or 192.0.2.25 (got "${item}")`,
+      );
+    }
+  }
+  return items;
 }
 
 const LOOPBACK = new BlockList();

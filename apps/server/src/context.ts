@@ -24,6 +24,7 @@ import type { TaskOverdueJob } from './engine/jobs/task-overdue';
 import type { Notifier } from './engine/notifications/notifier';
 import type { DeviceCaches } from './modules/devices/device-caches';
 import type { UsageSumsCache } from './modules/usage/usage-sums-cache';
+import type { OutboundPolicy } from './outbound/outbound-policy';
 
 export interface AppContext {
   config: Config;
@@ -38,6 +39,8 @@ export interface AppContext {
   /** "This user's sessions changed" (sign-out, disable, password, edit): open streams re-check theirs. */
   sessionEvents: SessionEvents;
   log: FastifyBaseLogger;
+  /** Where the server may send on a user's behalf (outbound/outbound-policy.ts): every typed destination goes through it. */
+  outbound: OutboundPolicy;
   /**
    * The device lists' exact totals and status counts, recent pages and dictionary names, each kept
    * until a committed write could change it (modules/devices/device-caches.ts).

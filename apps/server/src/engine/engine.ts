@@ -15,7 +15,9 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
+import type { NotifyMaxima } from '../config';
 import type { Database } from '../db/database';
+import type { OutboundPolicy } from '../outbound/outbound-policy';
 import { AlertRulesCache } from './alerting/rules-cache';
 import type { ClusterBus } from './cluster/cluster-bus';
 import { joinCluster } from './cluster/join-cluster';
@@ -27,6 +29,7 @@ import { DeviceStatusBus } from './ingest/status-bus';
 import { MonitoringJobs, type MonitoringJobsTimers } from './jobs/monitoring-jobs';
 import type { SettingsReader } from './jobs/monitoring-settings';
 import { TaskOverdueJob } from './jobs/task-overdue';
+import { channelSender } from './notifications/channel-senders';
 import { countQueuedDeliveries } from './notifications/deliveries.repository';
 import type { RecipientsReader } from './notifications/notification-planning';
 import { Notifier } from './notifications/notifier';
@@ -58,6 +61,10 @@ export interface EngineOptions {
   jobs?: MonitoringJobsTimers;
   /** The bus to the other server nodes (REDIS_URL), connected; none on a single node. */
   cluster?: ClusterBus;
+  /** Where notifications may go (ctx.outbound). */
+  outbound: OutboundPolicy;
+  /** The platform's highest notification caps (config.notifyMaxima). */
+  notifyMaxima: NotifyMaxima;
   /** Who this node is (app.ts makes it before the bus connects). */
   identity: NodeIdentity;
   /** The heartbeat's period and when a silent node is gone (cluster/server-node.ts; tests shorten them). */
@@ -92,7 +99,12 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   app.addHook('onClose', async () => jobs.stop());
   // Notifications: a pass after every committed alert change, and on a timer (retries, repeats,
   // summaries); on close the pass in progress finishes its sends (notifications/notifier.ts).
-  const notifier = new Notifier(parts, { settings, recipients: options.recipients });
+  const notifier = new Notifier(parts, {
+    settings,
+    recipients: options.recipients,
+    send: channelSender(options.outbound),
+    capsMax: options.notifyMaxima,
+  });
   statusBus.alerts.subscribe(() => notifier.wake());
   notifier.start();
   app.addHook('onClose', async () => notifier.stop());

@@ -20,6 +20,8 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { seedOnStart } from '../demo/seed';
 import type { RegisterRoutes } from '../modules';
+import type { ResolveHost } from '../outbound/outbound-policy';
+import { tableResolver } from '../outbound/table-resolver';
 import { openTestDatabase } from './test-database';
 
 /** Cheap argon2id for tests only. */
@@ -47,6 +49,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionIdleMinutes: 30,
     shutdownGraceMs: 5_000,
     checkReplies: true,
+    // The notification tests' peers listen on loopback; tests of the refusal pass outboundAllow: [].
+    outboundAllow: ['127.0.0.0/8', '::1/128'],
+    notifyMaxima: { perRecipientPerHour: 1000, perCompanyPerHour: 100_000 },
     ...overrides,
   };
 }
@@ -71,6 +76,8 @@ export interface TestAppOptions {
    */
   demoHistory?: boolean;
   config?: Partial<Config>;
+  /** How host names resolve (default: a table with localhost only; never real DNS). */
+  resolveHost?: ResolveHost;
   logger?: FastifyBaseLogger;
   extraRoutes?: readonly RegisterRoutes[];
 }
@@ -113,6 +120,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     logger: options.logger ?? pino({ level: 'silent' }),
+    resolveHost: options.resolveHost ?? tableResolver(),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
   });
   if (config.demo)

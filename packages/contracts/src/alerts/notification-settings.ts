@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 
+import { isHostOrIp } from '../org/net-test-address';
 import { idParam } from '../query';
 
 /** How a secret reads back. */
@@ -41,7 +42,11 @@ const httpUrl = z
 
 export const EmailChannelSettings = z.object({
   enabled: z.boolean(),
-  host: text(255),
+  /** A host name or an IP address only: no scheme, port, spaces or line breaks. */
+  host: text(255).refine(
+    (v) => v === '' || isHostOrIp(v),
+    'must be a host name or an IP address (no scheme, path or port)',
+  ),
   port: z.number().int().min(1, 'must be at least 1').max(65535, 'must be at most 65535'),
   tls: z.enum(SMTP_TLS_MODES, { error: `must be one of ${SMTP_TLS_MODES.join(', ')}` }),
   user: text(255),
@@ -116,7 +121,7 @@ export type TestNotificationBody = z.infer<typeof TestNotificationBody>;
 
 export const TestNotificationResult = z.object({
   ok: z.boolean(),
-  /** What the server or provider answered when it failed. */
+  /** Why it failed, classified (refused destination, DNS, timeout, HTTP status …), never the peer's own text. */
   error: z.string().nullable(),
 });
 

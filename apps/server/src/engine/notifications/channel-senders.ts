@@ -1,11 +1,15 @@
 /**
- * Sending one message on one channel: email through the company's SMTP server (nodemailer), SMS and
- * phone calls through its HTTP provider (URL, method, secret headers, body template; any 2xx is
- * success). A failure throws an Error whose message says what the server or provider answered; the
- * notifier stores it (cleaned, bounded) and retries.
+ * Sending one message on one channel: email through the company's SMTP server, SMS and phone calls
+ * through its HTTP provider (URL, method, secret headers, body template; any 2xx is success). Both go
+ * through the outbound policy (outbound/): the destination is resolved and checked, the connection
+ * made to the checked address. A failure throws an Error (an OutboundError, classified: never the
+ * provider's reply body or the SMTP server's text); the notifier stores its message and retries.
  */
 import { type NotificationSettings, SendType } from '@storefleet/contracts';
-import nodemailer from 'nodemailer';
+
+import { sendOutboundRequest } from '../../outbound/outbound-http';
+import type { OutboundPolicy } from '../../outbound/outbound-policy';
+import { sendOutboundMail } from '../../outbound/outbound-smtp';
 import type { OutgoingMessage } from './notification-messages';
 import { fillTemplate, jsonStringEscape } from './notification-policy';
 
@@ -22,13 +26,17 @@ const TIMEOUT_MS = 15_000;
 /** Raised when the channel is switched off or not set up: retrying does not help. */
 export class ChannelOffError extends Error {}
 
-export const sendOnChannel: ChannelSender = async (settings, channel, address, message) => {
-  if (channel === SendType.EMAIL) return sendEmail(settings.email, address, message);
-  const provider = channel === SendType.SMS ? settings.sms : settings.phone;
-  return sendHttp(provider, message);
-};
+/** The sender whose every destination goes through `policy`. */
+export function channelSender(policy: OutboundPolicy): ChannelSender {
+  return async (settings, channel, address, message) => {
+    if (channel === SendType.EMAIL) return sendEmail(policy, settings.email, address, message);
+    const provider = channel === SendType.SMS ? settings.sms : settings.phone;
+    return sendHttp(policy, provider, message);
+  };
+}
 
 async function sendEmail(
+  policy: OutboundPolicy,
   email: NotificationSettings['email'],
   address: string,
   message: OutgoingMessage,
@@ -36,25 +44,19 @@ async function sendEmail(
   if (!email.enabled || email.host === '' || email.from === '') {
     throw new ChannelOffError('email channel is off or has no SMTP host or sender address');
   }
-  const transport = nodemailer.createTransport({
-    host: email.host,
-    port: email.port,
-    secure: email.tls === 'tls',
-    requireTLS: email.tls === 'starttls',
-    ignoreTLS: email.tls === 'none',
-    auth: email.user ? { user: email.user, pass: email.password ?? '' } : undefined,
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-  });
-  try {
-    await transport.sendMail({ from: email.from, to: address, subject: message.subject, text: message.text });
-  } finally {
-    transport.close();
-  }
+  await sendOutboundMail(
+    policy,
+    email,
+    { to: address, subject: message.subject, text: message.text },
+    TIMEOUT_MS,
+  );
 }
 
-async function sendHttp(provider: NotificationSettings['sms'], message: OutgoingMessage): Promise<void> {
+async function sendHttp(
+  policy: OutboundPolicy,
+  provider: NotificationSettings['sms'],
+  message: OutgoingMessage,
+): Promise<void> {
   if (!provider.enabled || provider.url === '') throw new ChannelOffError('provider is off or has no URL');
   const url = fillTemplate(provider.url, message.fields, encodeURIComponent);
   const template = provider.bodyTemplate.trim();
@@ -63,17 +65,13 @@ async function sendHttp(provider: NotificationSettings['sms'], message: Outgoing
   if (provider.method !== 'GET')
     headers['content-type'] = json ? 'application/json' : 'text/plain; charset=utf-8';
   for (const header of provider.secretHeaders) headers[header.name.toLowerCase()] = header.value;
-  const res = await fetch(url, {
+  await sendOutboundRequest(policy, url, {
     method: provider.method,
     headers,
     body:
       provider.method === 'GET'
         ? undefined
         : fillTemplate(template, message.fields, json ? jsonStringEscape : undefined),
-    redirect: 'error',
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    timeoutMs: TIMEOUT_MS,
   });
-  const answer = await res.text().catch(() => '');
-  if (res.status < 200 || res.status > 299)
-    throw new Error(`provider answered HTTP ${res.status}: ${answer.slice(0, 300)}`);
 }

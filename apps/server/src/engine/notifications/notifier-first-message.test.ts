@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRecipientsFor } from '../../modules/alerts/alert-senders.repository';
 import { getMonitoringSettings } from '../../modules/config/config.service';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { sendOnChannel } from './channel-senders';
+import { channelSender } from './channel-senders';
 import { Notifier } from './notifier';
 import { insertNotificationFixture, openRecord, peerSettings } from './test-support/notification-fixture';
 import {
@@ -56,6 +56,7 @@ describe('the first message of a storm', () => {
       return Number(row.n);
     };
     let unhandledAtFirstSend: number | null = null;
+    const sendOnChannel = channelSender(t.ctx.outbound);
     const notifier = new Notifier(
       { db: t.ctx.db, log: pino({ level: 'silent' }) },
       {

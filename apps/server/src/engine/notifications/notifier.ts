@@ -14,12 +14,13 @@
  */
 
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { cleanDeviceText, langOfRecipient } from '@storefleet/contracts';
+import { cleanDeviceText, langOfRecipient, type NotificationCaps } from '@storefleet/contracts';
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
+import { OutboundError } from '../../outbound/outbound-error';
 import type { EngineMetrics } from '../engine-metrics';
 import type { SettingsReader } from '../jobs/monitoring-settings';
 import { TASK_OVERDUE_KIND, taskOverdueMessage } from '../jobs/task-overdue';
@@ -33,7 +34,7 @@ import {
   markRepeatHandled,
   type RecordFacts,
 } from './alert-outbox.repository';
-import { ChannelOffError, type ChannelSender, sendOnChannel } from './channel-senders';
+import { ChannelOffError, type ChannelSender } from './channel-senders';
 import {
   claimDueDeliveries,
   type DeliveryRow,
@@ -60,8 +61,10 @@ const ERROR_MAX = 500;
 export interface NotifierOptions {
   settings: SettingsReader;
   recipients: RecipientsReader;
-  /** How messages leave (tests may pass another). */
-  send?: ChannelSender;
+  /** How messages leave: `channelSender(ctx.outbound)` (tests may pass another). */
+  send: ChannelSender;
+  /** The platform's highest caps (NOTIFY_MAX_*): a company's saved caps above them count as these. */
+  capsMax?: NotificationCaps;
 }
 
 /** A failure as stored: control characters out, bounded. */
@@ -86,7 +89,7 @@ export class Notifier {
     private readonly parts: { db: Kysely<DB>; log: FastifyBaseLogger; metrics?: EngineMetrics },
     private readonly options: NotifierOptions,
   ) {
-    this.send = options.send ?? sendOnChannel;
+    this.send = options.send;
   }
 
   /** Runs one pass after the one in progress (if any); resolves when it ended. */
@@ -164,6 +167,13 @@ export class Notifier {
       this.options.settings(db, companyId),
       readNotificationSettings(db, companyId),
     ]);
+    const max = this.options.capsMax;
+    if (max) {
+      channels.caps = {
+        perRecipientPerHour: Math.min(channels.caps.perRecipientPerHour, max.perRecipientPerHour),
+        perCompanyPerHour: Math.min(channels.caps.perCompanyPerHour, max.perCompanyPerHour),
+      };
+    }
     return { monitoring, channels };
   }
 
@@ -297,8 +307,11 @@ export class Notifier {
     } catch (error) {
       this.parts.metrics?.notificationsFailed.inc({ channel: row.channel });
       const text = cleanError(error);
-      const next =
-        error instanceof ChannelOffError ? ({ status: 'failed' } as const) : afterFailure(row.attempts, now);
+      // Off, or a destination the outbound policy refuses: retrying does not help.
+      const final =
+        error instanceof ChannelOffError ||
+        (error instanceof OutboundError && (error.failure === 'refused' || error.failure === 'badAddress'));
+      const next = final ? ({ status: 'failed' } as const) : afterFailure(row.attempts, now);
       log.warn({ deliveryId: row.id, channel: row.channel, err: text }, 'notification not delivered');
       await settleDelivery(
         db,

@@ -1,13 +1,13 @@
 /**
  * Net-test addresses. Platform users manage them (admin application); companies read the ones
- * offered to them. A stored pingUrl is only validated here: nothing probes it until the net-test
- * feature, which will probe through the store's box.
+ * offered to them. The boxes ping and fetch them, so an address in a class the outbound policy
+ * refuses (loopback, private, link-local, metadata …) is refused on save unless OUTBOUND_ALLOW holds it.
  */
 import type { NetTestAddress, NetTestAddressSaveBody } from '@storefleet/contracts';
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { forbidden, invalid, notFound } from '../../http/errors';
+import { type FieldMessage, forbidden, invalid, invalidFields, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
 import { companyExists } from '../stores/companies.repository';
 import {
@@ -67,6 +67,7 @@ export async function saveAddress(
       en: `must be an existing company (${companyId} is not)`,
     });
   }
+  refuseBlockedAddresses(ctx, body);
   const now = Date.now();
   const fields = {
     company_id: companyId,
@@ -89,6 +90,31 @@ export async function saveAddress(
   const saved = await findNetTestAddress(ctx.db, id);
   if (!saved) throw notFound({ zh: '测试地址', en: 'net-test address' });
   return toAddress(saved);
+}
+
+/**
+ * The outbound policy's address classes for what the boxes will reach: the ping host and the upload
+ * and download URLs, when written as an address (or localhost). A host name passes: the box resolves
+ * it in its store's network, where the server's DNS answer says nothing.
+ */
+function refuseBlockedAddresses(ctx: AppContext, body: NetTestAddressSaveBody): void {
+  const problems: FieldMessage[] = [];
+  const ping = ctx.outbound.refusalOfLiteral(body.pingUrl);
+  if (ping) problems.push({ field: 'pingUrl', message: ping });
+  for (const field of ['uploadUrl', 'downloadUrl'] as const) {
+    const url = body[field];
+    if (!url) continue;
+    let host: string;
+    try {
+      host = new URL(url).hostname;
+    } catch {
+      problems.push({ field, message: { zh: '不是有效的 URL', en: 'is not a valid URL' } });
+      continue;
+    }
+    const refusal = ctx.outbound.refusalOfLiteral(host);
+    if (refusal) problems.push({ field, message: refusal });
+  }
+  if (problems.length > 0) throw invalidFields(problems);
 }
 
 /** Deletes an address (platform users only). */

@@ -159,3 +159,51 @@ describe('net-test addresses', () => {
     expect((await list(admin)).data[0]).toEqual(first);
   });
 });
+
+describe('net-test addresses and the outbound policy', () => {
+  it('refuses addresses the boxes should not reach unless OUTBOUND_ALLOW holds them, saying why', async () => {
+    const strict = await createTestApp({ demo: true, config: { outboundAllow: [] } });
+    try {
+      const token = await strict.signIn('platform');
+      const saveTo = (payload: object) =>
+        strict.app.inject({
+          method: 'POST',
+          url: `${SETTING}/addOrUpdateAddress`,
+          headers: bearer(token),
+          payload,
+        });
+      const metadata = await saveTo({
+        pingUrl: 'speed.example.com',
+        pingUrlName: 'Metadata',
+        downloadUrl: 'http://169.254.169.254/latest/meta-data/',
+        uploadUrl: 'http://[::1]:6379/',
+      });
+      expect(metadata.statusCode).toBe(400);
+      expect(envelopeOf(metadata).message).toBe(
+        'uploadUrl: ::1 is a loopback address; the server does not send there. A platform operator can allow it with OUTBOUND_ALLOW.; ' +
+          'downloadUrl: 169.254.169.254 is a link-local address; the server does not send there. A platform operator can allow it with OUTBOUND_ALLOW.',
+      );
+      const ping = await saveTo({ pingUrl: '10.0.0.5', pingUrlName: 'LAN' });
+      expect(envelopeOf(ping).message).toContain('pingUrl: 10.0.0.5 is a private network address');
+      const local = await saveTo({ pingUrl: 'localhost', pingUrlName: 'Local' });
+      expect(envelopeOf(local).message).toContain(
+        'pingUrl: localhost resolves to 127.0.0.1, which is a loopback address',
+      );
+      const hex = await saveTo({
+        pingUrl: 'speed.example.com',
+        pingUrlName: 'Hex',
+        downloadUrl: 'http://0x7f.1:5432/',
+      });
+      expect(envelopeOf(hex).message).toContain('downloadUrl: 127.0.0.1 is a loopback address');
+      // A host name passes: the box resolves it in its own network.
+      const named = await saveTo({
+        pingUrl: 'speed.example.com',
+        pingUrlName: 'Public',
+        downloadUrl: 'https://speed.example.com/10MB.bin',
+      });
+      expect(named.statusCode, named.body).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});

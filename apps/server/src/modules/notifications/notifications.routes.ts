@@ -10,8 +10,11 @@ import {
   saveNotificationSettings,
   sendTestNotification,
 } from './notifications.service';
+import { TestSendLimit } from './test-send-limit';
 
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // One count of test sends per app (per server node).
+  const testSends = new TestSendLimit();
   defineRoute(app, E.getNotificationSettings, async function getNotificationSettingsRoute({ scope }) {
     return getNotificationSettings(ctx, scope);
   });
@@ -23,7 +26,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     },
   );
   defineRoute(app, E.testNotification, async function testNotification({ body, scope, lang }) {
-    return sendTestNotification(ctx, scope, body, lang);
+    return sendTestNotification(ctx, scope, body, testSends, lang);
   });
   defineRoute(app, E.listDeliveries, async function listDeliveries({ query, scope }) {
     return listRecordDeliveries(ctx, scope, query.recordId);

@@ -19,7 +19,7 @@ import {
 import type { Caller, Scope } from '../../auth/caller';
 import { requireCompany } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { sendOnChannel } from '../../engine/notifications/channel-senders';
+import { channelSender } from '../../engine/notifications/channel-senders';
 import { listDeliveriesOfRecord } from '../../engine/notifications/deliveries.repository';
 import {
   readNotificationSettings,
@@ -29,7 +29,10 @@ import { testMessage } from '../../engine/notifications/notification-messages';
 import { cleanError } from '../../engine/notifications/notifier';
 import { invalid, invalidFields, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
+import { OutboundError } from '../../outbound/outbound-error';
 import { findAlertRecordRow } from '../alerts/alert-records.repository';
+import { notificationSettingsProblems } from './notification-destinations';
+import type { TestSendLimit } from './test-send-limit';
 
 /** The settings as a reply shows them: no password, header values masked. */
 export function maskedSettings(settings: NotificationSettings): NotificationSettings {
@@ -72,7 +75,11 @@ function keepSecretHeaders(
   return { ...given, secretHeaders };
 }
 
-/** PUT notificationSettings: checks that a channel switched on is complete, keeps unchanged secrets, saves. */
+/**
+ * PUT notificationSettings: checks that a channel switched on is complete, that every destination
+ * passes the outbound policy and the caps stay within the platform's maxima, keeps unchanged secrets,
+ * saves.
+ */
 export async function saveNotificationSettings(
   ctx: AppContext,
   scope: Scope,
@@ -89,6 +96,8 @@ export async function saveNotificationSettings(
   if (body.phone.enabled && body.phone.url === '')
     problems.push({ field: 'phone.url', message: REQUIRED_WHEN_ON });
   if (problems.length > 0) throw invalidFields(problems);
+  const refused = await notificationSettingsProblems(ctx, body);
+  if (refused.length > 0) throw invalidFields(refused);
   const stored = await readNotificationSettings(ctx.db, companyId);
   const { passwordSet: _reply, password, ...email } = body.email;
   const next: NotificationSettings = {
@@ -104,11 +113,16 @@ export async function saveNotificationSettings(
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9][0-9 -]{4,19}$/;
 
-/** POST testNotification: sends the test message now (not queued) and says what happened. */
+/**
+ * POST testNotification: sends the test message now (not queued) and says what happened — classified
+ * (refused destination, DNS, connect refused, timeout, TLS, HTTP status N, SMTP reply code), never what
+ * the peer wrote. `limit` counts the company's test sends (429 past 10 a minute).
+ */
 export async function sendTestNotification(
   ctx: AppContext,
   scope: Scope,
   body: TestNotificationBody,
+  limit: TestSendLimit,
   lang: Lang = 'zh',
 ): Promise<{ ok: boolean; error: string | null }> {
   const companyId = requireCompany(scope);
@@ -118,12 +132,13 @@ export async function sendTestNotification(
   if (body.channel !== SendType.EMAIL && !PHONE.test(body.address)) {
     throw invalid('address', { zh: '必须是电话号码', en: 'must be a phone number' });
   }
+  limit.take(companyId, Date.now());
   const settings = await readNotificationSettings(ctx.db, companyId);
   try {
-    await sendOnChannel(settings, body.channel, body.address, testMessage(body.address, lang));
+    await channelSender(ctx.outbound)(settings, body.channel, body.address, testMessage(body.address, lang));
     return { ok: true, error: null };
   } catch (error) {
-    return { ok: false, error: cleanError(error) };
+    return { ok: false, error: error instanceof OutboundError ? error.label[lang] : cleanError(error) };
   }
 }
 
