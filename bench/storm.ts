@@ -115,6 +115,7 @@ function benchConfig(dataDir: string, databaseUrl: string): Config {
     passwordHashing: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
     shutdownGraceMs: 5_000,
+    upgradeReconnectGraceMs: 300_000,
   };
 }
 

@@ -52,6 +52,8 @@ export interface Config {
   signInThrottle: SignInThrottleConfig;
   /** How long graceful shutdown waits for in-flight requests before closing anyway. */
   shutdownGraceMs: number;
+  /** `UPGRADE_RECONNECT_GRACE_SECONDS`: how long an upgrade run waits for a box without a link before failing it. */
+  upgradeReconnectGraceMs: number;
   /** Check every JSON reply against its endpoint's response schema (on in the tests, off in production). */
   checkReplies?: boolean;
   /** `METRICS_TOKEN`: when set, `/metrics` asks for `Authorization: Bearer <token>`; open when unset. */
@@ -105,6 +107,8 @@ export function loadConfig(env: Env = process.env): Config {
     passwordHashing: PRODUCTION_HASHING,
     signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
     shutdownGraceMs: integer(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', 0, 600_000),
+    upgradeReconnectGraceMs:
+      integer(env.UPGRADE_RECONNECT_GRACE_SECONDS, 300, 'UPGRADE_RECONNECT_GRACE_SECONDS', 0, 86_400) * 1000,
     metricsToken: env.METRICS_TOKEN || undefined,
     redisUrl,
   };

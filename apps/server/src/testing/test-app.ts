@@ -45,6 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     passwordHashing: TEST_HASHING,
     signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
     shutdownGraceMs: 5_000,
+    upgradeReconnectGraceMs: 300_000,
     checkReplies: true,
     ...overrides,
   };
