@@ -40,13 +40,18 @@ export async function up(unknownDb: Kysely<unknown>, dialect: DialectName): Prom
       .execute();
     if (rows.length === 0) break;
     const chained = chainEntries(last, rows);
-    for (const row of chained) {
-      await db
-        .updateTable('operation_logs')
-        .set({ prev_hash: row.prev_hash, hash: row.hash })
-        .where('id', '=', row.id)
-        .execute();
-    }
+    const write = async (tx: Kysely<Tables>) => {
+      for (const row of chained) {
+        await tx
+          .updateTable('operation_logs')
+          .set({ prev_hash: row.prev_hash, hash: row.hash })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    };
+    // One commit per page, not per entry (the migrator runs SQLite migrations outside a transaction).
+    if (db.isTransaction) await write(db);
+    else await db.transaction().execute(write);
     last = chained[chained.length - 1]?.hash ?? last;
     afterId = rows[rows.length - 1]?.id ?? afterId;
   }
