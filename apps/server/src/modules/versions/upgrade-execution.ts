@@ -40,8 +40,6 @@ const BOX_CONCURRENCY = 8;
 const LINK_POLL_MS = 500;
 
 export interface ExecutionOptions {
-  /** How long a box without a link is waited for; the configured grace unless given. */
-  reconnectGraceMs?: number;
   replyTimeoutMs?: number;
 }
 
@@ -75,7 +73,7 @@ export async function executeUpgradeRun(
       const todo = (await waveBoxes(ctx.db, runId, wave))
         .filter((b) => b.state === 'pending' || b.state === 'downloading')
         .map((b) => b.box_id);
-      const graceMs = options.reconnectGraceMs ?? ctx.config.upgradeReconnectGraceMs;
+      const graceMs = ctx.config.upgradeReconnectGraceMs;
       const deadline = Date.now() + graceMs;
       const slot = slots(BOX_CONCURRENCY);
       // Every box at once: those without a link wait for it outside the slots, the others go ahead.
