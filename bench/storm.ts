@@ -119,6 +119,7 @@ function benchConfig(dataDir: string, databaseUrl: string): Config {
     // The benchmark's SMTP and HTTP peers listen on loopback; its caps are the contract's highest.
     outboundAllow: ['127.0.0.0/8'],
     notifyMaxima: { perRecipientPerHour: 1000, perCompanyPerHour: 100_000 },
+    upgradeReconnectGraceMs: 300_000,
   };
 }
 

@@ -125,6 +125,22 @@ describe('configuration', () => {
     }
   });
 
+  it('gives boxes of an upgrade run 5 minutes to connect unless UPGRADE_RECONNECT_GRACE_SECONDS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).upgradeReconnectGraceMs).toBe(300_000);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, UPGRADE_RECONNECT_GRACE_SECONDS: '30' }).upgradeReconnectGraceMs,
+    ).toBe(30_000);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, UPGRADE_RECONNECT_GRACE_SECONDS: '0' }).upgradeReconnectGraceMs,
+    ).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dataDir, UPGRADE_RECONNECT_GRACE_SECONDS: '-1' })).toThrow(
+      /UPGRADE_RECONNECT_GRACE_SECONDS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, UPGRADE_RECONNECT_GRACE_SECONDS: 'soon' })).toThrow(
+      /UPGRADE_RECONNECT_GRACE_SECONDS/,
+    );
+  });
+
   it('refuses values it cannot use, naming the variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);

@@ -74,6 +74,8 @@ export interface Config {
   sessionIdleMinutes: number;
   /** How long graceful shutdown waits for in-flight requests before closing anyway. */
   shutdownGraceMs: number;
+  /** `UPGRADE_RECONNECT_GRACE_SECONDS`: how long an upgrade run waits for a box without a link before failing it. */
+  upgradeReconnectGraceMs: number;
   /** Check every JSON reply against its endpoint's response schema (on in the tests, off in production). */
   checkReplies?: boolean;
   /** `METRICS_TOKEN`: when set, `/metrics` asks for `Authorization: Bearer <token>`; open when unset. */
@@ -138,6 +140,8 @@ export function loadConfig(env: Env = process.env): Config {
     signInThrottle: SIGN_IN_THROTTLE,
     sessionIdleMinutes: idleMinutes(env.SESSION_IDLE_MINUTES),
     shutdownGraceMs: integer(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', 0, 600_000),
+    upgradeReconnectGraceMs:
+      integer(env.UPGRADE_RECONNECT_GRACE_SECONDS, 300, 'UPGRADE_RECONNECT_GRACE_SECONDS', 0, 86_400) * 1000,
     metricsToken: env.METRICS_TOKEN || undefined,
     redisUrl,
     outboundAllow: outboundAllow(env.OUTBOUND_ALLOW),

@@ -13,6 +13,7 @@ import type { DB } from '../db/database';
  */
 const BOOKKEEPING = new Set([
   'operation_logs',
+  'operation_log_head',
   'login_failures',
   'revoked_tokens',
   'session_activity',

@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     signInThrottle: SIGN_IN_THROTTLE,
     sessionIdleMinutes: 30,
     shutdownGraceMs: 5_000,
+    upgradeReconnectGraceMs: 300_000,
     checkReplies: true,
     // The notification tests' peers listen on loopback; tests of the refusal pass outboundAllow: [].
     outboundAllow: ['127.0.0.0/8', '::1/128'],

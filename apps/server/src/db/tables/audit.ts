@@ -18,8 +18,20 @@ export interface OperationLogsTable {
   user_name: string | null;
   module_name: string;
   operation_time: number;
+  /** The hash of the entry before it (the genesis hash for the first); see modules/audit/operation-log-chain.ts. */
+  prev_hash: string | null;
+  /** SHA-256 over its fields and prev_hash. Null only when written around the writer. */
+  hash: string | null;
+}
+
+/** One row (id 1): the newest entry's hash. Appends lock it, so the chain stays one line across nodes. */
+export interface OperationLogHeadTable {
+  id: number;
+  last_hash: string;
+  updated_at: number;
 }
 
 export interface AuditTables {
   operation_logs: OperationLogsTable;
+  operation_log_head: OperationLogHeadTable;
 }

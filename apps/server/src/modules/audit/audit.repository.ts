@@ -1,4 +1,7 @@
-/** The owner of operation_logs: batch inserts, the paged list and the distinct operation names. */
+/**
+ * The owner of operation_logs and its chain head (operation_log_head): chained batch appends, the paged
+ * list, the distinct operation names and the walk in id order that verification reads.
+ */
 import type { Insertable, Kysely } from 'kysely';
 
 import type { Scope } from '../../auth/caller';
@@ -6,8 +9,9 @@ import type { DB } from '../../db/database';
 import { pageWindow } from '../../db/paging';
 import type { OperationLogsTable } from '../../db/tables/audit';
 import { containsText } from '../../db/text';
+import { type ChainedEntry, chainEntries } from './operation-log-chain';
 
-export type NewOperationLog = Insertable<OperationLogsTable>;
+export type NewOperationLog = Omit<Insertable<OperationLogsTable>, 'id' | 'prev_hash' | 'hash'>;
 
 export interface OperationLogFilter {
   userName?: string | undefined;
@@ -19,10 +23,62 @@ export interface OperationLogFilter {
   to?: number | undefined;
 }
 
-/** Inserts a batch of entries in one statement. */
+/**
+ * Appends a batch of entries to the chain in one transaction. Its first statement locks the chain head
+ * (a row lock on PostgreSQL, the write lock on SQLite) and reads the newest hash, so appends from any
+ * number of writers, on one node or several, are chained one after another, never on the same link.
+ */
 export async function insertOperationLogs(db: Kysely<DB>, entries: NewOperationLog[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.insertInto('operation_logs').values(entries).execute();
+  await db.transaction().execute(async (tx) => {
+    const now = Date.now();
+    const head = await tx
+      .updateTable('operation_log_head')
+      .set({ updated_at: now })
+      .where('id', '=', 1)
+      .returning('last_hash')
+      .executeTakeFirstOrThrow();
+    const chained = chainEntries(head.last_hash, entries.map(withDefaults));
+    await tx.insertInto('operation_logs').values(chained).execute();
+    const last = chained[chained.length - 1]?.hash ?? head.last_hash;
+    await tx.updateTable('operation_log_head').set({ last_hash: last }).where('id', '=', 1).execute();
+  });
+}
+
+/** An entry with its optional fields spelled out, as they will be read back and hashed. */
+function withDefaults(entry: NewOperationLog) {
+  return {
+    ...entry,
+    company_id: entry.company_id ?? null,
+    error_msg: entry.error_msg ?? null,
+    user_id: entry.user_id ?? null,
+    user_name: entry.user_name ?? null,
+  };
+}
+
+/** Up to `limit` entries after id `afterId`, in id order, with their chain columns. */
+export async function listChainedEntries(
+  db: Kysely<DB>,
+  afterId: number,
+  limit: number,
+): Promise<ChainedEntry[]> {
+  return db
+    .selectFrom('operation_logs')
+    .selectAll()
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The hash of the newest entry as the chain head recorded it (undefined before the migration). */
+export async function findChainHead(db: Kysely<DB>): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('operation_log_head')
+    .select('last_hash')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row?.last_hash;
 }
 
 /** The operation logs `scope` sees, filtered by user and operation name. */

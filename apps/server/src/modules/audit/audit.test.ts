@@ -1,5 +1,5 @@
 import { AlertEndpoints, AuthEndpoints, fillPath, UserEndpoints } from '@storefleet/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { HARBOR } from '../../demo/demo-data';
 import { parseDateTime } from '../../http/time';
@@ -97,12 +97,46 @@ describe('the operation log', () => {
       headers: { 'accept-language': 'en-US' },
       payload: { username: 'admin', password: 'wrong', extra: { securityKey: 'k-123', apiToken: 't-456' } },
     });
-    const res = await query(platform, { apiName: 'Sign in', pageSize: 50 });
-    const failed = envelopeOf<Page>(res).data.list.find((e) => e.status === 401);
-    expect(failed).toMatchObject({ errorMsg: 'Wrong user name or password', userName: null, userId: null });
+    let failed: Entry | undefined;
+    await vi.waitFor(
+      async () => {
+        const res = await query(platform, { apiName: 'Sign in', pageSize: 50 });
+        failed = envelopeOf<Page>(res).data.list.find((e) => e.status === 401 && e.userName === 'admin');
+        expect(failed).toBeDefined();
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(failed).toMatchObject({ errorMsg: 'Wrong user name or password', userId: null });
     expect(failed?.reqData).not.toContain('k-123');
     expect(failed?.reqData).not.toContain('t-456');
     expect(failed?.reqData).not.toContain('wrong');
+  });
+
+  it("files a failed sign-in in the tried account's company log, an unknown name in the platform's", async () => {
+    const signIn = (username: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user-service/auth/login',
+        payload: { username, password: 'not-the-password' },
+      });
+    expect((await signIn('operator')).statusCode).toBe(401);
+    expect((await signIn('no-such-account-31')).statusCode).toBe(401);
+    const failedOf = async (token: string, userName: string) =>
+      envelopeOf<Page>(await query(token, { apiName: 'Sign in', userName, pageSize: 50 })).data.list.filter(
+        (e) => e.status === 401,
+      );
+    // The company admin of the operator's company sees the attempt on its account, with the name tried.
+    await vi.waitFor(async () => expect(await failedOf(admin, 'operator')).toHaveLength(1), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect((await failedOf(admin, 'operator'))[0]).toMatchObject({ userName: 'operator', userId: null });
+    // A name no account has goes to the platform's log only.
+    await vi.waitFor(async () => expect(await failedOf(platform, 'no-such-account-31')).toHaveLength(1), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(await failedOf(admin, 'no-such-account-31')).toHaveLength(0);
   });
 
   it('records writes to unknown API paths, not reads of them', async () => {

@@ -6,12 +6,17 @@ import { type AnyEndpoint, isRecordedCall, UNKNOWN_CALL } from '@storefleet/cont
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { isApiPath } from '../../http/web';
+import { findAccountCompany } from '../auth/auth.repository';
 import { requestData } from './mask';
 import { OperationLogWriter } from './operation-log.writer';
 
 declare module 'fastify' {
   interface FastifyInstance {
     operationLog: OperationLogWriter;
+  }
+  interface FastifyRequest {
+    /** The account name a sign-in call tried (set by the sign-in route before it checks the password). */
+    signInName?: string;
   }
 }
 
@@ -52,8 +57,9 @@ export function installOperationLog(app: FastifyInstance): void {
     if (!isRecordedCall(endpoint, request.method, reply.statusCode)) return;
     const meta = request.routeOptions.config.api;
     const caller = request.caller;
+    const tried = caller ? undefined : await triedAccount(request.signInName);
     writer.push({
-      company_id: caller?.companyId ?? null,
+      company_id: caller?.companyId ?? tried?.companyId ?? null,
       api_name: meta?.summary ?? UNKNOWN_CALL,
       class_method: meta?.classMethod ?? `${request.method} ${path}`,
       req_data: requestData(request.query, request.body),
@@ -63,11 +69,28 @@ export function installOperationLog(app: FastifyInstance): void {
       // A client that hangs up before the reply leaves no address; one such entry must not sink its batch.
       ip_address: request.ip ?? '',
       user_id: caller?.userId ?? null,
-      user_name: caller?.userName ?? null,
+      user_name: caller?.userName ?? tried?.userName ?? null,
       module_name: meta?.module ?? 'unknown',
       operation_time: Date.now(),
     });
   });
 
   app.addHook('onClose', async () => writer.flush());
+
+  /**
+   * A refused sign-in's account: its company's log when the name is an account's (null company: a
+   * platform user's), else the platform's log; the name as typed either way (docs/decisions/server-core.md).
+   * Looked up after the reply went out, so the refusal takes no longer for a known name.
+   */
+  async function triedAccount(name: string | undefined) {
+    if (name === undefined) return undefined;
+    const userName = name;
+    try {
+      const account = await findAccountCompany(app.ctx.db, name);
+      return { companyId: account?.companyId ?? null, userName };
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not look up the account of a refused sign-in');
+      return { companyId: null, userName };
+    }
+  }
 }

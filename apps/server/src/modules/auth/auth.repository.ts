@@ -27,6 +27,22 @@ export async function findAccountByName(
   return row && toAccount(row);
 }
 
+/**
+ * The company of the account named `accountName` (null for a platform user); undefined when no account
+ * has that name. The operation log files a failed sign-in under it.
+ */
+export async function findAccountCompany(
+  db: Kysely<DB>,
+  accountName: string,
+): Promise<{ companyId: number | null } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('company_id')
+    .where('account_name', '=', accountName)
+    .executeTakeFirst();
+  return row && { companyId: row.company_id };
+}
+
 /** The account of a signed-in user, by id. */
 export async function findAccountById(db: Kysely<DB>, userId: number): Promise<AccountRow | undefined> {
   const row = await db

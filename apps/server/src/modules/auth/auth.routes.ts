@@ -8,6 +8,8 @@ import { changePassword, describeSession, signIn, signOut } from './auth.service
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, E.login, async function login({ body, request }) {
+    // A failed sign-in is filed in the operation log of the account tried, under the name typed.
+    request.signInName = body.username;
     const { result, caller } = await signIn(ctx, body, request.ip);
     // The operation log names who signed in.
     request.caller = caller;

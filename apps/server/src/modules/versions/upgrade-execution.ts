@@ -1,9 +1,11 @@
 /**
  * Carries out an upgrade run wave by wave. Each box of the wave (a few at a time) is marked downloading
  * and gets the `upgrade` command over its link; its reply marks it installed (with the version it now
- * reports) or failed (with the agent's reason); a box that is not linked, drops its link or does not
- * answer in time fails with that reason. After a wave, its failure rate decides: above the run's
- * threshold the run halts with the reason, else the next wave starts. Every state change is written to
+ * reports) or failed (with the agent's reason); a box that drops its link or does not answer in time
+ * fails with that reason. A box without a link is given the reconnection grace
+ * (UPGRADE_RECONNECT_GRACE_SECONDS) to link, without holding up the wave's other boxes; one that does
+ * not link in time fails but is not counted (upgrade-wave.ts). After a wave, its failure rate decides:
+ * above the run's threshold the run halts with the reason, else the next wave starts. Every state change is written to
  * the database first, so a run cut by a stop is resumed from it, by this node restarted or by another
  * (`resumeRunsOfGoneNodes`). Each write holds only while the run is still this node's (`runner_node`):
  * a node judged gone that still runs loses the run at its next step, and a box gets the command from one
@@ -20,6 +22,7 @@ import {
 import type { AppContext } from '../../context';
 import { NodeStopping, type RunnerGone } from '../../engine/cluster/server-node';
 import { AppError } from '../../http/errors';
+import { neverConnectedReason, waitingReason, waveHaltReason } from './upgrade-wave';
 import {
   claimUpgradeRuns,
   findUpgradeRun,
@@ -33,13 +36,10 @@ import {
 
 /** Boxes of one wave upgraded at the same time. */
 const BOX_CONCURRENCY = 8;
-/** After a restart, how long a resumed wave waits for its boxes to link again. */
-const RESUME_GRACE_MS = 60_000;
+/** How often a box waiting for its link is looked at. */
+const LINK_POLL_MS = 500;
 
 export interface ExecutionOptions {
-  /** Resumed after a restart or taken over: wait for the wave's boxes to link again before sending. */
-  resumed?: boolean;
-  resumeGraceMs?: number;
   replyTimeoutMs?: number;
 }
 
@@ -73,25 +73,20 @@ export async function executeUpgradeRun(
       const todo = (await waveBoxes(ctx.db, runId, wave))
         .filter((b) => b.state === 'pending' || b.state === 'downloading')
         .map((b) => b.box_id);
-      if (options.resumed && wave === run.current_wave) {
-        await waitForLinks(ctx, todo, options.resumeGraceMs ?? RESUME_GRACE_MS);
-      }
-      const queue = [...todo];
-      const worker = async () => {
-        for (let box = queue.shift(); box !== undefined; box = queue.shift()) {
-          await upgradeBox(ctx, runId, box, version, options.replyTimeoutMs ?? UPGRADE_REPLY_MS);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(BOX_CONCURRENCY, queue.length) }, worker));
+      const graceMs = ctx.config.upgradeReconnectGraceMs;
+      const deadline = Date.now() + graceMs;
+      const slot = slots(BOX_CONCURRENCY);
+      // Every box at once: those without a link wait for it outside the slots, the others go ahead.
+      await Promise.all(
+        todo.map(async (box) => {
+          if (!ctx.hub.isConnected(box) && !(await waitForLink(ctx, runId, box, deadline)))
+            return neverConnected(ctx, runId, box, graceMs);
+          await slot(() => upgradeBox(ctx, runId, box, version, options.replyTimeoutMs ?? UPGRADE_REPLY_MS));
+        }),
+      );
       const states = await waveBoxes(ctx.db, runId, wave);
-      const failed = states.filter((b) => b.state === 'failed').length;
-      const rate = states.length === 0 ? 0 : (failed * 100) / states.length;
-      if (rate > run.failure_threshold) {
-        const reason =
-          `Wave ${wave} of ${run.wave_count}: ${failed} of ${states.length} boxes failed ` +
-          `(${Math.round(rate)} %), above the ${run.failure_threshold} % threshold; later waves were not sent`;
-        return await end(ctx, runId, 'halted', reason);
-      }
+      const reason = waveHaltReason(states, run.failure_threshold, wave, run.wave_count);
+      if (reason !== null) return await end(ctx, runId, 'halted', reason);
     }
     await end(ctx, runId, 'finished', null);
   } catch (error) {
@@ -120,12 +115,58 @@ async function end(
   );
 }
 
-async function waitForLinks(ctx: AppContext, boxes: number[], graceMs: number): Promise<void> {
-  const until = Date.now() + graceMs;
-  while (Date.now() < until && !boxes.every((b) => ctx.hub.isConnected(b))) {
+/** Runs at most `n` of the functions given to it at a time, the others in the order they came. */
+function slots(n: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async (work: () => Promise<void>): Promise<void> => {
+    while (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      await work();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Waits until box `boxId` links (true) or `deadline` passes (false). Meanwhile the box shows `pending`
+ * with a reason that says the run waits for it (the contracts have no "waiting" state).
+ */
+async function waitForLink(
+  ctx: AppContext,
+  runId: number,
+  boxId: number,
+  deadline: number,
+): Promise<boolean> {
+  await asRunner(
+    setBoxState(ctx.db, runId, boxId, ctx.node.id, {
+      state: 'pending',
+      reason: waitingReason(deadline),
+      updated_at: Date.now(),
+    }),
+  );
+  for (;;) {
     ctx.node.checkRunning();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (ctx.hub.isConnected(boxId)) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(LINK_POLL_MS, Math.max(0, deadline - Date.now()))),
+    );
   }
+}
+
+/** Fails a box that did not link within the grace, with the reason that keeps it out of the failure rate. */
+async function neverConnected(ctx: AppContext, runId: number, boxId: number, graceMs: number): Promise<void> {
+  await asRunner(
+    setBoxState(ctx.db, runId, boxId, ctx.node.id, {
+      state: 'failed',
+      reason: neverConnectedReason(graceMs),
+      updated_at: Date.now(),
+    }),
+  );
 }
 
 async function upgradeBox(
@@ -144,8 +185,9 @@ async function upgradeBox(
       }),
     );
   ctx.node.checkRunning();
+  // Linked a moment ago (or it would not be here): it dropped the link again before the command.
   if (!ctx.hub.isConnected(boxId))
-    return failed('The box is not connected, so it could not download the package');
+    return failed('The box lost its link before it could download the package');
   // Written before the command goes out, and only while the run is this node's.
   await asRunner(
     setBoxState(ctx.db, runId, boxId, ctx.node.id, {
@@ -194,8 +236,8 @@ async function upgradeBox(
  * The takeover of upgrade runs (at start-up and every heartbeat, engine/cluster/server-node.ts): a run
  * still `running` whose node is gone (stopped, died, or this node before its restart) is claimed by
  * exactly one node and resumed there. Its finished waves stand; the current wave's boxes that had not
- * answered are sent the command again once they link (an agent that installed the version already
- * answers at once). A live node's runs are left alone.
+ * answered are sent the command again once they link, within the reconnection grace (an agent that
+ * installed the version already answers at once). A live node's runs are left alone.
  */
 export async function resumeRunsOfGoneNodes(
   ctx: AppContext,
@@ -206,6 +248,6 @@ export async function resumeRunsOfGoneNodes(
   if (runners.length === 0) return;
   for (const id of await claimUpgradeRuns(ctx.db, runners, ctx.node.id)) {
     ctx.log.info({ runId: id, from: runners }, 'resuming an upgrade run whose server node is gone');
-    ctx.node.track(executeUpgradeRun(ctx, id, { ...options, resumed: true }));
+    ctx.node.track(executeUpgradeRun(ctx, id, options));
   }
 }

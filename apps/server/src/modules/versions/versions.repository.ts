@@ -191,10 +191,10 @@ export async function waveBoxes(
   db: Kysely<DB>,
   runId: number,
   wave: number,
-): Promise<{ box_id: number; state: UpgradeBoxState }[]> {
+): Promise<{ box_id: number; state: UpgradeBoxState; reason: string | null }[]> {
   return db
     .selectFrom('upgrade_run_boxes')
-    .select(['box_id', 'state'])
+    .select(['box_id', 'state', 'reason'])
     .where('run_id', '=', runId)
     .where('wave', '=', wave)
     .orderBy('id')

@@ -29,6 +29,9 @@ let platform: string;
 let admin: string;
 let operator: string;
 let boxes: { id: number; shop_id: number; security_key: string | null }[];
+/** Two more boxes of the company that no simulated box links for at first. */
+let serverUrl: string;
+let spare: { id: number; shop_id: number; security_key: string | null }[];
 
 /** A multipart body: text fields, then (optionally) the file. */
 function form(fields: Record<string, string>, file?: Buffer) {
@@ -104,7 +107,7 @@ async function uploaded(number: string, bytes: Buffer): Promise<Version> {
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   platform = await t.signIn('platform');
   admin = await t.signIn('admin');
   operator = await t.signIn('operator');
@@ -113,7 +116,7 @@ beforeAll(async () => {
     .select('id')
     .where('company_no', '=', 'NW001')
     .executeTakeFirstOrThrow();
-  boxes = (
+  const all = (
     await t.ctx.db
       .selectFrom('devices')
       .select(['id', 'shop_id', 'security_key'])
@@ -123,8 +126,10 @@ beforeAll(async () => {
       .orderBy('shop_id')
       .orderBy('id')
       .execute()
-  ).slice(0, 5);
-  if (boxes.length < 5) throw new Error('the demo company needs five boxes with keys');
+  ).slice(0, 7);
+  if (all.length < 7) throw new Error('the demo company needs seven boxes with keys');
+  boxes = all.slice(0, 5);
+  spare = all.slice(5);
   // The first box (first in store order, so first in wave 1) spoils what it downloads.
   fleet = startFleet({
     serverUrl,
@@ -318,6 +323,59 @@ describe('upgrade runs', () => {
       ).statusCode,
     ).toBe(403);
     expect((await get<PagedResult<UpgradeRun>>(admin, '/upgrade/list')).data.total).toBe(before);
+  });
+
+  it('waits for a box without a link and upgrades it once it links; one that never links fails uncounted', async () => {
+    const version = await uploaded('2.3.0', Buffer.from('a package for late boxes'));
+    const [late, absent] = spare;
+    if (!late || !absent) throw new Error('no spare boxes');
+    t.ctx.config.upgradeReconnectGraceMs = 20_000;
+    let lateFleet: Fleet | null = null;
+    try {
+      const started = await post(admin, '/upgrade/start', {
+        versionId: version.id,
+        boxIds: [boxes[1]?.id, late.id, absent.id],
+        waveSize: 3,
+        // Any failure counted would halt the run.
+        failureThreshold: 0,
+      });
+      expect(started.statusCode).toBe(200);
+      const run = envelopeOf<UpgradeRun>(started).data;
+      // The linked box goes ahead while the other two wait, shown as pending with the reason.
+      await vi.waitFor(async () => {
+        const detail = (await get<Detail>(admin, `/upgrade/detail/${run.id}`)).data;
+        const byBox = new Map(detail.boxes.map((b) => [b.boxId, b]));
+        expect(byBox.get(boxes[1]?.id ?? 0)?.state).toBe('installed');
+        expect(byBox.get(late.id)).toMatchObject({
+          state: 'pending',
+          reason: expect.stringContaining('Waiting for the box to connect'),
+        });
+        expect(detail.run.status).toBe('running');
+      }, WAIT);
+      lateFleet = startFleet({
+        serverUrl,
+        boxes: [{ key: late.security_key ?? '' }],
+        intervalSeconds: 3600,
+        episodes: false,
+        reconnect: { baseMs: 20, capMs: 200 },
+      });
+      const done = await untilEnded(run.id);
+      expect(done.run).toMatchObject({
+        status: 'finished',
+        installedCount: 2,
+        failedCount: 1,
+        haltReason: null,
+      });
+      const byBox = new Map(done.boxes.map((b) => [b.boxId, b]));
+      expect(byBox.get(late.id)).toMatchObject({ state: 'installed', reportedVersion: '2.3.0' });
+      expect(byBox.get(absent.id)).toMatchObject({
+        state: 'failed',
+        reason: expect.stringContaining('did not connect within 20 seconds'),
+      });
+    } finally {
+      t.ctx.config.upgradeReconnectGraceMs = 300_000;
+      await lateFleet?.stop();
+    }
   });
 
   it('resumes a run that a restart cut in the middle of a wave', async () => {
