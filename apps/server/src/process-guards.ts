@@ -10,19 +10,25 @@ import type { Logger } from 'pino';
 
 import { isDatabaseUnavailable } from './db/database-unavailable';
 
-/** Installs the process-wide handlers; `exit` is `process.exit` outside tests. */
-export function installProcessGuards(
-  logger: Pick<Logger, 'error' | 'warn' | 'fatal'>,
-  exit: (code: number) => void = (code) => process.exit(code),
-): void {
-  process.on('unhandledRejection', (reason) => {
+type GuardLogger = Pick<Logger, 'error' | 'warn' | 'fatal'>;
+
+/** The `unhandledRejection` handler: logs, never ends the process. */
+export function unhandledRejectionGuard(logger: GuardLogger): (reason: unknown) => void {
+  return (reason) => {
     if (isDatabaseUnavailable(reason)) {
       logger.warn({ err: reason }, 'the database is not answering (a promise nobody awaited); still running');
     } else {
       logger.error({ err: reason }, 'a promise nobody awaited failed; still running');
     }
-  });
-  process.on('uncaughtException', (error) => {
+  };
+}
+
+/** The `uncaughtException` handler: a database that is not answering is logged; anything else exits. */
+export function uncaughtExceptionGuard(
+  logger: GuardLogger,
+  exit: (code: number) => void,
+): (error: Error) => void {
+  return (error) => {
     if (isDatabaseUnavailable(error)) {
       logger.warn(
         { err: error },
@@ -32,5 +38,14 @@ export function installProcessGuards(
     }
     logger.fatal({ err: error }, 'uncaught exception: stopping');
     exit(1);
-  });
+  };
+}
+
+/** Installs both handlers on the process (server.ts, at start). */
+export function installProcessGuards(logger: GuardLogger): void {
+  process.on('unhandledRejection', unhandledRejectionGuard(logger));
+  process.on(
+    'uncaughtException',
+    uncaughtExceptionGuard(logger, (code) => process.exit(code)),
+  );
 }
