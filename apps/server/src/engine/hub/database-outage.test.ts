@@ -70,7 +70,7 @@ if (testDialect() === 'postgres') {
       through.host = `127.0.0.1:${proxy.port}`;
       through.searchParams.set('application_name', appName);
       server.env.DATABASE_URL = through.toString();
-      const running = await server.start();
+      const running = await server.start(90_000);
       const db = server.database().db;
       const fixture = await insertLinkFixture(db, { port: 9, community: 'public' });
       // The agent's own reconnect backoff, not a test's fast one: resuming must not depend on it.
