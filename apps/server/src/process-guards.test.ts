@@ -19,7 +19,7 @@ const terminated = Object.assign(new Error('terminating connection due to admini
 describe('failures nobody caught', () => {
   it('log a rejected promise and keep running, a lost connection as a warning', () => {
     const { lines, logger } = recorder();
-    const guard = unhandledRejectionGuard(logger as never);
+    const guard = unhandledRejectionGuard(logger);
     guard(terminated);
     guard(new Error('a bug'));
     expect(lines.map(([level]) => level)).toEqual(['warn', 'error']);
@@ -29,7 +29,7 @@ describe('failures nobody caught', () => {
   it('keep running through a connection error event, and stop for any other exception', () => {
     const { lines, logger } = recorder();
     const exits: number[] = [];
-    const guard = uncaughtExceptionGuard(logger as never, (code) => exits.push(code));
+    const guard = uncaughtExceptionGuard(logger, (code) => exits.push(code));
     guard(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
     expect(exits).toEqual([]);
     guard(new TypeError('x is not a function'));

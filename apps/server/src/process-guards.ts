@@ -6,11 +6,14 @@
  * exception nobody caught still ends the process (its state is unknown), except one that only says the
  * database is not answering (a connection's `error` event): that is logged, and the pool opens a new one.
  */
-import type { Logger } from 'pino';
-
 import { isDatabaseUnavailable } from './db/database-unavailable';
 
-type GuardLogger = Pick<Logger, 'error' | 'warn' | 'fatal'>;
+/** The levels the guards log at (a pino logger is one). */
+export interface GuardLogger {
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+  fatal(fields: object, message: string): void;
+}
 
 /** The `unhandledRejection` handler: logs, never ends the process. */
 export function unhandledRejectionGuard(logger: GuardLogger): (reason: unknown) => void {
