@@ -16,6 +16,7 @@ import { startDemoSpeedTest } from './demo/demo-speed-test';
 import { accountsWithPublishedPassword } from './demo/published-password';
 import { seedOnStart } from './demo/seed';
 import { drainAndClose } from './http/lifecycle';
+import { installProcessGuards } from './process-guards';
 import { startBanner } from './start-banner';
 
 /** The database URL with any password hidden, for the log. */
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
+  installProcessGuards(logger);
   logger.info({ database: describeDatabase(config.databaseUrl), demo: config.demo }, 'starting');
   const database = openDatabase(config.databaseUrl, { onWarning: (message) => logger.warn(message) });
   await migrateToLatest(database);

@@ -75,6 +75,13 @@ export const ERRORS = {
     status: 502,
     message: { zh: '门店盒子无法执行该命令', en: 'The store box could not carry out the command' },
   },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: {
+      zh: '数据库暂时没有应答，服务器会自动重试；请稍后再试，若持续数分钟请检查数据库服务',
+      en: 'The database is not answering; the server retries by itself. Try again in a moment, and if this lasts for minutes, check the database server',
+    },
+  },
   SHUTTING_DOWN: {
     status: 503,
     message: { zh: '服务器正在关闭，请稍后再试', en: 'The server is shutting down; try again in a moment' },

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 
+import { DatabaseOutage } from './database-outage';
 import { openPostgres, type PoolUse } from './postgres';
 import { openSqlite } from './sqlite';
 import type { AccessTables } from './tables/access';
@@ -56,6 +57,8 @@ export interface Database {
   pgSchema?: string;
   /** Committed-write counters of this handle, for in-process caches (write-watch.ts). */
   writes: WriteWatches;
+  /** Whether statements get through right now, for `/ready` (database-outage.ts). */
+  outage: DatabaseOutage;
   /** Closes the connection (SQLite) or drains the pool (PostgreSQL). */
   close(): Promise<void>;
   /** PostgreSQL only: the connection pool's use right now (`/metrics`). */
@@ -65,27 +68,29 @@ export interface Database {
 export interface OpenOptions {
   /** PostgreSQL only: the schema every pooled connection uses (tests use one schema per file). */
   pgSchema?: string;
-  /** SQLite only: hears background problems (a failed WAL checkpoint), e.g. to log them. */
+  /** Hears background problems (a failed SQLite WAL checkpoint, a lost PostgreSQL connection), e.g. to log them. */
   onWarning?: (message: string) => void;
 }
 
 /** Opens `sqlite:<path>`, `sqlite::memory:` or a `postgres://` / `postgresql://` URL. */
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
   const writes = new WriteWatches();
+  const outage = new DatabaseOutage();
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const { db, poolUse } = openPostgres(url, writes, options.pgSchema);
+    const { db, poolUse } = openPostgres(url, writes, options.pgSchema, options.onWarning, outage);
     return {
       db,
       dialect: 'postgres',
       pgSchema: options.pgSchema,
       writes,
+      outage,
       close: () => db.destroy(),
       poolUse,
     };
   }
   if (url.startsWith('sqlite:')) {
-    const { db, close } = openSqlite(url.slice('sqlite:'.length), writes, options.onWarning);
-    return { db, dialect: 'sqlite', writes, close };
+    const { db, close } = openSqlite(url.slice('sqlite:'.length), writes, options.onWarning, outage);
+    return { db, dialect: 'sqlite', writes, outage, close };
   }
   throw new Error(`unsupported database URL (expected sqlite: or postgres://): ${url.split(':')[0]}:`);
 }

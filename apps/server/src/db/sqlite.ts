@@ -6,6 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 
 import type { DB } from './database';
+import type { DatabaseOutage } from './database-outage';
 import { FALLBACK_PAGES, startCheckpointer } from './sqlite-checkpointer';
 import { type WriteWatches, withWriteWatch } from './write-watch';
 
@@ -61,12 +62,13 @@ export interface OpenedSqlite {
 /**
  * Opens (creating if needed) the SQLite file at `path`, or an in-memory database for `:memory:`. A file
  * database gets its WAL checkpoints from a worker thread (sqlite-checkpointer.ts); `onWarning` hears
- * when one fails. Committed writes are reported to `writes`.
+ * when one fails. Committed writes are reported to `writes`, every statement's outcome to `outage`.
  */
 export function openSqlite(
   path: string,
   writes: WriteWatches,
   onWarning: (message: string) => void = () => {},
+  outage?: DatabaseOutage,
 ): OpenedSqlite {
   const inMemory = path === ':memory:';
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
@@ -84,6 +86,7 @@ export function openSqlite(
     : startCheckpointer(path, (message) => onWarning(`WAL checkpoint failed: ${message}`));
   const db = new Kysely<DB>({
     dialect: withWriteWatch(new SqliteDialect({ database: withStatementCache(database) }), writes),
+    ...(outage ? { log: outage.hear } : {}),
   });
   return {
     db,

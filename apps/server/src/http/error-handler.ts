@@ -6,9 +6,9 @@
 import { ERRORS, type ErrorCode, type Label } from '@storefleet/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { failure } from './envelope';
-import { AppError, invalidFields } from './errors';
+import { AppError, databaseUnavailable, invalidFields } from './errors';
 import { requestLang } from './route';
 import { fieldPath } from './validation';
 
@@ -49,6 +49,7 @@ export function asAppError(error: unknown): AppError | undefined {
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (known) return new AppError(known.code, known.message);
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Other client errors raised by Fastify or its plugins: their (English) messages describe the
@@ -72,7 +73,12 @@ export function installErrorHandler(app: FastifyInstance): void {
         .status(ERRORS.INTERNAL_ERROR.status)
         .send(failure('INTERNAL_ERROR', ERRORS.INTERNAL_ERROR.message[lang]));
     }
-    request.log.debug({ code: known.code, message: known.message }, 'request refused');
+    if (known.code === 'DATABASE_UNAVAILABLE' && known !== error) {
+      // The driver's own words say which database and why: for the operator, never for the caller.
+      request.log.warn({ err: error }, 'database not answering: request refused with 503');
+    } else {
+      request.log.debug({ code: known.code, message: known.message }, 'request refused');
+    }
     reply.headers(known.headers);
     return reply.status(known.status).send(failure(known.code, known.messageIn(lang), known.dataIn(lang)));
   });

@@ -131,3 +131,13 @@ export function invalidFields(given: readonly FieldMessage[]): AppError {
 export function unauthenticated(message?: Message): AppError {
   return new AppError('UNAUTHENTICATED', message);
 }
+
+/** Seconds a client is told to wait (Retry-After) when the database does not answer. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** 503: the database cannot be reached or written right now (db/database-unavailable.ts); the server retries by itself. */
+export function databaseUnavailable(): AppError {
+  return new AppError('DATABASE_UNAVAILABLE', undefined, null, {
+    'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+}

@@ -89,6 +89,9 @@ export function installOperations(app: FastifyInstance, ctx: AppContext): void {
   app.get('/ready', async (_request, reply) => {
     const database = await databaseCheck(ctx);
     const problems = database.ok ? [] : [database.problem];
+    // `select 1` passes on a SQLite disk that refuses writes: what the other statements met counts too.
+    const outage = database.ok ? ctx.database.outage.current() : null;
+    if (outage) problems.push(outage);
     if (ctx.cluster && !(await ctx.cluster.ping())) problems.push('Redis (REDIS_URL) does not answer');
     return reply
       .status(problems.length === 0 ? 200 : 503)

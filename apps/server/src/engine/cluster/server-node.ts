@@ -56,6 +56,9 @@ export class ServerNode {
   private started = false;
   private stopped = false;
   private checking: Promise<void> | null = null;
+  /** When this node last wrote its heartbeat, and before when it judges no runner gone (see pass). */
+  private lastBeatAt: number | null = null;
+  private judgeFrom = 0;
 
   constructor(
     private readonly ctx: { db: Kysely<DB>; log: FastifyBaseLogger },
@@ -121,6 +124,14 @@ export class ServerNode {
 
   private async pass(now: number): Promise<void> {
     await beatNode(this.ctx.db, this.identity, now);
+    // This node could not beat for a while (the database was away, issue 31 §1): neither could the
+    // others, so their old beats say nothing yet. One stale period of fresh beats first, then judge.
+    if (this.lastBeatAt !== null && now - this.lastBeatAt > this.staleAfterMs) {
+      this.judgeFrom = now + this.staleAfterMs;
+      this.ctx.log.warn('this node could not write its heartbeat for a while: no run is taken over just yet');
+    }
+    this.lastBeatAt = now;
+    if (now < this.judgeFrom) return;
     const liveness = {
       self: this.identity,
       beats: await listNodeBeats(this.ctx.db),

@@ -65,6 +65,8 @@ export interface BoxHubOptions {
   maxPendingLinks?: number;
   /** Results frames stored at once (default 2). */
   ingestSlots?: number;
+  /** While the database is not answering, how often a link tries its frame again (default 1 s). */
+  databaseRetryMs?: number;
   /** The client address is the first of X-Forwarded-For (the app's trustProxy), for the key throttle. */
   trustProxy?: boolean;
 }
@@ -298,6 +300,7 @@ export class BoxHub {
     return {
       log: this.log,
       helloTimeoutMs: this.helloTimeoutMs,
+      databaseRetryMs: this.options.databaseRetryMs ?? 1_000,
       authenticate: async (hello) => {
         const receivedAt = Date.now();
         const outcome = await this.authenticate(hello);

@@ -2,6 +2,11 @@
  * One agent link: waits for `hello`, authenticates the key, then handles `results` (ingest, ack after
  * commit), `commandReply` and `configRequest` strictly one message after another, so acks go out in
  * order and a failed commit stops everything behind it.
+ *
+ * While the database is not answering (db/database-unavailable.ts) the link stays open: the frame in
+ * hand is tried again every `databaseRetryMs`, nothing is acked meanwhile (the agent keeps buffering on
+ * disk), and the socket keeps reading a few frames so the agent's pings are answered and it does not
+ * give up on the link. Once the database answers, the frame is stored and acked within one retry.
  */
 import {
   AGENT_CLOSE,
@@ -17,6 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import { z } from 'zod';
 
+import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import type { IngestOutcome, Reporter } from '../ingest/ingest.service';
 import { PendingCommands } from './pending-commands';
 
@@ -32,6 +38,8 @@ export interface SessionHost {
   ingest(reporter: Reporter, values: AgentValue[], sentAt?: number): Promise<IngestOutcome>;
   /** Runs `task` when the hub has room for one more results frame (see IngestGate). */
   admit<T>(task: () => Promise<T>): Promise<T>;
+  /** How long to wait before trying a frame again while the database is not answering. */
+  databaseRetryMs: number;
   /** The session authenticated: it becomes the reporter's one link (replacing an older one). */
   register(session: LinkSession): void;
   unregister(session: LinkSession): void;
@@ -55,6 +63,11 @@ const AckableValue = z.object({
  * so memory does not grow with boxes × batches in flight (bench/ingest.ts: 45 boxes, 4 batches each).
  */
 const MAX_BACKLOG = 1;
+/**
+ * While the database is away: enough for the agent's in-flight batches (4) and a few other frames, so
+ * its pings behind them are read and answered; a peer that sends more is paused again.
+ */
+const MAX_BACKLOG_WHILE_DATABASE_AWAY = 8;
 
 /** Whether a frame is (by its first bytes) a results frame: only those wait for the ingest gate. */
 function isResultsFrame(text: string): boolean {
@@ -69,6 +82,8 @@ export class LinkSession {
   private readonly helloTimer: NodeJS.Timeout;
   /** Frames received and not yet handled (see MAX_BACKLOG). */
   private backlog = 0;
+  /** A frame is waiting for the database to answer again. */
+  private databaseAway = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -84,16 +99,18 @@ export class LinkSession {
       if (this.stopped) return;
       if (isBinary) return this.close(AGENT_CLOSE.MALFORMED, 'Binary frames are not part of the protocol');
       const text = Array.isArray(data) ? Buffer.concat(data).toString() : data.toString();
-      if (++this.backlog >= MAX_BACKLOG) socket.pause();
+      if (++this.backlog >= this.backlogLimit()) socket.pause();
       this.queue = this.queue
         .then(() =>
-          this.reporter && isResultsFrame(text)
-            ? this.host.admit(() => this.handle(text))
-            : this.handle(text),
+          this.untilDatabaseAnswers(() =>
+            this.reporter && isResultsFrame(text)
+              ? this.host.admit(() => this.handle(text))
+              : this.handle(text),
+          ),
         )
         .catch((error: unknown) => this.fail(error))
         .finally(() => {
-          if (--this.backlog < MAX_BACKLOG && socket.isPaused) socket.resume();
+          if (--this.backlog < this.backlogLimit() && socket.isPaused) socket.resume();
         });
     });
     socket.on('close', () => {
@@ -133,6 +150,41 @@ export class LinkSession {
   /** Cuts the link without a close handshake (dead peer). */
   terminate(): void {
     this.socket.terminate();
+  }
+
+  private backlogLimit(): number {
+    return this.databaseAway ? MAX_BACKLOG_WHILE_DATABASE_AWAY : MAX_BACKLOG;
+  }
+
+  /**
+   * Runs `attempt` until it gets through a database that answers; a database failure of another kind,
+   * or the link closing, ends it. Storing a frame again is safe: a batch whose commit did happen is
+   * recognised by its seq marks and acked without being stored twice.
+   */
+  private async untilDatabaseAnswers(attempt: () => Promise<void>): Promise<void> {
+    for (let tries = 1; ; tries++) {
+      try {
+        await attempt();
+        break;
+      } catch (error) {
+        if (this.stopped || !isDatabaseUnavailable(error)) throw error;
+        if (tries === 1) {
+          this.host.log.warn(
+            { err: error, reporter: this.reporter?.deviceId },
+            'agent link: the database is not answering; holding the frame unacked and trying again',
+          );
+        }
+        if (!this.databaseAway) {
+          this.databaseAway = true;
+          if (this.backlog < this.backlogLimit() && this.socket.isPaused) this.socket.resume();
+        }
+        await new Promise((resolve) => setTimeout(resolve, this.host.databaseRetryMs));
+      }
+    }
+    if (this.databaseAway) {
+      this.databaseAway = false;
+      this.host.log.info({ reporter: this.reporter?.deviceId }, 'agent link: the database answers again');
+    }
   }
 
   private fail(error: unknown): void {

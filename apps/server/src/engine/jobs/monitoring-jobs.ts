@@ -15,6 +15,7 @@ import { newNodeIdentity } from '../cluster/node-identity';
 import type { EngineMetrics } from '../engine-metrics';
 import { applyHistoryRetention, prepareHistoryPartitions } from './history-retention';
 import { rollUpHistory } from './history-rollup';
+import { logJobFailure } from './job-failure';
 import { releaseLeases, takeLease } from './job-leases.repository';
 import type { SettingsReader } from './monitoring-settings';
 import { type SweepContext, sweepOfflineDevices } from './offline-sweep';
@@ -111,7 +112,7 @@ export class MonitoringJobs {
         if (running) return;
         running = true;
         leased()
-          .catch((error: unknown) => this.ctx.log.error({ err: error, job: name }, 'monitoring job failed'))
+          .catch((error: unknown) => logJobFailure(this.ctx.log, name, error))
           .finally(() => {
             running = false;
           });

@@ -34,6 +34,7 @@ import {
   type Target,
   targetsOf,
 } from '../notifications/notification-planning';
+import { logJobFailure } from './job-failure';
 import { takeLease } from './job-leases.repository';
 import type { SettingsReader } from './monitoring-settings';
 import {
@@ -187,7 +188,7 @@ export class TaskOverdueJob {
       const now = Date.now();
       const pass = takeLease(this.ctx.db, JOB, this.node, now, now + 3 * everyMs)
         .then((held) => (held ? this.runOnce(now) : 0))
-        .catch((error: unknown) => this.ctx.log.error({ err: error, job: JOB }, 'task overdue job failed'))
+        .catch((error: unknown) => logJobFailure(this.ctx.log, JOB, error))
         .finally(() => {
           busy = false;
         });

@@ -22,6 +22,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import { OutboundError } from '../../outbound/outbound-error';
 import type { EngineMetrics } from '../engine-metrics';
+import { logJobFailure } from '../jobs/job-failure';
 import type { SettingsReader } from '../jobs/monitoring-settings';
 import { TASK_OVERDUE_KIND, taskOverdueMessage } from '../jobs/task-overdue';
 import {
@@ -100,7 +101,7 @@ export class Notifier {
       try {
         await this.pass(this.clock());
       } catch (error) {
-        this.parts.log.error({ err: error, job: 'notifier' }, 'notification pass failed');
+        logJobFailure(this.parts.log, 'notifier', error);
       }
     });
     this.chain = next;
@@ -146,7 +147,7 @@ export class Notifier {
     };
     const sender = new SendLoop(
       () => this.sendDue(now, settingsOf),
-      (error) => this.parts.log.error({ err: error, job: 'notifier' }, 'notification sending failed'),
+      (error) => logJobFailure(this.parts.log, 'notifier-send', error),
     );
     try {
       // Summaries first: what a cap held back is older news than this hour's, and takes its budget first.

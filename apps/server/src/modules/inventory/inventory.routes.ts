@@ -7,6 +7,7 @@ import { InventoryEndpoints as E, INVENTORY_IMAGE_LIMITS, NetworkFlag } from '@s
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../../context';
+import { logJobFailure } from '../../engine/jobs/job-failure';
 import { fileReply } from '../../http/file-reply';
 import { defineRoute } from '../../http/route';
 import { readUpload } from '../../http/upload';
@@ -30,7 +31,13 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
   // Uploads never saved on a record are swept once their grace period has passed (hourly).
   let sweepTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async function startOrphanImageSweep() {
-    sweepTimer = setInterval(() => void sweepOrphanImages(ctx), ORPHAN_SWEEP_EVERY_MS);
+    sweepTimer = setInterval(
+      () =>
+        sweepOrphanImages(ctx).catch((error: unknown) =>
+          logJobFailure(ctx.log, 'inventory-image-sweep', error),
+        ),
+      ORPHAN_SWEEP_EVERY_MS,
+    );
     sweepTimer.unref();
   });
   app.addHook('onClose', async function stopOrphanImageSweep() {

@@ -17,6 +17,7 @@ export default {
   'request.title.BOX_OFFLINE': 'Store box offline',
   'request.title.BOX_TIMEOUT': 'Store box not answering',
   'request.title.BOX_COMMAND_FAILED': 'Store box command failed',
+  'request.title.DATABASE_UNAVAILABLE': 'Database not answering',
   'request.title.SHUTTING_DOWN': 'Server restarting',
   'request.title.status': 'Request failed (HTTP {{status}})',
 };

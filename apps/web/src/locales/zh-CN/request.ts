@@ -17,6 +17,7 @@ export default {
   'request.title.BOX_OFFLINE': '门店盒子离线',
   'request.title.BOX_TIMEOUT': '门店盒子无响应',
   'request.title.BOX_COMMAND_FAILED': '门店盒子执行失败',
+  'request.title.DATABASE_UNAVAILABLE': '数据库暂无应答',
   'request.title.SHUTTING_DOWN': '服务器正在重启',
   'request.title.status': '请求失败（HTTP {{status}}）',
 };

@@ -19,11 +19,15 @@ export interface StreamingAgent {
   acked: Map<string, number>;
 }
 
-/** Starts the real agent on `serverUrl` with `key`, its data under `dir`/agent, recording acks. */
+/**
+ * Starts the real agent on `serverUrl` with `key`, its data under `dir`/agent, recording acks. Its
+ * reconnects are fast unless `backoff` is given (`{}`: the agent's own defaults).
+ */
 export async function startStreamingAgent(
   serverUrl: string,
   key: string,
   dir: string,
+  backoff: { baseMs?: number; capMs?: number } = { baseMs: 20, capMs: 300 },
 ): Promise<StreamingAgent> {
   const agent = new BoxAgent({
     server: serverUrl,
@@ -33,7 +37,7 @@ export async function startStreamingAgent(
     syslogHost: '127.0.0.1',
     intervalSeconds: 5,
     log: () => undefined,
-    link: { backoff: { baseMs: 20, capMs: 300 }, batchSize: 100 },
+    link: { backoff, batchSize: 100 },
   });
   const { syslogPort } = await agent.start();
   const acked = new Map<string, number>();
