@@ -34,6 +34,7 @@ import * as runRunners from './20261127_0100_run_runners';
 import * as usageCityDays from './20261127_0200_usage_city_days';
 import * as historyPartitions from './20261127_0300_history_partitions';
 import * as usageLateDays from './20261128_0100_usage_late_days';
+import * as mfa from './20261207_0400_mfa';
 
 export interface StorefleetMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -68,4 +69,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20261127_0200_usage_city_days', usageCityDays],
   ['20261127_0300_history_partitions', historyPartitions],
   ['20261128_0100_usage_late_days', usageLateDays],
+  ['20261207_0400_mfa', mfa],
 ];
