@@ -44,18 +44,21 @@ const appCode = z
   .trim()
   .regex(/^\d{6}$/, 'must be the 6-digit code from your authenticator app');
 
-/** `POST auth/mfa/verify`: the second step of a sign-in. */
-export const MfaVerifyBody = z.object({ challengeToken, code: mfaCode });
+/**
+ * `POST auth/mfa/verify`: the second step of a sign-in. The field is `passcode` (not `code`) so the
+ * operation log masks it like a password: a recovery code signs in.
+ */
+export const MfaVerifyBody = z.object({ challengeToken, passcode: mfaCode });
 export type MfaVerifyBody = z.infer<typeof MfaVerifyBody>;
 
 /** A code from the app: confirms an enrolment or disables two-step sign-in. */
-export const MfaCodeBody = z.object({ code: appCode });
+export const MfaCodeBody = z.object({ passcode: appCode });
 export type MfaCodeBody = z.infer<typeof MfaCodeBody>;
 
 /** Enrolment during sign-in (the policy requires it): the challenge instead of a session. */
 export const MfaChallengeBody = z.object({ challengeToken });
 export type MfaChallengeBody = z.infer<typeof MfaChallengeBody>;
-export const MfaChallengeCodeBody = z.object({ challengeToken, code: appCode });
+export const MfaChallengeCodeBody = z.object({ challengeToken, passcode: appCode });
 export type MfaChallengeCodeBody = z.infer<typeof MfaChallengeCodeBody>;
 
 /** A started enrolment: the secret, shown once, as text and as a QR code (an SVG data: URL). */

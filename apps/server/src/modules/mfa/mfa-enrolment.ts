@@ -72,7 +72,7 @@ export async function confirmEnrolment(
   if (!mfa) throw conflict({ zh: '请先开始绑定两步验证', en: 'Start the two-step sign-in set-up first' });
   const step = matchingStep(mfa.secret, code, now);
   if (step === null)
-    throw invalid('code', {
+    throw invalid('passcode', {
       zh: '不是身份验证器当前显示的验证码，请检查手机时间后重试',
       en: 'is not the current code of your authenticator app; check the time on your phone and try again',
     });
@@ -102,7 +102,7 @@ export async function disableMfa(
   await refuseWhenThrottled(ctx.db, ctx.config.signInThrottle, keys, now);
   if (!(await acceptCode(ctx, caller.userId, code, now))) {
     await noteFailure(ctx.db, keys, now);
-    throw invalid('code', {
+    throw invalid('passcode', {
       zh: '验证码不正确或已使用',
       en: 'is wrong or was already used; enter the current code of your authenticator app',
     });

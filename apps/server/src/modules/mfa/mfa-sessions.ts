@@ -20,7 +20,7 @@ export async function signInWithCode(
   body: MfaVerifyBody,
   clientAddress: string,
 ): Promise<SignedIn> {
-  const account = await verifySecondStep(ctx, body.challengeToken, body.code, clientAddress);
+  const account = await verifySecondStep(ctx, body.challengeToken, body.passcode, clientAddress);
   return openSession(ctx, account.id, account.tokenVersion);
 }
 
@@ -37,7 +37,7 @@ export async function confirmSignInEnrolment(
   clientAddress: string,
 ): Promise<{ signedIn: SignedIn; reply: MfaRecoveryCodes & { session: LoginResult } }> {
   const { tokenHash, account } = await liveChallenge(ctx, body.challengeToken, 'enrol');
-  const { recoveryCodes } = await confirmEnrolment(ctx, account.id, body.code);
+  const { recoveryCodes } = await confirmEnrolment(ctx, account.id, body.passcode);
   await deleteChallenge(ctx.db, tokenHash);
   await noteSuccess(ctx.db, throttleKeys(account.accountName, clientAddress));
   const signedIn = await openSession(ctx, account.id, account.tokenVersion);

@@ -30,10 +30,10 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: AppContext): void {
     return startEnrolment(ctx, caller.userId, caller.userName);
   });
   defineRoute(app, E.confirmMfa, async function confirmMfa({ caller, body }) {
-    return confirmEnrolment(ctx, caller.userId, body.code);
+    return confirmEnrolment(ctx, caller.userId, body.passcode);
   });
   defineRoute(app, E.disableMfa, async function disableMfaRoute({ caller, body, request }) {
-    await disableMfa(ctx, caller, body.code, request.ip);
+    await disableMfa(ctx, caller, body.passcode, request.ip);
     return null;
   });
   defineRoute(app, E.resetUserMfa, async function resetUserMfaRoute({ caller, scope, params }) {

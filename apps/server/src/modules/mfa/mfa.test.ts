@@ -54,13 +54,14 @@ const post = (url: string, payload: object | undefined, token?: string) =>
     headers: { ...TEST_LANGUAGE, ...(token ? bearer(token) : {}) },
     ...(payload ? { payload } : {}),
   });
-const verify = (challengeToken: string, code: string) => post(E.verifyMfa.path, { challengeToken, code });
+const verify = (challengeToken: string, code: string) =>
+  post(E.verifyMfa.path, { challengeToken, passcode: code });
 const me = (token: string) => t.app.inject({ method: 'GET', url: ME, headers: bearer(token) });
 
 /** Enrols a signed-in user; returns its secret and recovery codes. */
 async function enrol(token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
   const started = envelopeOf<{ secret: string }>(await post(E.startMfa.path, undefined, token)).data;
-  const confirmed = await post(E.confirmMfa.path, { code: codeFor(started.secret) }, token);
+  const confirmed = await post(E.confirmMfa.path, { passcode: codeFor(started.secret) }, token);
   expect(confirmed.statusCode).toBe(200);
   return { secret: started.secret, ...envelopeOf<{ recoveryCodes: string[] }>(confirmed).data };
 }
@@ -85,11 +86,15 @@ describe('enrolment', () => {
     // Pending: the password alone still signs in.
     expect(envelopeOf<Challenge>(await login('agent')).data.accessToken).toBeDefined();
 
-    const wrong = await post(E.confirmMfa.path, { code: codeFor(enrolment.secret, clock - 120_000) }, token);
+    const wrong = await post(
+      E.confirmMfa.path,
+      { passcode: codeFor(enrolment.secret, clock - 120_000) },
+      token,
+    );
     expect(wrong.statusCode).toBe(400);
-    expect(envelopeOf<{ fields: { field: string }[] }>(wrong).data.fields[0]?.field).toBe('code');
+    expect(envelopeOf<{ fields: { field: string }[] }>(wrong).data.fields[0]?.field).toBe('passcode');
 
-    const confirmed = await post(E.confirmMfa.path, { code: codeFor(enrolment.secret) }, token);
+    const confirmed = await post(E.confirmMfa.path, { passcode: codeFor(enrolment.secret) }, token);
     expect(confirmed.statusCode).toBe(200);
     const { recoveryCodes } = envelopeOf<{ recoveryCodes: string[] }>(confirmed).data;
     expect(recoveryCodes).toHaveLength(10);
@@ -178,6 +183,18 @@ describe('signing in with a code', () => {
     expect((await signInWithCode('operator', typed)).statusCode).toBe(200);
     const reused = await signInWithCode('operator', code);
     expect(reused.statusCode).toBe(401);
+    // A recovery code signs in: the operation log keeps neither it nor the challenge.
+    await t.app.operationLog.flush();
+    const logged = await t.ctx.db
+      .selectFrom('operation_logs')
+      .select('req_data')
+      .where('req_url', 'like', `%${E.verifyMfa.path}%`)
+      .execute();
+    expect(logged.length).toBeGreaterThan(0);
+    for (const row of logged) {
+      expect(row.req_data).not.toContain(code);
+      expect(row.req_data).toContain('"passcode":"******"');
+    }
     const token = envelopeOf<{ accessToken: string }>(
       await signInWithCode('operator', recoveryCodes[1] ?? ''),
     ).data.accessToken;
@@ -190,9 +207,9 @@ describe('signing in with a code', () => {
     const token = envelopeOf<{ accessToken: string }>(await signInWithCode('operator', codeFor(secret))).data
       .accessToken;
     nextStep();
-    const wrong = await post(E.disableMfa.path, { code: codeFor(secret, clock - 300_000) }, token);
+    const wrong = await post(E.disableMfa.path, { passcode: codeFor(secret, clock - 300_000) }, token);
     expect(wrong.statusCode).toBe(400);
-    expect((await post(E.disableMfa.path, { code: codeFor(secret) }, token)).statusCode).toBe(200);
+    expect((await post(E.disableMfa.path, { passcode: codeFor(secret) }, token)).statusCode).toBe(200);
     expect(envelopeOf<Challenge>(await login('operator')).data.accessToken).toBeDefined();
   });
 });
@@ -258,7 +275,7 @@ describe('the mandatory policy', () => {
     const { secret } = envelopeOf<{ secret: string }>(started).data;
     const confirmed = await post(E.confirmSignInEnrolment.path, {
       challengeToken: challenge.challengeToken,
-      code: codeFor(secret),
+      passcode: codeFor(secret),
     });
     expect(confirmed.statusCode).toBe(200);
     const done = envelopeOf<{ recoveryCodes: string[]; session: { accessToken: string; username: string } }>(
@@ -270,7 +287,7 @@ describe('the mandatory policy', () => {
 
     // Mandatory: it cannot be turned off, and the next sign-in asks for a code.
     nextStep();
-    const off = await post(E.disableMfa.path, { code: codeFor(secret) }, done.session.accessToken);
+    const off = await post(E.disableMfa.path, { passcode: codeFor(secret) }, done.session.accessToken);
     expect(off.statusCode).toBe(409);
     expect(envelopeOf(off).message).toMatch(/requires two-step sign-in/);
     expect(envelopeOf<Challenge>(await login('admin')).data.mfaRequired).toBe('code');

@@ -47,7 +47,7 @@ export function MfaModal({ onClose }: { onClose: () => void }) {
             onConfirm={async (code) => {
               setError(null);
               try {
-                const { recoveryCodes } = await api(MfaEndpoints.confirmMfa, { body: { code } });
+                const { recoveryCodes } = await api(MfaEndpoints.confirmMfa, { body: { passcode: code } });
                 setStep({ kind: 'codes', codes: recoveryCodes });
                 void message.success(t('mfa.turnedOn'));
                 await refresh();
@@ -70,7 +70,7 @@ export function MfaModal({ onClose }: { onClose: () => void }) {
               setBusy(true);
               setError(null);
               try {
-                await api(MfaEndpoints.disableMfa, { body: { code } });
+                await api(MfaEndpoints.disableMfa, { body: { passcode: code } });
                 void message.success(t('mfa.turnedOff'));
                 await refresh();
                 setStep({ kind: 'status' });

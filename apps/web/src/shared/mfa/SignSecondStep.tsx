@@ -84,7 +84,9 @@ export function SignSecondStep({
               setError(null);
               try {
                 setEnrolled(
-                  await api(MfaEndpoints.confirmSignInEnrolment, { body: { challengeToken, code } }),
+                  await api(MfaEndpoints.confirmSignInEnrolment, {
+                    body: { challengeToken, passcode: code },
+                  }),
                 );
               } catch (caught) {
                 explain(caught);
@@ -115,7 +117,7 @@ export function SignSecondStep({
           setBusy(true);
           setError(null);
           try {
-            await onSignedIn(await api(MfaEndpoints.verifyMfa, { body: { challengeToken, code } }));
+            await onSignedIn(await api(MfaEndpoints.verifyMfa, { body: { challengeToken, passcode: code } }));
           } catch (caught) {
             explain(caught);
           } finally {
