@@ -145,7 +145,8 @@ export function startConsoleUsers(plan: UserPlan): { stop(): Promise<CallTimes> 
         password: account.password,
       }),
     );
-    if (!login) return;
+    // The bench's accounts have no two-step sign-in: a reply without a session is a failed sign-in.
+    if (!login || !('accessToken' in login)) return;
     const token = login.accessToken;
     let pageNum = 1 + n;
     let pages = 1;

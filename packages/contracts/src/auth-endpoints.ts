@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ChangePasswordBody, LoginResultSchema, MeSchema } from './account';
 import { LoginBody } from './auth';
 import { endpoint } from './endpoint';
+import { LoginReplySchema } from './mfa/mfa';
 
 const AUTH_API = '/api/user-service/auth';
 
@@ -16,7 +17,8 @@ export const AuthEndpoints = {
     module: 'auth',
     permissions: 'public',
     body: LoginBody,
-    response: LoginResultSchema,
+    // A session, or the two-step challenge when the account needs a code (mfa/mfa-endpoints.ts).
+    response: LoginReplySchema,
   }),
   logout: endpoint({
     method: 'POST',

@@ -17,6 +17,7 @@ import type { AnyEndpoint } from './endpoint';
 import { ForecastEndpoints } from './forecast/forecast-endpoints';
 import { InventoryEndpoints } from './inventory/inventory-endpoints';
 import { LogoEndpoints } from './logo/logo-endpoints';
+import { MfaEndpoints } from './mfa/mfa-endpoints';
 import { MonitoringEndpoints } from './monitoring/monitoring-endpoints';
 import { NetTestRunEndpoints } from './net-test-runs/net-test-run-endpoints';
 import { OfflineReasonEndpoints } from './offline-reasons/offline-reason-endpoints';
@@ -38,6 +39,7 @@ export const ENDPOINT_GROUPS = {
   alertSender: AlertSenderEndpoints,
   notification: NotificationEndpoints,
   auth: AuthEndpoints,
+  mfa: MfaEndpoints,
   callLog: CallLogEndpoints,
   config: ConfigEndpoints,
   device: DeviceEndpoints,

@@ -36,6 +36,20 @@ export const ERRORS = {
   },
   UNAUTHENTICATED: { status: 401, message: { zh: '请重新登录', en: 'Please sign in again' } },
   BAD_CREDENTIALS: { status: 401, message: { zh: '用户名或密码错误', en: 'Wrong user name or password' } },
+  MFA_CODE_WRONG: {
+    status: 401,
+    message: {
+      zh: '验证码不正确或已使用，请输入身份验证器中的当前验证码或一个恢复码',
+      en: 'The code is wrong or was already used; enter the current code of your authenticator app or a recovery code',
+    },
+  },
+  MFA_CHALLENGE_ENDED: {
+    status: 401,
+    message: {
+      zh: '两步验证已过期或失败次数过多，请重新输入密码登录',
+      en: 'This sign-in step has expired or had too many wrong codes; sign in with your password again',
+    },
+  },
   FORBIDDEN: {
     status: 403,
     message: { zh: '您没有执行此操作的权限', en: 'You do not have permission for this action' },

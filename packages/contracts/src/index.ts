@@ -21,6 +21,8 @@ export * from './inventory/index';
 export * from './labels';
 export * from './logo/company-logo';
 export * from './logo/logo-endpoints';
+export * from './mfa/mfa';
+export * from './mfa/mfa-endpoints';
 export * from './monitoring/index';
 export * from './net-test-runs/index';
 export * from './offline-reasons/index';

@@ -89,6 +89,8 @@ export const BUTTON = {
   userAdd: 'user:add',
   userUpdate: 'user:update',
   userDisable: 'user:disable',
+  userMfaReset: 'user:mfa-reset',
+  mfaPolicyUpdate: 'mfa-policy:update',
   roleAdd: 'role:add',
   roleUpdate: 'role:update',
   roleDelete: 'role:delete',
@@ -122,6 +124,8 @@ const USER_AND_ROLE_MODULES: PermissionNode[] = [
       button(BUTTON.userAdd, '新增用户', 'Add user'),
       button(BUTTON.userUpdate, '编辑用户', 'Edit user'),
       button(BUTTON.userDisable, '启用/停用用户', 'Enable or disable user'),
+      button(BUTTON.userMfaReset, '重置两步验证', 'Reset two-step sign-in'),
+      button(BUTTON.mfaPolicyUpdate, '两步验证策略', 'Two-step sign-in policy'),
     ]),
   ]),
   module(MODULE.role, '角色管理', 'Roles', [

@@ -16,6 +16,7 @@ import type { AuditTables } from './tables/audit';
 import type { DeviceTables } from './tables/devices';
 import type { InventoryTables } from './tables/inventory';
 import type { JobLeaseTables } from './tables/job-leases';
+import type { MfaTables } from './tables/mfa';
 import type { MonitoringTables } from './tables/monitoring';
 import type { NetTestTables } from './tables/net-test';
 import type { NetTestRunTables } from './tables/net-test-runs';
@@ -46,7 +47,8 @@ export interface DB
     VersionTables,
     JobLeaseTables,
     ServerNodeTables,
-    TaskTables {}
+    TaskTables,
+    MfaTables {}
 
 export type DialectName = 'sqlite' | 'postgres';
 

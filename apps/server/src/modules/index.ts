@@ -21,6 +21,7 @@ import { registerInventoryFileRoutes } from './inventory/inventory-files.routes'
 import { registerLevelLabelRoutes } from './levels/level-labels.routes';
 import { registerLevelRoutes } from './levels/levels.routes';
 import { registerLogoRoutes } from './logo/logo.routes';
+import { registerMfaRoutes } from './mfa/mfa.routes';
 import { registerMonitoringRoutes } from './monitoring/monitoring.routes';
 import { registerNetTestRunRoutes } from './net-test-runs/net-test-runs.routes';
 import { registerNetTestAddressRoutes } from './nettest/net-test-address.routes';
@@ -38,6 +39,7 @@ export type RegisterRoutes = (app: FastifyInstance, ctx: AppContext) => void;
 
 export const MODULE_ROUTES: readonly RegisterRoutes[] = [
   registerAuthRoutes,
+  registerMfaRoutes,
   registerAuditRoutes,
   registerUserRoutes,
   registerRoleRoutes,

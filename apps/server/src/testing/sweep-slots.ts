@@ -82,6 +82,8 @@ const FIELD_SLOTS: Readonly<Record<string, Slot>> = {
   assetNo: 'assetNo',
   vinNo: 'assetNo',
   roleId: 'role',
+  // The roles a two-step sign-in policy makes it mandatory for.
+  roleIds: 'role',
   // An alert record (the overview's actions, its delivery log).
   recordId: 'alertRecord',
   userId: 'user',
@@ -128,6 +130,8 @@ const ID_BY_GROUP: Readonly<Partial<Record<keyof typeof ENDPOINT_GROUPS, Slot>>>
   task: 'task',
   logo: 'logo',
   inventory: 'inventory',
+  // Two-step sign-in: an admin's reset names the user.
+  mfa: 'user',
 };
 
 /** Endpoints whose bare `id` means something other than their group's object. */

@@ -35,6 +35,7 @@ import * as usageCityDays from './20261127_0200_usage_city_days';
 import * as historyPartitions from './20261127_0300_history_partitions';
 import * as usageLateDays from './20261128_0100_usage_late_days';
 import * as sessionActivity from './20261207_0300_session_activity';
+import * as mfa from './20261207_0400_mfa';
 import * as operationLogChain from './20261207_0700_operation_log_chain';
 
 export interface StorefleetMigration {
@@ -71,5 +72,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20261127_0300_history_partitions', historyPartitions],
   ['20261128_0100_usage_late_days', usageLateDays],
   ['20261207_0300_session_activity', sessionActivity],
+  ['20261207_0400_mfa', mfa],
   ['20261207_0700_operation_log_chain', operationLogChain],
 ];

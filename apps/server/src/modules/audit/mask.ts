@@ -3,9 +3,10 @@
 /**
  * Field names whose values are secrets, matched anywhere in the name (case-insensitive): passwords and
  * tokens, keys (securityKey, the SNMPv3 authKey / privKey), SNMP v2c communities (`community`, which
- * grants read access to the device) and v3 pass phrases (authPassword, privPassword, …Passphrase).
+ * grants read access to the device), v3 pass phrases (authPassword, privPassword, …Passphrase) and
+ * two-step sign-in codes (`passcode`: a recovery code signs in).
  */
-const SECRET_KEY = /password|passphrase|token|secret|key|authorization|community|credential/i;
+const SECRET_KEY = /password|passphrase|passcode|token|secret|key|authorization|community|credential/i;
 export const MASK = '******';
 const MAX_LENGTH = 4000;
 const MAX_DEPTH = 8;

@@ -1,11 +1,19 @@
 /** Sign-in, sign-out, the current session and password change. */
-import type { ChangePasswordBody, LoginBody, LoginResult, Me, UserStatusValue } from '@storefleet/contracts';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  LoginReply,
+  LoginResult,
+  Me,
+  UserStatusValue,
+} from '@storefleet/contracts';
 
 import { authenticate } from '../../auth/authenticate';
 import type { Caller } from '../../auth/caller';
 import { assertPasswordAllowed } from '../../auth/password-policy';
 import type { AppContext } from '../../context';
 import { AppError, forbidden, invalid, unauthenticated } from '../../http/errors';
+import { secondStepFor } from '../mfa/mfa-sign-in';
 import { companyNames } from '../stores/companies.repository';
 import { findAccountById, findAccountByName, replacePassword, revokeToken } from './auth.repository';
 import { noteFailure, noteSuccess, refuseWhenThrottled, throttleKeys } from './throttle';
@@ -17,11 +25,17 @@ export interface SignedIn {
   caller: Caller;
 }
 
+/** A sign-in: a session, or the two-step challenge it still needs (no caller yet). */
+export interface SignInReply {
+  result: LoginReply;
+  caller: Caller | null;
+}
+
 /**
  * Checks the password and opens a session. An unknown account and a wrong password get the same
  * 401 after the same amount of hashing work; failures count towards the throttle.
  */
-export async function signIn(ctx: AppContext, body: LoginBody, clientAddress: string): Promise<SignedIn> {
+export async function signIn(ctx: AppContext, body: LoginBody, clientAddress: string): Promise<SignInReply> {
   const now = Date.now();
   const keys = throttleKeys(body.username, clientAddress);
   await refuseWhenThrottled(ctx.db, ctx.config.signInThrottle, keys, now);
@@ -39,12 +53,15 @@ export async function signIn(ctx: AppContext, body: LoginBody, clientAddress: st
       zh: '该账号未启用，请联系管理员',
       en: 'This account is not active; ask your administrator',
     });
+  // Two-step sign-in: the failures are forgotten only once the code is right (modules/mfa).
+  const secondStep = await secondStepFor(ctx, account.id);
+  if (secondStep) return { result: secondStep, caller: null };
   await noteSuccess(ctx.db, keys);
   return openSession(ctx, account.id, account.tokenVersion);
 }
 
 /** Issues a token for the account and describes the session it opens. */
-async function openSession(ctx: AppContext, userId: number, tokenVersion: number): Promise<SignedIn> {
+export async function openSession(ctx: AppContext, userId: number, tokenVersion: number): Promise<SignedIn> {
   const issued = await ctx.tokens.issue(userId, tokenVersion);
   const session = await authenticate(ctx.db, ctx.tokens, {
     authorization: `Bearer ${issued.token}`,

@@ -337,3 +337,15 @@ function details(body: UserCreateBody | UserUpdateBody) {
     department_id: body.departmentId ?? null,
   };
 }
+
+/** The user `id` if the caller may act on it: 404 outside its view, 403 when it holds more (two-step reset). */
+export async function manageableUser(
+  ctx: AppContext,
+  caller: Caller,
+  scope: Scope,
+  id: number,
+): Promise<UserRecord> {
+  const row = await managedUser(ctx, caller, scope, id);
+  await assertManageable(ctx, caller, scope, row);
+  return row;
+}

@@ -11,6 +11,7 @@ import inventory from './inventory';
 import level from './level';
 import logo from './logo';
 import menu from './menu';
+import mfa from './mfa';
 import netTest from './net-test';
 import netTestRuns from './net-test-runs';
 import notFound from './not-found';
@@ -28,6 +29,7 @@ import version from './version';
 
 /** The zh-CN texts, one entry per module file; keys are dotted and prefixed by their module. */
 export const zhCNModules: Record<string, Record<string, string>> = {
+  mfa,
   alarmRules,
   alertSenders,
   alerts,

@@ -1,4 +1,4 @@
-import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { AuthEndpoints } from '@storefleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
@@ -15,14 +15,17 @@ import { PopupMenu } from './PopupMenu';
 const ChangePasswordModal = lazy(() =>
   import('./ChangePasswordModal').then((m) => ({ default: m.ChangePasswordModal })),
 );
+/** Loaded when the user first opens its two-step sign-in. */
+const MfaModal = lazy(() => import('../mfa/MfaModal').then((m) => ({ default: m.MfaModal })));
 
-/** The signed-in user's name with its own actions: change password and sign out. */
+/** The signed-in user's name with its own actions: change password, two-step sign-in and sign out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [mfaOpen, setMfaOpen] = useState(false);
 
   const signOut = async () => {
     // Tell the server first (it needs the token); a failure there must not keep the user signed in.
@@ -43,6 +46,11 @@ export function UserMenu() {
             label: <span data-testid="change-password">{t('shell.password.menu')}</span>,
           },
           {
+            key: 'mfa',
+            icon: <SafetyOutlined />,
+            label: <span data-testid="mfa-menu">{t('mfa.menu')}</span>,
+          },
+          {
             key: 'sign-out',
             icon: <LogoutOutlined />,
             label: <span data-testid="sign-out">{t('shell.signOut')}</span>,
@@ -51,6 +59,7 @@ export function UserMenu() {
         onPick={(key) => {
           if (key === 'sign-out') void signOut();
           if (key === 'change-password') setChangingPassword(true);
+          if (key === 'mfa') setMfaOpen(true);
         }}
         trigger={(props) => (
           <Button type="text" icon={<UserOutlined />} data-testid="user-menu" {...props}>
@@ -61,6 +70,11 @@ export function UserMenu() {
       {changingPassword ? (
         <Suspense fallback={null}>
           <ChangePasswordModal open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      ) : null}
+      {mfaOpen ? (
+        <Suspense fallback={null}>
+          <MfaModal onClose={() => setMfaOpen(false)} />
         </Suspense>
       ) : null}
     </>

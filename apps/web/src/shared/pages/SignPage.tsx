@@ -1,10 +1,16 @@
 import { CloseCircleFilled, InfoCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { AuthEndpoints, type LoginBody } from '@storefleet/contracts';
+import {
+  AuthEndpoints,
+  type LoginBody,
+  type LoginResult,
+  type MfaChallenge,
+  needsSecondStep,
+} from '@storefleet/contracts';
 import { Button, Space, theme } from 'antd';
 // antd's Input alone: `Input` from 'antd' carries Search, TextArea, Password and OTP into start-up.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
@@ -16,6 +22,11 @@ import { RequestError } from '../request/client';
 import { startSession } from '../session/session-store';
 
 type SignFieldName = 'username' | 'password';
+
+/** The second step (two-step sign-in), loaded only for the accounts that need it. */
+const SignSecondStep = lazy(() =>
+  import('../mfa/SignSecondStep').then((m) => ({ default: m.SignSecondStep })),
+);
 
 /** The message for each empty field (the username ignores surrounding spaces); empty when all is set. */
 export function signErrors(
@@ -46,6 +57,7 @@ export function SignPage({ app }: { app: AppKind }) {
   const [error, setError] = useState<string | null>(null);
   const [movingTo, setMovingTo] = useState<AppKind | null>(null);
   const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   // Fields are checked once the form was submitted, then on every change (antd Form's rhythm).
   const [checked, setChecked] = useState(false);
   const ids = useId();
@@ -57,20 +69,25 @@ export function SignPage({ app }: { app: AppKind }) {
     document.title = `${t('sign.title')} · ${t('shell.productName')}`;
   }, [t]);
 
+  const signedIn = async (result: LoginResult) => {
+    await startSession(result);
+    const home = appForUserType(result.userType);
+    if (home !== app) {
+      // The other application is a separate bundle: a full page load, with the session already stored.
+      setMovingTo(home);
+      window.location.assign(appPath(home));
+      return;
+    }
+    await navigate(safeRedirect(search.get('redirect')) ?? '/', { replace: true });
+  };
+
   const submit = async (values: LoginBody) => {
     setBusy(true);
     setError(null);
     try {
-      const result = await api(AuthEndpoints.login, { body: values });
-      await startSession(result);
-      const home = appForUserType(result.userType);
-      if (home !== app) {
-        // The other application is a separate bundle: a full page load, with the session already stored.
-        setMovingTo(home);
-        window.location.assign(appPath(home));
-        return;
-      }
-      await navigate(safeRedirect(search.get('redirect')) ?? '/', { replace: true });
+      const reply = await api(AuthEndpoints.login, { body: values });
+      if (needsSecondStep(reply)) setChallenge(reply);
+      else await signedIn(reply);
     } catch (caught) {
       // The request client already showed a notice for most failures; a 401 without a token gets none
       // (spec §8), and that is exactly the wrong-password case, so say it here.
@@ -132,61 +149,74 @@ export function SignPage({ app }: { app: AppKind }) {
               {error}
             </SignNotice>
           )}
-          <form
-            noValidate
-            data-testid="sign-form"
-            onSubmit={(event: FormEvent) => {
-              event.preventDefault();
-              setChecked(true);
-              const found = signErrors(values, messages);
-              const first = (['username', 'password'] as const).find((f) => found[f]);
-              if (first) inputs.current[first]?.focus();
-              else void submit(values);
-            }}
-          >
-            <SignField id={`${ids}-username`} label={t('sign.username')} error={errors.username}>
-              <Input
-                id={`${ids}-username`}
-                ref={(el) => {
-                  inputs.current.username = el?.input ?? null;
+          {challenge ? (
+            <Suspense fallback={null}>
+              <SignSecondStep
+                challenge={challenge}
+                onSignedIn={signedIn}
+                onRestart={() => {
+                  setChallenge(null);
+                  setValues((v) => ({ ...v, password: '' }));
                 }}
-                value={values.username}
-                onChange={(event) => setValues((v) => ({ ...v, username: event.target.value }))}
-                status={errors.username ? 'error' : undefined}
-                aria-invalid={errors.username ? true : undefined}
-                aria-describedby={errors.username ? `${ids}-username-error` : undefined}
-                prefix={<UserOutlined />}
-                autoComplete="username"
-                autoFocus
-                data-testid="sign-username"
               />
-            </SignField>
-            <SignField id={`${ids}-password`} label={t('sign.password')} error={errors.password}>
-              <Password
-                id={`${ids}-password`}
-                ref={(el) => {
-                  inputs.current.password = el?.input ?? null;
-                }}
-                value={values.password}
-                onChange={(event) => setValues((v) => ({ ...v, password: event.target.value }))}
-                status={errors.password ? 'error' : undefined}
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? `${ids}-password-error` : undefined}
-                prefix={<LockOutlined />}
-                autoComplete="current-password"
-                data-testid="sign-password"
-              />
-            </SignField>
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              loading={busy || movingTo !== null}
-              data-testid="sign-submit"
+            </Suspense>
+          ) : (
+            <form
+              noValidate
+              data-testid="sign-form"
+              onSubmit={(event: FormEvent) => {
+                event.preventDefault();
+                setChecked(true);
+                const found = signErrors(values, messages);
+                const first = (['username', 'password'] as const).find((f) => found[f]);
+                if (first) inputs.current[first]?.focus();
+                else void submit(values);
+              }}
             >
-              {t('sign.submit')}
-            </Button>
-          </form>
+              <SignField id={`${ids}-username`} label={t('sign.username')} error={errors.username}>
+                <Input
+                  id={`${ids}-username`}
+                  ref={(el) => {
+                    inputs.current.username = el?.input ?? null;
+                  }}
+                  value={values.username}
+                  onChange={(event) => setValues((v) => ({ ...v, username: event.target.value }))}
+                  status={errors.username ? 'error' : undefined}
+                  aria-invalid={errors.username ? true : undefined}
+                  aria-describedby={errors.username ? `${ids}-username-error` : undefined}
+                  prefix={<UserOutlined />}
+                  autoComplete="username"
+                  autoFocus
+                  data-testid="sign-username"
+                />
+              </SignField>
+              <SignField id={`${ids}-password`} label={t('sign.password')} error={errors.password}>
+                <Password
+                  id={`${ids}-password`}
+                  ref={(el) => {
+                    inputs.current.password = el?.input ?? null;
+                  }}
+                  value={values.password}
+                  onChange={(event) => setValues((v) => ({ ...v, password: event.target.value }))}
+                  status={errors.password ? 'error' : undefined}
+                  aria-invalid={errors.password ? true : undefined}
+                  aria-describedby={errors.password ? `${ids}-password-error` : undefined}
+                  prefix={<LockOutlined />}
+                  autoComplete="current-password"
+                  data-testid="sign-password"
+                />
+              </SignField>
+              <Button
+                type="primary"
+                htmlType="submit"
+                block
+                loading={busy || movingTo !== null}
+                data-testid="sign-submit"
+              >
+                {t('sign.submit')}
+              </Button>
+            </form>
+          )}
         </div>
       </div>
     </div>

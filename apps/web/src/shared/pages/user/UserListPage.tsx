@@ -1,14 +1,15 @@
 /** The user list of both applications: filters, status, and add/edit/enable/disable behind buttons. */
 import {
   BUTTON,
+  MfaEndpoints,
   type User,
   UserEndpoints,
   UserStatus,
   type UserStatusValue,
   UserType,
 } from '@storefleet/contracts';
-import { Button, Form, Input, Select, Tag } from 'antd';
-import { useMemo } from 'react';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -24,6 +25,11 @@ import {
   useListPage,
 } from '../../list';
 import { Access } from '../../permissions/Access';
+
+/** Loaded when the policy is first opened. */
+const MfaPolicyModal = lazy(() =>
+  import('../../mfa/MfaPolicyModal').then((m) => ({ default: m.MfaPolicyModal })),
+);
 
 const FILTERS = {
   name: 'text',
@@ -63,6 +69,12 @@ export function UserListPage({ admin = false }: UserListPageProps) {
     input: (id: number) => ({ query: { id } }),
     successMessage: t('user.saved'),
   });
+  // An admin's reset of a user who lost the phone (the operation log records it).
+  const resetMfa = useCallMutation(MfaEndpoints.resetUserMfa, {
+    input: (id: number) => ({ params: { id } }),
+    successMessage: t('mfa.reset.done'),
+  });
+  const [policyOpen, setPolicyOpen] = useState(false);
   const types: readonly number[] = admin ? [0, 1, 2] : [1, 3];
 
   const columns = useMemo<ListColumns<User>>(
@@ -93,7 +105,7 @@ export function UserListPage({ admin = false }: UserListPageProps) {
       },
       actionsColumn<User>({
         title: t('user.column.actions'),
-        width: 180,
+        width: 280,
         fixed: false,
         actions: (row) => {
           const active = row.status === 'ACTIVE';
@@ -114,11 +126,19 @@ export function UserListPage({ admin = false }: UserListPageProps) {
               onClick: () => (active ? disable : enable).mutateAsync(row.id),
               testId: `user-toggle-${row.userName}`,
             },
+            {
+              key: 'mfa-reset',
+              label: t('mfa.reset'),
+              codes: [BUTTON.userMfaReset],
+              confirm: t('mfa.reset.confirm', { name: row.name || row.userName }),
+              onClick: () => resetMfa.mutateAsync(row.id),
+              testId: `user-mfa-reset-${row.userName}`,
+            },
           ];
         },
       }),
     ],
-    [t, lang, admin, enable, disable],
+    [t, lang, admin, enable, disable, resetMfa],
   );
 
   return (
@@ -149,15 +169,25 @@ export function UserListPage({ admin = false }: UserListPageProps) {
           />
         </Form.Item>
       </ListFilterForm>
-      <Access codes={[BUTTON.userAdd]}>
-        <div style={{ marginBottom: 16 }}>
+      <Space style={{ marginBottom: 16 }}>
+        <Access codes={[BUTTON.userAdd]}>
           <Link to="/user/save.html" state={fromHere(location)}>
             <Button type="primary" data-testid="user-add">
               {t('user.action.add')}
             </Button>
           </Link>
-        </div>
-      </Access>
+        </Access>
+        <Access codes={[BUTTON.mfaPolicyUpdate]}>
+          <Button onClick={() => setPolicyOpen(true)} data-testid="mfa-policy">
+            {t('mfa.policy.button')}
+          </Button>
+        </Access>
+      </Space>
+      {policyOpen ? (
+        <Suspense fallback={null}>
+          <MfaPolicyModal admin={admin} onClose={() => setPolicyOpen(false)} />
+        </Suspense>
+      ) : null}
       <ListTable<User>
         {...list.tableProps}
         columns={columns}

@@ -1,0 +1,47 @@
+export default {
+  'mfa.code.title': 'Two-step sign-in',
+  'mfa.code.hint':
+    'Enter the 6-digit code your authenticator app shows for Storefleet, or one of your recovery codes.',
+  'mfa.code.label': 'Code',
+  'mfa.code.required': 'Enter the code',
+  'mfa.code.submit': 'Verify',
+  'mfa.back': 'Back to sign-in',
+  'mfa.enrol.title': 'Set up two-step sign-in',
+  'mfa.enrol.required': 'Your role requires two-step sign-in. Set it up now to continue.',
+  'mfa.enrol.scan':
+    'Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, FreeOTP…), or type in the key below.',
+  'mfa.enrol.secret': 'Key',
+  'mfa.enrol.confirm': 'Enter the 6-digit code the app now shows to confirm',
+  'mfa.enrol.submit': 'Confirm',
+  'mfa.recovery.title': 'Your recovery codes',
+  'mfa.recovery.hint':
+    'Each code signs you in once if you lose your phone. They are shown only now: copy or download them and keep them somewhere safe.',
+  'mfa.recovery.copy': 'Copy',
+  'mfa.recovery.copied': 'Recovery codes copied',
+  'mfa.recovery.download': 'Download',
+  'mfa.recovery.continue': 'I have saved them, continue',
+  'mfa.menu': 'Two-step sign-in',
+  'mfa.status.on': 'Two-step sign-in is on. Recovery codes left: {{count}}.',
+  'mfa.status.off':
+    'Two-step sign-in is off. With it on, signing in needs a code from your phone as well as the password.',
+  'mfa.status.required': 'Your role requires two-step sign-in, so it cannot be turned off.',
+  'mfa.turnOn': 'Turn on',
+  'mfa.turnOff': 'Turn off',
+  'mfa.turnOff.hint': 'Enter a current code from your authenticator app to turn two-step sign-in off.',
+  'mfa.turnedOn': 'Two-step sign-in is on',
+  'mfa.turnedOff': 'Two-step sign-in is off',
+  'mfa.close': 'Close',
+  'mfa.reset': 'Reset two-step sign-in',
+  'mfa.reset.confirm':
+    'Reset the two-step sign-in of {{name}}? They will sign in with the password alone, or set it up again if their role requires it.',
+  'mfa.reset.done': 'Two-step sign-in reset',
+  'mfa.policy.button': 'Two-step sign-in policy',
+  'mfa.policy.title': 'Two-step sign-in policy',
+  'mfa.policy.hint':
+    'Users these rules name must set up two-step sign-in at their next sign-in and cannot turn it off.',
+  'mfa.policy.admins.company': 'Company administrators (customer and agent admins)',
+  'mfa.policy.admins.platform': 'Platform administrators (platform users without a role)',
+  'mfa.policy.roles': 'Users with these roles',
+  'mfa.policy.save': 'Save',
+  'mfa.policy.saved': 'Policy saved',
+};

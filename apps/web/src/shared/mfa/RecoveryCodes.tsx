@@ -1,0 +1,46 @@
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+import { useAppApi } from '../app/app-api';
+
+/** The recovery codes of a confirmed enrolment, shown once: to copy or download as a text file. */
+export function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation();
+  const { message } = useAppApi();
+  const text = `${codes.join('\n')}\n`;
+
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'storefleet-recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t('mfa.recovery.title')}
+      </Typography.Title>
+      <Alert type="warning" showIcon message={t('mfa.recovery.hint')} />
+      <pre data-testid="mfa-recovery-codes" style={{ columns: 2, margin: 0, fontSize: 15 }}>
+        {text}
+      </pre>
+      <Space>
+        <Button
+          icon={<CopyOutlined />}
+          onClick={() =>
+            void navigator.clipboard.writeText(text).then(() => message.success(t('mfa.recovery.copied')))
+          }
+        >
+          {t('mfa.recovery.copy')}
+        </Button>
+        <Button icon={<DownloadOutlined />} onClick={download}>
+          {t('mfa.recovery.download')}
+        </Button>
+      </Space>
+    </Space>
+  );
+}
