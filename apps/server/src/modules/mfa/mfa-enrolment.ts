@@ -101,7 +101,7 @@ export async function disableMfa(
   const keys = throttleKeys(caller.userName, clientAddress);
   await refuseWhenThrottled(ctx.db, ctx.config.signInThrottle, keys, now);
   if (!(await acceptCode(ctx, caller.userId, code, now))) {
-    await noteFailure(ctx.db, keys, now);
+    await noteFailure(ctx.db, ctx.log, ctx.config.signInThrottle, keys, now);
     throw invalid('passcode', {
       zh: '验证码不正确或已使用',
       en: 'is wrong or was already used; enter the current code of your authenticator app',

@@ -88,7 +88,7 @@ export async function verifySecondStep(
   const keys = throttleKeys(account.accountName, clientAddress);
   await refuseWhenThrottled(ctx.db, ctx.config.signInThrottle, keys, now);
   if (!(await acceptCode(ctx, account.id, code, now))) {
-    await noteFailure(ctx.db, keys, now);
+    await noteFailure(ctx.db, ctx.log, ctx.config.signInThrottle, keys, now);
     if (challenge.failures + 1 >= MAX_WRONG_CODES) await deleteChallenge(ctx.db, tokenHash);
     else await addChallengeFailure(ctx.db, tokenHash);
     throw new AppError('MFA_CODE_WRONG');
