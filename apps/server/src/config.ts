@@ -9,6 +9,8 @@ import { BlockList, isIPv6 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { dataFilePath } from './data-folder';
+
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** argon2id cost. Production values meet OWASP's minimum (19 MiB, 2 passes); tests lower them for speed. */
@@ -167,7 +169,7 @@ function checkedSecret(secret: string): string {
 
 /** The secret generated on first start and kept (mode 0600) so tokens survive restarts. */
 function secretFromDataDir(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+  const file = dataFilePath(dataDir, 'jwtSecret');
   if (existsSync(file)) return checkedSecret(readFileSync(file, 'utf8').trim());
   const secret = randomBytes(32).toString('base64url');
   try {
