@@ -26,6 +26,7 @@ import { installParsing, parseQueryString } from './http/parsing';
 import { withoutCredentials } from './http/request-log';
 import { type ApiRoute, installRouteLog } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
+import { type HttpTimeouts, installTimeouts } from './http/timeouts';
 import { installWeb } from './http/web';
 import { MODULE_ROUTES, type RegisterRoutes } from './modules';
 import { listRecipientsFor } from './modules/alerts/alert-senders.repository';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   extraRoutes?: readonly RegisterRoutes[];
   /** The node heartbeat's timers (engine/cluster/server-node.ts); tests of several nodes shorten them. */
   nodeTimers?: ServerNodeTimers;
+  /** How long clients may take to send a request (http/timeouts.ts); tests shorten them. */
+  httpTimeouts?: HttpTimeouts;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -62,6 +65,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     forceCloseConnections: true,
     routerOptions: { querystringParser: parseQueryString },
   });
+
+  installTimeouts(app.server, options.httpTimeouts);
 
   // One identity per app instance: the bus, the job leases, the heartbeat and the runs name it.
   const identity = newNodeIdentity();

@@ -19,6 +19,7 @@ import type { Config, PasswordHashingConfig } from '../config';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { seedOnStart } from '../demo/seed';
+import type { HttpTimeouts } from '../http/timeouts';
 import type { RegisterRoutes } from '../modules';
 import { openTestDatabase } from './test-database';
 
@@ -72,6 +73,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   logger?: FastifyBaseLogger;
   extraRoutes?: readonly RegisterRoutes[];
+  /** Shorter client timeouts (http/timeouts.ts) for the tests of them. */
+  httpTimeouts?: HttpTimeouts;
 }
 
 /**
@@ -113,6 +116,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
   });
   if (config.demo)
     await seedOnStart(database, config, app.ctx.passwords, { usageHistory: options.demoHistory ?? false });
