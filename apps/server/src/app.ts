@@ -123,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installOperations(app, ctx);
   for (const register of [...MODULE_ROUTES, ...(options.extraRoutes ?? [])]) register(app, ctx);
 
-  await installOpenApi(app);
+  await installOpenApi(app, config.docsToken);
   await installWeb(app, config.webDist);
   return app;
 }

@@ -56,8 +56,13 @@ export interface Config {
   shutdownGraceMs: number;
   /** Check every JSON reply against its endpoint's response schema (on in the tests, off in production). */
   checkReplies?: boolean;
-  /** `METRICS_TOKEN`: when set, `/metrics` asks for `Authorization: Bearer <token>`; open when unset. */
+  /**
+   * `METRICS_TOKEN`: when set, `/metrics` asks for it (http/operator-access.ts); unset, `/metrics` is
+   * open on a loopback HOST and closed on any other.
+   */
   metricsToken?: string;
+  /** `DOCS_TOKEN`: the same for the API documentation, `/api/docs` and `/api/openapi.json`. */
+  docsToken?: string;
   /** `REDIS_URL`: the bus between several server nodes on one PostgreSQL database; unset on one node. */
   redisUrl?: string;
 }
@@ -108,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     signInThrottle: { perAccountPerHour: 100, perAddressPerHour: 300 },
     shutdownGraceMs: integer(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS', 0, 600_000),
     metricsToken: env.METRICS_TOKEN || undefined,
+    docsToken: env.DOCS_TOKEN || undefined,
     redisUrl,
   };
 }
