@@ -272,6 +272,9 @@ it('backs up a running server mid-ingest and restores it: intact, every acked va
   box.state.stopped = true;
   await box.done;
   expect(backup, backup.output).toMatchObject({ code: 0 });
+  // The command names each folder with how many files it copied.
+  for (const folder of Object.values(DATA_FOLDERS))
+    expect(backup.output).toMatch(new RegExp(`${folder.name}/\\s+1 file\\(s\\) \\(${folder.holds}\\)`));
   // The command says from when its copy is: every value acked before then must be in it.
   const snapshotAt = Date.parse(/the database as of (\S+Z),/.exec(backup.output)?.[1] ?? '');
   expect(snapshotAt, backup.output).toBeGreaterThan(0);
