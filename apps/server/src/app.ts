@@ -26,6 +26,7 @@ import { installParsing, parseQueryString } from './http/parsing';
 import { withoutCredentials } from './http/request-log';
 import { type ApiRoute, installRouteLog } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
+import { type HttpTimeouts, installTimeouts } from './http/timeouts';
 import { installWeb } from './http/web';
 import { MODULE_ROUTES, type RegisterRoutes } from './modules';
 import { listRecipientsFor } from './modules/alerts/alert-senders.repository';
@@ -49,6 +50,8 @@ export interface BuildOptions {
   nodeTimers?: ServerNodeTimers;
   /** How the outbound policy resolves host names (tests answer from a table; default: the system's). */
   resolveHost?: ResolveHost;
+  /** How long clients may take to send a request (http/timeouts.ts); tests shorten them. */
+  httpTimeouts?: HttpTimeouts;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -65,6 +68,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     forceCloseConnections: true,
     routerOptions: { querystringParser: parseQueryString },
   });
+
+  installTimeouts(app.server, options.httpTimeouts);
 
   // One identity per app instance: the bus, the job leases, the heartbeat and the runs name it.
   const identity = newNodeIdentity();
@@ -129,7 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installOperations(app, ctx);
   for (const register of [...MODULE_ROUTES, ...(options.extraRoutes ?? [])]) register(app, ctx);
 
-  await installOpenApi(app);
+  await installOpenApi(app, config.docsToken);
   await installWeb(app, config.webDist);
   return app;
 }

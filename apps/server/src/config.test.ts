@@ -141,6 +141,18 @@ describe('configuration', () => {
     );
   });
 
+  it('reads METRICS_TOKEN and DOCS_TOKEN, unset when empty', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      metricsToken: undefined,
+      docsToken: undefined,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 'm-token', DOCS_TOKEN: 'd-token' })).toMatchObject({
+      metricsToken: 'm-token',
+      docsToken: 'd-token',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, DOCS_TOKEN: '' }).docsToken).toBeUndefined();
+  });
+
   it('refuses values it cannot use, naming the variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);

@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { BlockList, isIPv6 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
+import { dataFilePath } from './data-folder';
 import { parseCidr } from './outbound/ip-address';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -78,8 +78,13 @@ export interface Config {
   upgradeReconnectGraceMs: number;
   /** Check every JSON reply against its endpoint's response schema (on in the tests, off in production). */
   checkReplies?: boolean;
-  /** `METRICS_TOKEN`: when set, `/metrics` asks for `Authorization: Bearer <token>`; open when unset. */
+  /**
+   * `METRICS_TOKEN`: when set, `/metrics` asks for it (http/operator-access.ts); unset, `/metrics` is
+   * open on a loopback HOST and closed on any other.
+   */
   metricsToken?: string;
+  /** `DOCS_TOKEN`: the same for the API documentation, `/api/docs` and `/api/openapi.json`. */
+  docsToken?: string;
   /** `REDIS_URL`: the bus between several server nodes on one PostgreSQL database; unset on one node. */
   redisUrl?: string;
   /** `OUTBOUND_ALLOW`: address ranges (CIDR) the server may send to although the outbound policy refuses their class. */
@@ -143,6 +148,7 @@ export function loadConfig(env: Env = process.env): Config {
     upgradeReconnectGraceMs:
       integer(env.UPGRADE_RECONNECT_GRACE_SECONDS, 300, 'UPGRADE_RECONNECT_GRACE_SECONDS', 0, 86_400) * 1000,
     metricsToken: env.METRICS_TOKEN || undefined,
+    docsToken: env.DOCS_TOKEN || undefined,
     redisUrl,
     outboundAllow: outboundAllow(env.OUTBOUND_ALLOW),
     notifyMaxima: {
@@ -247,7 +253,7 @@ function checkedSecret(secret: string): string {
 
 /** The secret generated on first start and kept (mode 0600) so tokens survive restarts. */
 function secretFromDataDir(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+  const file = dataFilePath(dataDir, 'jwtSecret');
   if (existsSync(file)) return checkedSecret(readFileSync(file, 'utf8').trim());
   const secret = randomBytes(32).toString('base64url');
   try {

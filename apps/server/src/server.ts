@@ -55,12 +55,13 @@ async function main(): Promise<void> {
           'sign in and change their passwords (or disable them), or use a fresh database.',
       );
     }
-    if (!config.metricsToken) {
-      logger.warn(
-        `HOST=${config.host} lets other machines reach the server and METRICS_TOKEN is unset: /metrics is open to them. ` +
-          'Set METRICS_TOKEN, or keep /metrics behind your proxy.',
-      );
-    }
+    // Closed rather than open to everyone (http/operator-access.ts); said once, so nobody wonders why.
+    const closed = [
+      config.metricsToken ? null : '/metrics (set METRICS_TOKEN)',
+      config.docsToken ? null : '/api/docs and /api/openapi.json (set DOCS_TOKEN)',
+    ].filter((line) => line !== null);
+    if (closed.length > 0)
+      logger.warn(`HOST=${config.host} lets other machines reach the server: closed ${closed.join('; ')}.`);
   }
 
   let stopping = false;

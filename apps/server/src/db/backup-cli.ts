@@ -6,14 +6,21 @@
 import { dirname, join, resolve } from 'node:path';
 
 import { ConfigError, REPO_ROOT, resolveDatabaseUrl } from '../config';
-import { BackupError, PgDumpMissing, SECRET_FILE, UPLOADS_DIR, writeBackup } from './backup';
+import { DATA_FILES, DATA_FOLDERS, type DataFolder } from '../data-folder';
+import { BackupError, PgDumpMissing, SECRET_FILE, writeBackup } from './backup';
+
+const KEPT = [
+  ...Object.values(DATA_FILES).map((f) => `DATA_DIR/${f.name} (${f.holds.split(':')[0]})`),
+  ...Object.values(DATA_FOLDERS).map((f) => `DATA_DIR/${f.name}/ (${f.holds})`),
+];
 
 const USAGE = `Usage: npm run backup -- FILE.tar
 
 Writes a consistent backup of the Storefleet server's data to the new tar archive FILE.tar, also
 while the server runs: the database (SQLite: a snapshot through SQLite's backup API; PostgreSQL:
-pg_dump --format=custom), the token secret (DATA_DIR/${SECRET_FILE}) and the uploads
-(DATA_DIR/${UPLOADS_DIR}). Uses DATABASE_URL and DATA_DIR as the server does. Restore: README.md, "Backup".`;
+pg_dump --format=custom) and every file the server keeps:
+${KEPT.map((line) => `  ${line}`).join('\n')}
+Uses DATABASE_URL and DATA_DIR as the server does. Restore: README.md, "Backup".`;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -44,7 +51,14 @@ async function main(argv: readonly string[]): Promise<number> {
   );
   if (outcome.secret)
     lines.push(`  ${SECRET_FILE.padEnd(16)} the token secret: signed-in sessions survive a restore`);
-  lines.push(`  ${`${UPLOADS_DIR}/`.padEnd(16)} ${outcome.uploads} uploaded file(s) (logos)`);
+  for (const file of Object.values(DATA_FILES) as Array<{ name: string; holds: string }>) {
+    if (file.name !== SECRET_FILE && outcome.files.includes(file.name))
+      lines.push(`  ${file.name.padEnd(16)} ${file.holds}`);
+  }
+  for (const [key, folder] of Object.entries(DATA_FOLDERS) as Array<
+    [DataFolder, { name: string; holds: string }]
+  >)
+    lines.push(`  ${`${folder.name}/`.padEnd(16)} ${outcome.folders[key]} file(s) (${folder.holds})`);
   if (env.JWT_SECRET)
     lines.push('JWT_SECRET is set in the environment: the server signs with it, keep it with this backup.');
   else if (!outcome.secret)
@@ -69,7 +83,7 @@ main(process.argv.slice(2)).then(
     if (error instanceof PgDumpMissing) {
       process.stderr.write(
         `The database is PostgreSQL and ${error.message}. Nothing was written.\n` +
-          `Back up by hand instead (the database, then the token secret and uploads):\n${error.commands.map((c) => `  ${c}\n`).join('')}`,
+          `Back up by hand instead (the database, then the files the server keeps in DATA_DIR):\n${error.commands.map((c) => `  ${c}\n`).join('')}`,
       );
     } else if (
       error instanceof BackupError ||

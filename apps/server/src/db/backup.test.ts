@@ -1,10 +1,11 @@
 // Backup and restore against the real server process while a box streams values into it: `npm run
 // backup` writes the archive mid-ingest; the archive is extracted with the system's tar (and, on
 // PostgreSQL, loaded with pg_restore) as the README says; the copy is intact, holds every value acked
-// before the backup began, and a server started on the restored data accepts a token issued before.
+// before the backup began, every table with its rows and every kind of file the server keeps, and a
+// server started on the restored data accepts a token issued before and serves the stored files.
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,21 +13,27 @@ import { join } from 'node:path';
 import {
   AGENT_LINK_PATH,
   AuthEndpoints,
+  fillPath,
+  InventoryEndpoints,
   LogoEndpoints,
   type ServerToAgentMessage,
+  TaskEndpoints,
+  VersionEndpoints,
 } from '@storefleet/contracts';
 import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 
 import { REPO_ROOT } from '../config';
+import { DATA_FILES, DATA_FOLDERS } from '../data-folder';
 import { reachabilityValue } from '../engine/hub/test-support/agent-values';
 import { insertLinkFixture } from '../engine/hub/test-support/link-fixture.repository';
 import { type ServerProcess, startServerProcess } from '../engine/hub/test-support/server-process';
 import { DEMO_PASSWORD } from '../testing/test-app';
 import { TEST_POSTGRES_URL, testDialect } from '../testing/test-database';
-import { pngImage } from '../testing/test-images';
+import { JPEG_2X2, pngImage, WEBP_2X2 } from '../testing/test-images';
 import { type Database, openDatabase } from './database';
 
 const dir = mkdtempSync(join(tmpdir(), 'storefleet-backup-'));
@@ -76,6 +83,33 @@ async function apiJson<T>(
   const res = await fetch(`http://127.0.0.1:${port}${path}`, init);
   const body = (await res.json()) as { data: T };
   return { status: res.status, data: body.data };
+}
+
+/** POSTs `bytes` as the multipart field `file` (after `fields`) to `path`. */
+function uploadFile<T>(
+  port: number,
+  path: string,
+  authorization: string,
+  bytes: Buffer,
+  fields: Record<string, string> = {},
+): Promise<{ status: number; data: T }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([bytes]), 'upload.bin');
+  return apiJson<T>(port, path, { method: 'POST', headers: { authorization }, body: form });
+}
+
+/** Every table of `database` (the migration bookkeeping too) and whether it holds a row. */
+async function tableRows(database: Database): Promise<Map<string, boolean>> {
+  const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
+  const rows = new Map<string, boolean>();
+  for (const table of tables) {
+    const found = await sql<{ one: number }>`select 1 as one from ${sql.table(table.name)} limit 1`.execute(
+      database.db,
+    );
+    rows.set(table.name, found.rows.length > 0);
+  }
+  return rows;
 }
 
 /** `npm run backup -- FILE` with the server's environment; resolves with its exit code and output. */
@@ -196,6 +230,39 @@ it('backs up a running server mid-ingest and restores it: intact, every acked va
     body: form,
   });
   expect(upload.status).toBe(200);
+  // One stored file of every other kind: a task photo, an inventory image, a box software package.
+  const photo = await uploadFile<{ url: string }>(
+    port,
+    TaskEndpoints.uploadTaskPhoto.path,
+    authorization,
+    JPEG_2X2,
+  );
+  expect(photo.status).toBe(200);
+  const image = await uploadFile<{ name: string }>(
+    port,
+    InventoryEndpoints.uploadImage.path,
+    authorization,
+    WEBP_2X2,
+  );
+  expect(image.status).toBe(200);
+  const platformSignIn = await apiJson<{ accessToken: string }>(port, AuthEndpoints.login.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'platform', password: DEMO_PASSWORD }),
+  });
+  const platform = `Bearer ${platformSignIn.data.accessToken}`;
+  const packageBytes = randomBytes(300_000);
+  const version = await uploadFile<{ id: number; sha256: string }>(
+    port,
+    VersionEndpoints.versionUpload.path,
+    platform,
+    packageBytes,
+    { number: '7.7.7' },
+  );
+  expect(version.status).toBe(200);
+  expect(version.data.sha256).toBe(createHash('sha256').update(packageBytes).digest('hex'));
+  const tablesBefore = await tableRows(live);
+  expect([...tablesBefore.values()].filter(Boolean).length).toBeGreaterThan(10);
 
   const box = streamValues(port, fixture.boxKey, fixture.posId);
   await vi.waitFor(() => expect(box.state.acked).toBeGreaterThanOrEqual(500), { timeout: 30_000 });
@@ -205,6 +272,9 @@ it('backs up a running server mid-ingest and restores it: intact, every acked va
   box.state.stopped = true;
   await box.done;
   expect(backup, backup.output).toMatchObject({ code: 0 });
+  // The command names each folder with how many files it copied.
+  for (const folder of Object.values(DATA_FOLDERS))
+    expect(backup.output).toMatch(new RegExp(`${folder.name}/\\s+1 file\\(s\\) \\(${folder.holds}\\)`));
   // The command says from when its copy is: every value acked before then must be in it.
   const snapshotAt = Date.parse(/the database as of (\S+Z),/.exec(backup.output)?.[1] ?? '');
   expect(snapshotAt, backup.output).toBeGreaterThan(0);
@@ -215,6 +285,21 @@ it('backs up a running server mid-ingest and restores it: intact, every acked va
   expect(statSync(archive).mode & 0o777).toBe(0o600);
   const originalSecret = readFileSync(join(liveData, 'jwt-secret'), 'utf8');
   for (const server of servers.splice(0)) await server.kill();
+  // Everything the server wrote into its data folder is named in data-folder.ts, so it is in the
+  // archive: a new folder that is not named there fails here.
+  const kept = new Set<string>([
+    ...Object.values(DATA_FILES).map((f) => f.name),
+    ...Object.values(DATA_FOLDERS).map((f) => f.name),
+  ]);
+  const database = postgres ? [] : ['storefleet.db', 'storefleet.db-wal', 'storefleet.db-shm'];
+  expect(readdirSync(liveData).filter((name) => !kept.has(name) && !database.includes(name))).toEqual([]);
+  const entries = execFileSync('tar', ['-tf', archive]).toString().split('\n');
+  for (const folder of Object.values(DATA_FOLDERS)) {
+    expect(
+      entries.some((entry) => entry.startsWith(`${folder.name}/`) && !entry.endsWith('/')),
+      folder.name,
+    ).toBe(true);
+  }
 
   // Restore as the README says: the files back into a data folder (and the dump into a database).
   const restoredData = join(dir, 'restored');
@@ -256,6 +341,13 @@ it('backs up a running server mid-ingest and restores it: intact, every acked va
     .orderBy('seq')
     .execute();
   expect(stored.map((row) => row.seq)).toEqual(Array.from({ length: ackedBeforeBackup }, (_, i) => i + 1));
+  // Every table is there and readable, and each that held a row before the backup began still does.
+  const tablesAfter = await tableRows(restored);
+  expect([...tablesAfter.keys()].sort()).toEqual([...tablesBefore.keys()].sort());
+  const emptied = [...tablesBefore]
+    .filter(([name, had]) => had && !tablesAfter.get(name))
+    .map(([name]) => name);
+  expect(emptied).toEqual([]);
 
   const restoredPort = await freePort();
   servers.push(
@@ -270,12 +362,42 @@ it('backs up a running server mid-ingest and restores it: intact, every acked va
   });
   expect(file.status).toBe(200);
   expect(Buffer.from(await file.arrayBuffer()).equals(logo)).toBe(true);
-}, 180_000);
+  const restoredPhoto = await fetch(`http://127.0.0.1:${restoredPort}${photo.data.url}`, {
+    headers: { authorization },
+  });
+  expect(restoredPhoto.status).toBe(200);
+  expect(Buffer.from(await restoredPhoto.arrayBuffer()).equals(JPEG_2X2)).toBe(true);
+  const imagePath = fillPath(InventoryEndpoints.image.path, { name: image.data.name });
+  const restoredImage = await fetch(`http://127.0.0.1:${restoredPort}${imagePath}`, {
+    headers: { authorization },
+  });
+  expect(restoredImage.status).toBe(200);
+  expect(Buffer.from(await restoredImage.arrayBuffer()).equals(WEBP_2X2)).toBe(true);
+  // A package is served to a box in an upgrade run only; the restored server lists the version, and
+  // the file it would send is in the restored data folder with the SHA-256 it announces.
+  const versions = await apiJson<{ list: Array<{ id: number; sha256: string }> }>(
+    restoredPort,
+    `${VersionEndpoints.versionList.path}?pageNum=1&pageSize=50`,
+    { headers: { authorization: platform } },
+  );
+  expect(versions.data.list).toContainEqual(
+    expect.objectContaining({ id: version.data.id, sha256: version.data.sha256 }),
+  );
+  const packages = readdirSync(join(restoredData, DATA_FOLDERS.versions.name));
+  expect(
+    packages.map((name) =>
+      createHash('sha256')
+        .update(readFileSync(join(restoredData, DATA_FOLDERS.versions.name, name)))
+        .digest('hex'),
+    ),
+  ).toEqual([version.data.sha256]);
+}, 240_000);
 
 it('on PostgreSQL without pg_dump writes nothing, prints the commands to run and exits non-zero', async () => {
   const archive = join(dir, 'no-pg-dump.tar');
   const dataDir = join(dir, 'pg-data');
-  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  for (const folder of Object.values(DATA_FOLDERS))
+    mkdirSync(join(dataDir, folder.name), { recursive: true });
   const result = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/db/backup-cli.ts', archive], {
       cwd: REPO_ROOT,
@@ -298,7 +420,9 @@ it('on PostgreSQL without pg_dump writes nothing, prints the commands to run and
   expect(result.output).toContain(
     `PGPASSWORD=… pg_dump --format=custom --file=${join(dir, 'no-pg-dump.pgdump')} postgres://fleet@127.0.0.1:5432/storefleet`,
   );
-  expect(result.output).toContain(`tar -cf ${join(dir, 'no-pg-dump-files.tar')} -C ${dataDir} uploads`);
+  expect(result.output).toContain(
+    `tar -cf ${join(dir, 'no-pg-dump-files.tar')} -C ${dataDir} uploads task-photos inventory-images versions`,
+  );
   expect(result.output).not.toContain('s3cret');
   expect(() => statSync(archive)).toThrow();
 }, 60_000);

@@ -1,7 +1,8 @@
 /**
  * Backups (`npm run backup -- FILE`, backup-cli.ts): one tar archive with what a server needs to start
- * again where it was: the database, the token secret (DATA_DIR/jwt-secret, so sessions stay valid) and
- * the uploads (DATA_DIR/uploads, the logos). Safe while the server runs and ingests.
+ * again where it was: the database and every file and folder the server keeps in DATA_DIR, as
+ * data-folder.ts names them (the token secret, so sessions stay valid; logos, task photos, inventory
+ * images, box software packages). Safe while the server runs and ingests.
  *
  * - SQLite: SQLite's online backup API against the live file, all pages in one step, so the copy is one
  *   consistent snapshot. Copying the file is not: with WAL the latest commits sit in `-wal` beside it and
@@ -10,22 +11,24 @@
  * - PostgreSQL: `pg_dump --format=custom` (a consistent snapshot too), when pg_dump is installed;
  *   otherwise nothing is written and PgDumpMissing carries the commands to run by hand.
  *
- * Files are added after the database snapshot, and logo files are never deleted, so every logo the
- * database names is in the archive. The archive is written under a temporary name next to FILE, synced,
+ * Files are added after the database snapshot, so every file the database names is in the archive:
+ * logos and task photos are never deleted; an inventory image or a package deleted between the snapshot
+ * and its copy is the one exception (its record was deleted too, after the snapshot; the copy skips a
+ * file that vanished rather than failing). The archive is written under a temporary name next to FILE, synced,
  * then renamed: a FILE that exists is complete.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, type Stats } from 'node:fs';
 import { chmod, mkdtemp, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 import SqliteDatabase from 'better-sqlite3';
 
+import { DATA_FILES, DATA_FOLDERS, type DataFolder } from '../data-folder';
 import { TarWriter } from './tar';
 
-/** Where the server keeps the token secret and uploads, relative to DATA_DIR (config.ts, logo-files.ts). */
-export const SECRET_FILE = 'jwt-secret';
-export const UPLOADS_DIR = 'uploads';
+/** The token secret's name in DATA_DIR and in the archive. */
+export const SECRET_FILE = DATA_FILES.jwtSecret.name;
 /** The archive entry of a PostgreSQL database dump. */
 export const PG_DUMP_ENTRY = 'storefleet.pgdump';
 
@@ -48,7 +51,10 @@ export interface BackupOutcome {
   snapshotAt: number;
   /** Whether DATA_DIR/jwt-secret was there and is in the archive. */
   secret: boolean;
-  uploads: number;
+  /** The other files of DATA_FILES that were there and are in the archive (their names). */
+  files: string[];
+  /** How many files of each of the server's folders are in the archive (0 for a folder not there). */
+  folders: Record<DataFolder, number>;
 }
 
 /** A backup that cannot be made as asked; the message says what to do. */
@@ -92,12 +98,25 @@ export async function writeBackup(
     let outcome: Omit<BackupOutcome, 'bytes'>;
     try {
       const databaseBytes = await tar.addFile(databaseEntry, join(work, databaseEntry));
-      const secretPath = join(source.dataDir, SECRET_FILE);
-      const secret = existsSync(secretPath);
-      if (secret) await tar.addFile(SECRET_FILE, secretPath);
-      const uploads = await addUploads(tar, source.dataDir);
+      const files: string[] = [];
+      for (const { name } of Object.values(DATA_FILES)) {
+        if (await addKeptFile(tar, name, join(source.dataDir, name))) files.push(name);
+      }
+      const folders = {} as Record<DataFolder, number>;
+      for (const [key, { name }] of Object.entries(DATA_FOLDERS) as Array<[DataFolder, { name: string }]>) {
+        folders[key] = await addFolder(tar, name, join(source.dataDir, name));
+      }
       await tar.finish();
-      outcome = { file: target, databaseEntry, databaseBytes, snapshotAt, secret, uploads };
+      const secret = files.includes(SECRET_FILE);
+      outcome = {
+        file: target,
+        databaseEntry,
+        databaseBytes,
+        snapshotAt,
+        secret,
+        files: files.filter((name) => name !== SECRET_FILE),
+        folders,
+      };
     } catch (error) {
       await tar.abort();
       throw error;
@@ -146,19 +165,37 @@ async function copySqlite(path: string, destination: string): Promise<void> {
   await chmod(destination, (await stat(path)).mode & 0o777);
 }
 
-/** Adds DATA_DIR/uploads and its files; returns how many files. */
-async function addUploads(tar: TarWriter, dataDir: string): Promise<number> {
-  const dir = join(dataDir, UPLOADS_DIR);
-  if (!existsSync(dir)) return 0;
-  await tar.addDirectory(UPLOADS_DIR, await stat(dir));
+/** Adds the file at `path` as `name`; false when it is not there (or vanished meanwhile). */
+async function addKeptFile(tar: TarWriter, name: string, path: string): Promise<boolean> {
+  try {
+    await tar.addFile(name, path);
+    return true;
+  } catch (error) {
+    // addFile opens the file before it writes anything, so a missing file leaves the archive intact.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** Adds the folder at `path` as `name` with its files and subfolders; returns how many files. */
+async function addFolder(tar: TarWriter, name: string, path: string): Promise<number> {
+  let info: Stats;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  if (!info.isDirectory()) return 0;
+  await tar.addDirectory(name, info);
   let count = 0;
-  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
+  for (const entry of (await readdir(path, { withFileTypes: true })).sort((a, b) =>
     a.name.localeCompare(b.name),
   )) {
-    // The server writes only regular files there (logo-files.ts); anything else is not ours to copy.
-    if (!entry.isFile()) continue;
-    await tar.addFile(`${UPLOADS_DIR}/${entry.name}`, join(dir, entry.name));
-    count++;
+    // The server writes only regular files and folders there; anything else is not ours to copy.
+    if (entry.isDirectory()) count += await addFolder(tar, `${name}/${entry.name}`, join(path, entry.name));
+    else if (entry.isFile() && (await addKeptFile(tar, `${name}/${entry.name}`, join(path, entry.name))))
+      count++;
   }
   return count;
 }
@@ -179,7 +216,9 @@ function shellQuote(text: string): string {
 export function manualPostgresCommands(source: BackupSource, target: string): string[] {
   const { url, password } = splitPassword(source.databaseUrl);
   const stem = target.replace(/\.tar$/, '');
-  const files = [SECRET_FILE, UPLOADS_DIR].filter((name) => existsSync(join(source.dataDir, name)));
+  const files = [...Object.values(DATA_FILES), ...Object.values(DATA_FOLDERS)]
+    .map(({ name }) => name)
+    .filter((name) => existsSync(join(source.dataDir, name)));
   const commands = [
     `${password ? 'PGPASSWORD=… ' : ''}pg_dump --format=custom --file=${shellQuote(`${stem}.pgdump`)} ${shellQuote(url)}`,
   ];

@@ -8,6 +8,7 @@ import { EVENT_STREAM_RESPONSE, FILE_RESPONSE } from '@storefleet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
+import { admitOperator } from './operator-access';
 import type { ApiRoute } from './route';
 
 type JsonSchema = Record<string, unknown>;
@@ -141,7 +142,22 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]): OpenApiDocume
 }
 
 /** Serves /api/openapi.json and the Swagger UI page at /api/docs. Register after every module. */
-export async function installOpenApi(app: FastifyInstance): Promise<void> {
+/** The documentation's paths, every one behind the same access rule (operator-access.ts). */
+function isDocsPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === '/api/openapi.json' || path === '/api/docs' || path.startsWith('/api/docs/');
+}
+
+export async function installOpenApi(app: FastifyInstance, docsToken: string | undefined): Promise<void> {
+  const access = {
+    variable: 'DOCS_TOKEN',
+    token: docsToken,
+    host: app.ctx.config.host,
+    what: { zh: 'API 文档', en: 'The API documentation' },
+  } as const;
+  app.addHook('onRequest', async (request, reply) => {
+    if (isDocsPath(request.url) && !admitOperator(access, request, reply)) return reply;
+  });
   // Routes keep being declared until the app is ready, so the document is filled in then.
   const document: OpenApiDocument = buildOpenApiDocument([]);
   app.addHook('onReady', async () => {

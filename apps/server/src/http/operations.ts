@@ -5,20 +5,16 @@
  * - `GET /ready`: this node can serve: the database answers and has every migration of this build;
  *   503 with the failing checks otherwise, so a balancer sends traffic elsewhere.
  * - `GET /metrics`: the Prometheus text of engine/engine-metrics.ts plus the HTTP latency by route
- *   and the database pool. Open when METRICS_TOKEN is unset (the default HOST is loopback), a bearer
- *   token when it is set.
+ *   and the database pool. A bearer token when METRICS_TOKEN is set; unset, open on a loopback HOST
+ *   and closed on any other (operator-access.ts).
  * They are not console calls (no session, no envelope on success), so they have no endpoint object.
  */
-import { timingSafeEqual } from 'node:crypto';
-
-import { ERRORS } from '@storefleet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 
 import type { AppContext } from '../context';
 import { pendingMigrations } from '../db/migrate';
-import { failure } from './envelope';
-import { requestLang } from './route';
+import { admitOperator } from './operator-access';
 
 type Check = { ok: true } | { ok: false; problem: string };
 
@@ -46,12 +42,6 @@ async function databaseCheck(ctx: AppContext): Promise<Check> {
     };
   }
   return { ok: true };
-}
-
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function installOperations(app: FastifyInstance, ctx: AppContext): void {
@@ -99,24 +89,14 @@ export function installOperations(app: FastifyInstance, ctx: AppContext): void {
       .send({ status: problems.length === 0 ? 'ready' : 'not ready', problems });
   });
 
+  const metricsAccess = {
+    variable: 'METRICS_TOKEN',
+    token: ctx.config.metricsToken,
+    host: ctx.config.host,
+    what: { zh: '/metrics', en: '/metrics' },
+  } as const;
   app.get('/metrics', async (request, reply) => {
-    const token = ctx.config.metricsToken;
-    if (token) {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-      if (!match?.[1] || !sameToken(match[1], token)) {
-        return reply
-          .status(ERRORS.UNAUTHENTICATED.status)
-          .header('www-authenticate', 'Bearer realm="metrics"')
-          .send(
-            failure(
-              'UNAUTHENTICATED',
-              requestLang(request) === 'zh'
-                ? '需要 METRICS_TOKEN：请在 Authorization 头中发送 Bearer <令牌>'
-                : 'METRICS_TOKEN is set: send it as "Authorization: Bearer <token>"',
-            ),
-          );
-      }
-    }
+    if (!admitOperator(metricsAccess, request, reply)) return reply;
     return reply
       .header('content-type', metrics.contentType)
       .header('cache-control', 'no-store')

@@ -1,8 +1,10 @@
 /**
  * How requests are read (spec §7): query strings and form-encoded bodies through qs with dotted
  * notation and at most 1000 items per array (beyond → 400); JSON bodies with prototype-poisoning
- * protection; an empty JSON body counts as no body. No text may hold a NUL character: PostgreSQL
- * cannot store one, so it is refused up front for every call.
+ * protection; an empty JSON body counts as no body; a JSON body nested deeper than MAX_JSON_DEPTH is
+ * refused (400) before it is parsed, so nothing after (the NUL check, zod) recurses into a 400,000-level
+ * array and overflows the stack (a 500; review 20fface, problem 10). No text may hold a NUL character:
+ * PostgreSQL cannot store one, so it is refused up front for every call.
  */
 import type { Label } from '@storefleet/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +14,29 @@ import { invalid } from './errors';
 import { fieldPath } from './validation';
 
 export const MAX_ARRAY_ITEMS = 1000;
+/**
+ * The deepest nesting of arrays and objects a JSON body may have. No call's body comes near it (the
+ * deepest are about 4 levels); findNul looks exactly this deep.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether `text` (JSON) opens more than `limit` arrays or objects inside each other; strings skipped. */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
 
 const QS_OPTIONS: qs.IParseOptions = {
   allowDots: true,
@@ -53,7 +78,7 @@ export function parseQueryString(text: string): Record<string | symbol, unknown>
 /** The path of the first string inside `value` that holds a NUL character. */
 export function findNul(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
+  if (depth > MAX_JSON_DEPTH || value === null || typeof value !== 'object') return undefined;
   for (const [key, inner] of Object.entries(value)) {
     if (key.includes('\u0000')) return [...path, key];
     const found = findNul(inner, [...path, Array.isArray(value) ? Number(key) : key], depth + 1);
@@ -90,6 +115,16 @@ export function installParsing(app: FastifyInstance): void {
     const text = String(body);
     if (text.trim() === '') {
       done(null, undefined);
+      return;
+    }
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(
+        invalid('body', {
+          zh: `JSON 嵌套最多 ${MAX_JSON_DEPTH} 层`,
+          en: `JSON must nest at most ${MAX_JSON_DEPTH} levels deep`,
+        }),
+        undefined,
+      );
       return;
     }
     json(request, text, done);

@@ -19,6 +19,7 @@ import { type Config, type PasswordHashingConfig, SIGN_IN_THROTTLE } from '../co
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { seedOnStart } from '../demo/seed';
+import type { HttpTimeouts } from '../http/timeouts';
 import type { RegisterRoutes } from '../modules';
 import type { ResolveHost } from '../outbound/outbound-policy';
 import { tableResolver } from '../outbound/table-resolver';
@@ -81,6 +82,8 @@ export interface TestAppOptions {
   resolveHost?: ResolveHost;
   logger?: FastifyBaseLogger;
   extraRoutes?: readonly RegisterRoutes[];
+  /** Shorter client timeouts (http/timeouts.ts) for the tests of them. */
+  httpTimeouts?: HttpTimeouts;
 }
 
 /**
@@ -123,6 +126,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger ?? pino({ level: 'silent' }),
     resolveHost: options.resolveHost ?? tableResolver(),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
   });
   if (config.demo)
     await seedOnStart(database, config, app.ctx.passwords, { usageHistory: options.demoHistory ?? false });

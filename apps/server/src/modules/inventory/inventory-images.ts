@@ -10,10 +10,12 @@ import { join } from 'node:path';
 
 import { INVENTORY_IMAGE_NAME } from '@storefleet/contracts';
 
+import { dataFolderPath } from '../../data-folder';
+
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
 function companyDir(dataDir: string, companyId: number): string {
-  return join(dataDir, 'inventory-images', String(companyId));
+  return join(dataFolderPath(dataDir, 'inventoryImages'), String(companyId));
 }
 
 /** The stored name of `bytes` as an image of `extension`. */
@@ -51,7 +53,7 @@ export async function imageTime(dataDir: string, companyId: number, name: string
 export async function listStoredImages(
   dataDir: string,
 ): Promise<Array<{ companyId: number; name: string; time: number }>> {
-  const root = join(dataDir, 'inventory-images');
+  const root = dataFolderPath(dataDir, 'inventoryImages');
   const found: Array<{ companyId: number; name: string; time: number }> = [];
   let companies: string[];
   try {

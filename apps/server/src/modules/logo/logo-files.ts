@@ -5,11 +5,13 @@ import { join } from 'node:path';
 
 import { fillPath, LogoEndpoints } from '@storefleet/contracts';
 
+import { dataFolderPath } from '../../data-folder';
+
 /** Server-generated names only: 32 hex digits and the extension the content decided. */
 export const LOGO_FILE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
 
 export function uploadsDir(dataDir: string): string {
-  return join(dataDir, 'uploads');
+  return dataFolderPath(dataDir, 'uploads');
 }
 
 /** A fresh unguessable file name for an image of `extension`. */

@@ -11,6 +11,7 @@ import { fillPath, LOGO_LIMITS, TaskEndpoints, type TaskPhotoUploadResult } from
 import type { Kysely } from 'kysely';
 
 import { type Caller, coversCompany, requireCompany, type Scope } from '../../auth/caller';
+import { dataFolderPath } from '../../data-folder';
 import type { DB } from '../../db/database';
 import { invalid, notFound } from '../../http/errors';
 import { inspectImage } from '../../http/image-upload';
@@ -19,7 +20,7 @@ import { companyPhotoNames, findTaskPhoto, insertTaskPhoto } from './task-photos
 const PHOTO_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
 const FILE = { zh: '照片', en: 'photo' };
 
-const photosDir = (dataDir: string) => join(dataDir, 'task-photos');
+const photosDir = (dataDir: string) => dataFolderPath(dataDir, 'taskPhotos');
 
 /** The URL a photo is served at. */
 export function taskPhotoUrl(name: string): string {

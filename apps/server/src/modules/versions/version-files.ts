@@ -4,10 +4,12 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+import { dataFolderPath } from '../../data-folder';
+
 export const VERSION_FILE_NAME = /^[0-9a-f]{32}\.pkg$/;
 
 function versionsDir(dataDir: string): string {
-  return join(dataDir, 'versions');
+  return dataFolderPath(dataDir, 'versions');
 }
 
 export function newVersionFileName(): string {
