@@ -38,6 +38,7 @@ import {
   sweepOfflineDevices,
 } from '../apps/server/src/engine/jobs/offline-sweep';
 import { getMonitoringSettings } from '../apps/server/src/modules/config/config.service';
+import { randomSecretKeyRing } from '../apps/server/src/secrets/secret-keys';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { type Bar, fmt, machineLine, numberArg, printBars, printTable } from './support/report';
 import {
@@ -106,6 +107,7 @@ function benchConfig(dataDir: string, databaseUrl: string): Config {
     demo: false,
     logLevel: 'warn',
     jwtSecret: randomBytes(32).toString('base64url'),
+    secrets: randomSecretKeyRing(),
     tokenTtlSeconds: 3600,
     demoPassword: 'unused',
     adminUsername: undefined,

@@ -20,11 +20,18 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { seedOnStart } from '../demo/seed';
 import type { RegisterRoutes } from '../modules';
+import { randomSecretKeyRing } from '../secrets/secret-keys';
 import { openTestDatabase } from './test-database';
 
 /** Cheap argon2id for tests only. */
 export const TEST_HASHING: PasswordHashingConfig = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 export const DEMO_PASSWORD = 'Storefleet@2026';
+
+/**
+ * The secrets key ring of every test app in this process (random): test fixtures that write sealed
+ * columns straight to the database seal with it, as the app under test does.
+ */
+export const TEST_SECRETS = randomSecretKeyRing();
 
 /** A complete configuration for tests: random JWT secret, no web build, cheap hashing. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -36,6 +43,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: true,
     logLevel: 'silent',
     jwtSecret: randomBytes(32).toString('base64url'),
+    secrets: TEST_SECRETS,
     tokenTtlSeconds: 12 * 3600,
     demoPassword: DEMO_PASSWORD,
     adminUsername: undefined,

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 
+import type { SecretKeyRing } from '../../secrets/secret-keys';
 import type { DialectName } from '../database';
 import * as core from './20251122_0001_core';
 import * as devices from './20251122_0315_devices';
@@ -34,9 +35,15 @@ import * as runRunners from './20261127_0100_run_runners';
 import * as usageCityDays from './20261127_0200_usage_city_days';
 import * as historyPartitions from './20261127_0300_history_partitions';
 import * as usageLateDays from './20261128_0100_usage_late_days';
+import * as secretsAtRest from './20261207_0500_secrets_at_rest';
+
+/** What a migration may need beyond the database: the secrets key ring (absent: no stored data to seal). */
+export interface MigrationContext {
+  secrets?: SecretKeyRing;
+}
 
 export interface StorefleetMigration {
-  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+  up(db: Kysely<unknown>, dialect: DialectName, context?: MigrationContext): Promise<void>;
 }
 
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: StorefleetMigration]> = [
@@ -68,4 +75,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20261127_0200_usage_city_days', usageCityDays],
   ['20261127_0300_history_partitions', historyPartitions],
   ['20261128_0100_usage_late_days', usageLateDays],
+  ['20261207_0500_secrets_at_rest', secretsAtRest],
 ];

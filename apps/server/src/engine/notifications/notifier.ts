@@ -20,6 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
+import type { SecretKeyRing } from '../../secrets/secret-keys';
 import type { EngineMetrics } from '../engine-metrics';
 import type { SettingsReader } from '../jobs/monitoring-settings';
 import { TASK_OVERDUE_KIND, taskOverdueMessage } from '../jobs/task-overdue';
@@ -83,7 +84,12 @@ export class Notifier {
   private readonly send: ChannelSender;
 
   constructor(
-    private readonly parts: { db: Kysely<DB>; log: FastifyBaseLogger; metrics?: EngineMetrics },
+    private readonly parts: {
+      db: Kysely<DB>;
+      log: FastifyBaseLogger;
+      secrets: SecretKeyRing;
+      metrics?: EngineMetrics;
+    },
     private readonly options: NotifierOptions,
   ) {
     this.send = options.send ?? sendOnChannel;
@@ -159,10 +165,10 @@ export class Notifier {
   }
 
   private async loadSettings(companyId: number): Promise<CompanySettings> {
-    const { db } = this.parts;
+    const { db, secrets } = this.parts;
     const [monitoring, channels] = await Promise.all([
       this.options.settings(db, companyId),
-      readNotificationSettings(db, companyId),
+      readNotificationSettings(db, secrets, companyId),
     ]);
     return { monitoring, channels };
   }

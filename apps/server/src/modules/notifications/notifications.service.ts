@@ -48,7 +48,7 @@ export function maskedSettings(settings: NotificationSettings): NotificationSett
 
 /** GET notificationSettings: the caller's company. */
 export async function getNotificationSettings(ctx: AppContext, scope: Scope): Promise<NotificationSettings> {
-  return maskedSettings(await readNotificationSettings(ctx.db, requireCompany(scope)));
+  return maskedSettings(await readNotificationSettings(ctx.db, ctx.config.secrets, requireCompany(scope)));
 }
 
 const REQUIRED_WHEN_ON = { zh: '启用该渠道时必填', en: 'is required while this channel is on' };
@@ -89,7 +89,7 @@ export async function saveNotificationSettings(
   if (body.phone.enabled && body.phone.url === '')
     problems.push({ field: 'phone.url', message: REQUIRED_WHEN_ON });
   if (problems.length > 0) throw invalidFields(problems);
-  const stored = await readNotificationSettings(ctx.db, companyId);
+  const stored = await readNotificationSettings(ctx.db, ctx.config.secrets, companyId);
   const { passwordSet: _reply, password, ...email } = body.email;
   const next: NotificationSettings = {
     email: { ...email, password: password === undefined ? stored.email.password : password },
@@ -97,7 +97,7 @@ export async function saveNotificationSettings(
     phone: keepSecretHeaders('phone', body.phone, stored.phone),
     caps: body.caps,
   };
-  await writeNotificationSettings(ctx.db, companyId, next, Date.now(), caller.userName);
+  await writeNotificationSettings(ctx.db, ctx.config.secrets, companyId, next, Date.now(), caller.userName);
   return maskedSettings(next);
 }
 
@@ -118,7 +118,7 @@ export async function sendTestNotification(
   if (body.channel !== SendType.EMAIL && !PHONE.test(body.address)) {
     throw invalid('address', { zh: '必须是电话号码', en: 'must be a phone number' });
   }
-  const settings = await readNotificationSettings(ctx.db, companyId);
+  const settings = await readNotificationSettings(ctx.db, ctx.config.secrets, companyId);
   try {
     await sendOnChannel(settings, body.channel, body.address, testMessage(body.address, lang));
     return { ok: true, error: null };

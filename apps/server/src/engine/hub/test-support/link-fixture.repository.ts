@@ -8,6 +8,9 @@ import type { Insertable, Kysely } from 'kysely';
 
 import type { DB } from '../../../db/database';
 import type { DevicesTable } from '../../../db/tables/devices';
+import { sealedCommunity } from '../../../modules/devices/device-keys';
+import { boxKeyColumns } from '../../../secrets/secret-box';
+import { TEST_SECRETS } from '../../../testing/test-app';
 
 export interface LinkFixture {
   companyId: number;
@@ -76,7 +79,7 @@ export async function insertLinkFixture(
     product_id: 1,
     connect_type: 1,
     device_name: 'Store box',
-    security_key: boxKey,
+    ...boxKeyColumns(TEST_SECRETS, boxKey),
     intranet_ip: '127.0.0.3',
   });
   const switchId = await insertDevice(db, {
@@ -87,7 +90,7 @@ export async function insertLinkFixture(
     device_name: 'Store switch',
     intranet_ip: '127.0.0.1',
     port: snmp.port,
-    community: snmp.community,
+    community: sealedCommunity(TEST_SECRETS, snmp.community),
   });
   const posId = await insertDevice(db, {
     ...base,
