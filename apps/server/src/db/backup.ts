@@ -1,6 +1,7 @@
 /**
  * Backups (`npm run backup -- FILE`, backup-cli.ts): one tar archive with what a server needs to start
- * again where it was: the database, the token secret (DATA_DIR/jwt-secret, so sessions stay valid) and
+ * again where it was: the database, the token secret (DATA_DIR/jwt-secret, so sessions stay valid), the
+ * secrets key (DATA_DIR/secrets-key, without which the sealed box keys and passwords do not open) and
  * the uploads (DATA_DIR/uploads, the logos). Safe while the server runs and ingests.
  *
  * - SQLite: SQLite's online backup API against the live file, all pages in one step, so the copy is one
@@ -21,11 +22,14 @@ import { basename, dirname, join } from 'node:path';
 
 import SqliteDatabase from 'better-sqlite3';
 
+import { PREVIOUS_SECRETS_KEY_FILE, SECRETS_KEY_FILE } from '../secrets/secret-keys';
 import { TarWriter } from './tar';
 
 /** Where the server keeps the token secret and uploads, relative to DATA_DIR (config.ts, logo-files.ts). */
 export const SECRET_FILE = 'jwt-secret';
 export const UPLOADS_DIR = 'uploads';
+/** The key that opens the sealed secrets in the database (secrets/secret-keys.ts), and mid-rotation the old one. */
+const SECRETS_KEY_FILES = [SECRETS_KEY_FILE, PREVIOUS_SECRETS_KEY_FILE];
 /** The archive entry of a PostgreSQL database dump. */
 export const PG_DUMP_ENTRY = 'storefleet.pgdump';
 
@@ -95,6 +99,8 @@ export async function writeBackup(
       const secretPath = join(source.dataDir, SECRET_FILE);
       const secret = existsSync(secretPath);
       if (secret) await tar.addFile(SECRET_FILE, secretPath);
+      for (const name of SECRETS_KEY_FILES)
+        if (existsSync(join(source.dataDir, name))) await tar.addFile(name, join(source.dataDir, name));
       const uploads = await addUploads(tar, source.dataDir);
       await tar.finish();
       outcome = { file: target, databaseEntry, databaseBytes, snapshotAt, secret, uploads };
@@ -179,7 +185,9 @@ function shellQuote(text: string): string {
 export function manualPostgresCommands(source: BackupSource, target: string): string[] {
   const { url, password } = splitPassword(source.databaseUrl);
   const stem = target.replace(/\.tar$/, '');
-  const files = [SECRET_FILE, UPLOADS_DIR].filter((name) => existsSync(join(source.dataDir, name)));
+  const files = [SECRET_FILE, ...SECRETS_KEY_FILES, UPLOADS_DIR].filter((name) =>
+    existsSync(join(source.dataDir, name)),
+  );
   const commands = [
     `${password ? 'PGPASSWORD=… ' : ''}pg_dump --format=custom --file=${shellQuote(`${stem}.pgdump`)} ${shellQuote(url)}`,
   ];

@@ -20,7 +20,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { seedOnStart } from '../demo/seed';
 import type { RegisterRoutes } from '../modules';
-import { randomSecretKeyRing } from '../secrets/secret-keys';
+import { newSecretKeyText, parseSecretKey, type SecretKeyRing, secretKeyOf } from '../secrets/secret-keys';
 import { openTestDatabase } from './test-database';
 
 /** Cheap argon2id for tests only. */
@@ -28,10 +28,15 @@ export const TEST_HASHING: PasswordHashingConfig = { memoryCost: 1024, timeCost:
 export const DEMO_PASSWORD = 'Storefleet@2026';
 
 /**
- * The secrets key ring of every test app in this process (random): test fixtures that write sealed
- * columns straight to the database seal with it, as the app under test does.
+ * The secrets key of every test app in this process (random), and of the servers tests start as child
+ * processes (SECRETS_KEY): test fixtures that write sealed columns straight to the database seal with
+ * its ring, TEST_SECRETS, as the server under test does.
  */
-export const TEST_SECRETS = randomSecretKeyRing();
+export const TEST_SECRETS_KEY = newSecretKeyText();
+export const TEST_SECRETS: SecretKeyRing = {
+  current: secretKeyOf(parseSecretKey(TEST_SECRETS_KEY, 'TEST_SECRETS_KEY')),
+  previous: [],
+};
 
 /** A complete configuration for tests: random JWT secret, no web build, cheap hashing. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
