@@ -226,7 +226,12 @@ async function runOn(dialect: DialectName, boxes: number, concurrent: boolean): 
       const baselineA = await timedSweep(ctx, now());
 
       await resetFleet(ctx.db, fleet.companyId, now() - SILENT_FOR_MS);
-      const ruleId = await insertStormAlerting(ctx.db, fleet, stormChannels(smtp.port, http.url));
+      const ruleId = await insertStormAlerting(
+        ctx.db,
+        ctx.config.secrets,
+        fleet,
+        stormChannels(smtp.port, http.url),
+      );
       ctx.rulesCache.invalidate(fleet.companyId);
       // Noon today: inside the default opening hours, so nothing is muted; caps count from this hour.
       const noon = new Date();
