@@ -12,7 +12,7 @@ const USAGE = `Usage: npm run backup -- FILE.tar
 
 Writes a consistent backup of the Storefleet server's data to the new tar archive FILE.tar, also
 while the server runs: the database (SQLite: a snapshot through SQLite's backup API; PostgreSQL:
-pg_dump --format=custom), the token secret (DATA_DIR/${SECRET_FILE}) and the uploads
+pg_dump --format=custom), the token secret (DATA_DIR/${SECRET_FILE}), the secrets key (DATA_DIR/secrets-key) and the uploads
 (DATA_DIR/${UPLOADS_DIR}). Uses DATABASE_URL and DATA_DIR as the server does. Restore: README.md, "Backup".`;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -56,7 +56,7 @@ async function main(argv: readonly string[]): Promise<number> {
     lines.push(
       `The database lives outside DATA_DIR: on restore, put ${outcome.databaseEntry} back at ${databasePath}.`,
     );
-  lines.push('Keep it private: it holds the token secret, password hashes and device keys.');
+  lines.push('Keep it private: it holds the token secret, the secrets key and password hashes.');
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }
