@@ -30,6 +30,7 @@ import { join } from 'node:path';
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
 import { addDays, dayOf } from '../apps/server/src/engine/jobs/usage-days';
 import { getMonitoringSettings } from '../apps/server/src/modules/config/config.service';
+import { loadSecretKeyRing } from '../apps/server/src/secrets/secret-keys';
 import { DEVICES_PER_STORE, insertCapacityFleet } from './support/capacity-fixture.repository';
 import { type FleetFigures, startCapacityFleet } from './support/capacity-fleet';
 import { type CallName, type CallTimes, startConsoleUsers } from './support/console-users';
@@ -110,6 +111,8 @@ async function runOne(mode: Mode, stores: number, options: Options): Promise<Run
       ADMIN_COMPANY,
       stores,
       options.usageDays,
+      // Sealed with the key the first start made in the data folder (or SECRETS_KEY), as the nodes read it.
+      loadSecretKeyRing(process.env, dataDir),
     );
     say(
       `${fmt(stores)} stores, ${fmt(stores * (1 + DEVICES_PER_STORE))} devices, ${fmt(fixture.usageRows)} usage rows inserted (${fmt((performance.now() - at) / 1000, 1)} s)`,

@@ -29,6 +29,7 @@ import { join } from 'node:path';
 
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
 import { SQLITE_SYNCHRONOUS } from '../apps/server/src/db/sqlite';
+import { loadSecretKeyRing } from '../apps/server/src/secrets/secret-keys';
 import { type RulesMode, setBenchRules } from './support/bench-rules.repository';
 import { startCpuWatch } from './support/cpu-watch';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
@@ -82,7 +83,8 @@ async function runOn(
   const database = openDatabase(fresh.url);
   const label = `[${dialect}, ${mix}${nodeCount > 1 ? `, ${nodeCount} nodes` : ''}]`;
   try {
-    const keys = await listBoxKeys(database.db);
+    // The key the first node made in the shared data folder (or SECRETS_KEY): the boxes' keys are sealed.
+    const keys = await listBoxKeys(database.db, loadSecretKeyRing(process.env, join(fresh.dir, 'data')));
     if (keys.length < nodeCount) throw new Error('the demo seed made too few boxes');
     await setBenchRules(database.db, rules);
     // Fair start: the previous run's dirty pages (its baseline wrote the rows twice) are on disk before

@@ -38,6 +38,7 @@ import {
   sweepOfflineDevices,
 } from '../apps/server/src/engine/jobs/offline-sweep';
 import { getMonitoringSettings } from '../apps/server/src/modules/config/config.service';
+import { randomSecretKeyRing } from '../apps/server/src/secrets/secret-keys';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { type Bar, fmt, machineLine, numberArg, printBars, printTable } from './support/report';
 import {
@@ -106,6 +107,7 @@ function benchConfig(dataDir: string, databaseUrl: string): Config {
     demo: false,
     logLevel: 'warn',
     jwtSecret: randomBytes(32).toString('base64url'),
+    secrets: randomSecretKeyRing(),
     tokenTtlSeconds: 3600,
     demoPassword: 'unused',
     adminUsername: undefined,
@@ -229,7 +231,12 @@ async function runOn(dialect: DialectName, boxes: number, concurrent: boolean): 
       const baselineA = await timedSweep(ctx, now());
 
       await resetFleet(ctx.db, fleet.companyId, now() - SILENT_FOR_MS);
-      const ruleId = await insertStormAlerting(ctx.db, fleet, stormChannels(smtp.port, http.url));
+      const ruleId = await insertStormAlerting(
+        ctx.db,
+        ctx.config.secrets,
+        fleet,
+        stormChannels(smtp.port, http.url),
+      );
       ctx.rulesCache.invalidate(fleet.companyId);
       // Noon today: inside the default opening hours, so nothing is muted; caps count from this hour.
       const noon = new Date();

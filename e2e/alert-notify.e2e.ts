@@ -36,7 +36,7 @@ import zhSenders from '../apps/web/src/locales/zh-CN/alert-senders';
 import zhAlerts from '../apps/web/src/locales/zh-CN/alerts';
 import zhMenu from '../apps/web/src/locales/zh-CN/menu';
 import zhNotify from '../apps/web/src/locales/zh-CN/notifications';
-import { setOfflineRuleHold, useConsole } from './harness';
+import { newBoxKey, setOfflineRuleHold, useConsole } from './harness';
 import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from './smtp-peer';
 
 /** The smallest probe interval the settings allow (seconds); the offline threshold is twice it. */
@@ -144,6 +144,7 @@ describe('alert notifications on the demo', () => {
     });
     const box = boxes.list.find((b) => b.securityKey);
     if (!box?.securityKey || !box.deviceName) throw new Error('the demo has no monitored box with a key');
+    const boxKey = await newBoxKey(app, token, box.deviceId);
     const boxName = box.deviceName;
     const storeName = box.shopName;
     const storeDevices = await app.call<PagedResult<Device>>(DeviceEndpoints.listDevices, {
@@ -242,7 +243,7 @@ describe('alert notifications on the demo', () => {
         serverUrl: app.url,
         episodes: false,
         intervalSeconds: 5,
-        boxes: [{ key: box.securityKey as string }],
+        boxes: [{ key: boxKey }],
       });
       fleets.push(fleet);
       return fleet;

@@ -19,7 +19,7 @@ import {
 import { type Fleet, startFleet } from '@storefleet/simulator';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { DEMO_PASSWORD, setOfflineRuleHold, useConsole } from './harness';
+import { DEMO_PASSWORD, newBoxKey, setOfflineRuleHold, useConsole } from './harness';
 
 /**
  * The offline sweep runs every 30 s past a 20 s threshold (the rule holds 0 s here): at most 50 s on an
@@ -57,11 +57,12 @@ describe('alert overview', () => {
     });
     const target = boxes.list.find((box) => box.securityKey);
     if (!target?.securityKey) throw new Error('the demo has no monitored box with a key');
+    const targetKey = await newBoxKey(app, token, target.deviceId);
     const fleet = startFleet({
       serverUrl: app.url,
       episodes: false,
       intervalSeconds: 5,
-      boxes: [{ key: target.securityKey }],
+      boxes: [{ key: targetKey }],
     });
     fleets.push(fleet);
     // The box comes online first.

@@ -17,6 +17,7 @@ import {
   type AlertRule,
   type AnyEndpoint,
   AuthEndpoints,
+  DeviceEndpoints,
   type PagedResult,
   TRIGGER_TYPES,
 } from '@storefleet/contracts';
@@ -186,6 +187,8 @@ export interface ConsoleUnderTest {
 
 export interface CallInput {
   token?: string;
+  /** Values of the path's `:name` parameters. */
+  params?: Record<string, string | number>;
   query?: Record<string, string | number>;
   body?: unknown;
 }
@@ -243,7 +246,10 @@ async function call<T>(url: string, endpoint: AnyEndpoint, input: CallInput): Pr
   const query = new URLSearchParams(
     Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
   ).toString();
-  const res = await fetch(`${url}${endpoint.path}${query ? `?${query}` : ''}`, {
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String(input.params?.[name] ?? `:${name}`)),
+  );
+  const res = await fetch(`${url}${path}${query ? `?${query}` : ''}`, {
     method: endpoint.method,
     headers: {
       ...(input.token ? { Authorization: `Bearer ${input.token}` } : {}),
@@ -344,4 +350,20 @@ export async function setOfflineRuleHold(
     );
   }
   return changed;
+}
+
+/**
+ * A working key for box `deviceId`, made anew: the server keeps box keys encrypted and shows one in
+ * full only in the reply of the call that makes it (lists show its last 4 characters).
+ */
+export async function newBoxKey(
+  app: Pick<ConsoleUnderTest, 'call'>,
+  token: string,
+  deviceId: number,
+): Promise<string> {
+  const made = await app.call<{ securityKey: string }>(DeviceEndpoints.rotateKey, {
+    token,
+    params: { deviceId },
+  });
+  return made.securityKey;
 }

@@ -23,7 +23,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import zhDevice from '../apps/web/src/locales/zh-CN/device';
 
-import { DEMO_PASSWORD, useConsole } from './harness';
+import { DEMO_PASSWORD, newBoxKey, useConsole } from './harness';
 
 const fleets: Fleet[] = [];
 
@@ -98,8 +98,9 @@ describe('problems first', () => {
     const others = keyed.filter((box) => box !== target);
 
     const link = { serverUrl: app.url, episodes: false, intervalSeconds: 5 };
-    fleets.push(startFleet({ ...link, boxes: others.map((box) => ({ key: box.securityKey ?? '' })) }));
-    const silenced = startFleet({ ...link, boxes: [{ key: target.securityKey }] });
+    const otherKeys = await Promise.all(others.map((box) => newBoxKey(app, token, box.deviceId)));
+    fleets.push(startFleet({ ...link, boxes: otherKeys.map((key) => ({ key })) }));
+    const silenced = startFleet({ ...link, boxes: [{ key: await newBoxKey(app, token, target.deviceId) }] });
     fleets.push(silenced);
     // The store's device comes online first (its box reports for it).
     await expect

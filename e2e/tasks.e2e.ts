@@ -31,7 +31,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { pngImage } from '../apps/server/src/testing/test-images';
-import { DEMO_PASSWORD, setOfflineRuleHold, useConsole } from './harness';
+import { DEMO_PASSWORD, newBoxKey, setOfflineRuleHold, useConsole } from './harness';
 
 const WAIT = { timeout: 15_000 };
 /** The offline sweep runs every 30 s past a 20 s threshold; generous for a loaded machine. */
@@ -107,11 +107,12 @@ describe('task dispatch', () => {
       (box) => box.securityKey && visible.has(box.deviceId) && !busy.has(box.deviceId),
     );
     if (!target?.securityKey) throw new Error('the demo has no free box with a key in the operator region');
+    const targetKey = await newBoxKey(app, admin, target.deviceId);
     const fleet = startFleet({
       serverUrl: app.url,
       episodes: false,
       intervalSeconds: 5,
-      boxes: [{ key: target.securityKey }],
+      boxes: [{ key: targetKey }],
     });
     fleets.push(fleet);
     await expect

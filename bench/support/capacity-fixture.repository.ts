@@ -12,6 +12,8 @@ import type { DB, DialectName } from '../../apps/server/src/db/database';
 import { addDays, dayOf, daySpan } from '../../apps/server/src/engine/jobs/usage-days';
 import { newSecurityKey } from '../../apps/server/src/modules/devices/device-keys';
 import type { NewDevice } from '../../apps/server/src/modules/devices/devices.repository';
+import { boxKeyColumns } from '../../apps/server/src/secrets/secret-box';
+import type { SecretKeyRing } from '../../apps/server/src/secrets/secret-keys';
 import { analyzeAfterLoad, insertBulkStores, insertUsageDays } from './usage-reports-fixture.repository';
 
 // SQLite allows 32,766 parameters per statement; ~25 columns × 400 rows stays well below on both.
@@ -109,6 +111,7 @@ export async function insertCapacityFleet(
   companyId: number,
   stores: number,
   usageDays: number,
+  secrets: SecretKeyRing,
 ): Promise<CapacityFleet> {
   await insertBulkStores(db, companyId, stores);
   const shops = await db
@@ -157,7 +160,7 @@ export async function insertCapacityFleet(
         connect_type: ConnectType.AGENT,
         device_category: 'box',
         device_class: 'aibox',
-        security_key: keys[s] ?? null,
+        ...boxKeyColumns(secrets, keys[s] ?? ''),
       };
     }),
   );

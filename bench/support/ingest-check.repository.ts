@@ -6,9 +6,11 @@
 import { type Kysely, sql } from 'kysely';
 
 import type { DB } from '../../apps/server/src/db/database';
+import { openSecret } from '../../apps/server/src/secrets/secret-box';
+import type { SecretKeyRing } from '../../apps/server/src/secrets/secret-keys';
 
-/** The security keys of every enabled box (one simulated box each). */
-export async function listBoxKeys(db: Kysely<DB>): Promise<string[]> {
+/** The security keys of every enabled box (one simulated box each), opened with the servers' key. */
+export async function listBoxKeys(db: Kysely<DB>, secrets: SecretKeyRing): Promise<string[]> {
   const rows = await db
     .selectFrom('devices')
     .select('security_key')
@@ -17,7 +19,9 @@ export async function listBoxKeys(db: Kysely<DB>): Promise<string[]> {
     .where('security_key', 'is not', null)
     .orderBy('id')
     .execute();
-  return rows.flatMap((row) => (row.security_key ? [row.security_key] : []));
+  return rows.flatMap((row) =>
+    row.security_key ? [openSecret(secrets, 'devices.security_key', row.security_key)] : [],
+  );
 }
 
 export interface StoredValues {

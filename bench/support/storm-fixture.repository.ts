@@ -19,6 +19,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB, DialectName } from '../../apps/server/src/db/database';
 import { writeNotificationSettings } from '../../apps/server/src/engine/notifications/notification-channels.repository';
 import type { NewDevice } from '../../apps/server/src/modules/devices/devices.repository';
+import type { SecretKeyRing } from '../../apps/server/src/secrets/secret-keys';
 
 // SQLite allows 32,766 parameters per statement; ~20 columns × 400 rows stays well below on both.
 const ROWS_PER_STATEMENT = 400;
@@ -163,6 +164,7 @@ export async function resetFleet(db: Kysely<DB>, companyId: number, silentSince:
 /** Three recipients per store, the offline rule and the channels: what turns the sweep into a storm. */
 export async function insertStormAlerting(
   db: Kysely<DB>,
+  secrets: SecretKeyRing,
   f: StormFixture,
   channels: NotificationSettings,
 ): Promise<number> {
@@ -231,7 +233,7 @@ export async function insertStormAlerting(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await writeNotificationSettings(db, f.companyId, channels, now, 'bench');
+  await writeNotificationSettings(db, secrets, f.companyId, channels, now, 'bench');
   return rule.id;
 }
 

@@ -104,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...createEngine(app, {
       database,
       log: app.log,
+      secrets: config.secrets,
       settings: getMonitoringSettings,
       recipients: listRecipientsFor,
       // The hub throttles refused keys per client address, which behind a proxy is X-Forwarded-For.

@@ -82,6 +82,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'short' })).toThrow(/at least 32/);
   });
 
+  it('seals secrets with SECRETS_KEY when set, else with a key generated once in DATA_DIR/secrets-key', () => {
+    const generated = loadConfig({ DATA_DIR: dataDir }).secrets.current.id;
+    const file = join(dataDir, 'secrets-key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).secrets.current.id).toBe(generated);
+    const key = 'k'.repeat(43);
+    const fromEnv = loadConfig({
+      DATA_DIR: dataDir,
+      SECRETS_KEY: key,
+      SECRETS_KEY_PREVIOUS: readFileSync(file, 'utf8'),
+    });
+    expect(fromEnv.secrets.current.id).not.toBe(generated);
+    expect(fromEnv.secrets.previous.map((k) => k.id)).toEqual([generated]);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SECRETS_KEY: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SECRETS_KEY_PREVIOUS: 'short' })).toThrow(
+      /SECRETS_KEY_PREVIOUS must be 32 random bytes/,
+    );
+  });
+
   it('refuses the published demo password on an address other machines can reach', () => {
     for (const host of ['0.0.0.0', '::', '192.168.1.20', 'storefleet.example', '::ffff:10.0.0.1']) {
       const start = () => loadConfig({ DATA_DIR: dataDir, HOST: host });

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { dataFilePath } from './data-folder';
 import { parseCidr } from './outbound/ip-address';
 
+import { loadSecretKeyRing, SecretKeyError, type SecretKeyRing } from './secrets/secret-keys';
+
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** argon2id cost. Production values meet OWASP's minimum (19 MiB, 2 passes); tests lower them for speed. */
@@ -61,6 +63,8 @@ export interface Config {
   demo: boolean;
   logLevel: LogLevel;
   jwtSecret: string;
+  /** The keys that seal secrets at rest (SECRETS_KEY / DATA_DIR/secrets-key, SECRETS_KEY_PREVIOUS). */
+  secrets: SecretKeyRing;
   tokenTtlSeconds: number;
   demoPassword: string;
   adminUsername: string | undefined;
@@ -135,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
     demo,
     logLevel: logLevel(env.LOG_LEVEL),
     jwtSecret: env.JWT_SECRET ? checkedSecret(env.JWT_SECRET) : secretFromDataDir(dataDir),
+    secrets: secretKeyRing(env, dataDir),
     tokenTtlSeconds: 12 * 3600,
     demoPassword,
     adminUsername: env.ADMIN_USERNAME || undefined,
@@ -244,6 +249,15 @@ function logLevel(raw: string | undefined): LogLevel {
   const found = LOG_LEVELS.find((l) => l === raw.toLowerCase());
   if (!found) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${raw}")`);
   return found;
+}
+
+function secretKeyRing(env: Env, dataDir: string): SecretKeyRing {
+  try {
+    return loadSecretKeyRing(env, dataDir);
+  } catch (error) {
+    if (error instanceof SecretKeyError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function checkedSecret(secret: string): string {

@@ -10,6 +10,13 @@ import { join } from 'node:path';
 export const DATA_FILES = {
   /** The token secret made on first start (config.ts): signed-in sessions survive a restore. */
   jwtSecret: { name: 'jwt-secret', holds: 'the token secret: signed-in sessions survive a restore' },
+  /** The key that opens the sealed secrets in the database (secrets/secret-keys.ts): without it box keys and passwords are lost. */
+  secretsKey: {
+    name: 'secrets-key',
+    holds: 'the secrets key: sealed box keys and passwords open after a restore',
+  },
+  /** Mid-rotation, the previous secrets key (rotate-secrets). */
+  previousSecretsKey: { name: 'secrets-key.previous', holds: 'the previous secrets key, during a rotation' },
 } as const;
 
 /** Folders directly in DATA_DIR, each written by one module only. */

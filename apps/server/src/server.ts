@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   installProcessGuards(logger);
   logger.info({ database: describeDatabase(config.databaseUrl), demo: config.demo }, 'starting');
   const database = openDatabase(config.databaseUrl, { onWarning: (message) => logger.warn(message) });
-  await migrateToLatest(database);
+  await migrateToLatest(database, { secrets: config.secrets });
   const app = await buildApp({ config, database, logger });
   const outcome = await seedOnStart(database, config, app.ctx.passwords);
   if (!isLoopbackHost(config.host)) {

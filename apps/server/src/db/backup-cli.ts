@@ -70,7 +70,7 @@ async function main(argv: readonly string[]): Promise<number> {
     lines.push(
       `The database lives outside DATA_DIR: on restore, put ${outcome.databaseEntry} back at ${databasePath}.`,
     );
-  lines.push('Keep it private: it holds the token secret, password hashes and device keys.');
+  lines.push('Keep it private: it holds the token secret, the secrets key and password hashes.');
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import {
   AGENT_LINK_PATH,
   AuthEndpoints,
+  DeviceEndpoints,
   fillPath,
   InventoryEndpoints,
   LogoEndpoints,
@@ -31,6 +32,7 @@ import { DATA_FILES, DATA_FOLDERS } from '../data-folder';
 import { reachabilityValue } from '../engine/hub/test-support/agent-values';
 import { insertLinkFixture } from '../engine/hub/test-support/link-fixture.repository';
 import { type ServerProcess, startServerProcess } from '../engine/hub/test-support/server-process';
+import { loadSecretKeyRing } from '../secrets/secret-keys';
 import { DEMO_PASSWORD } from '../testing/test-app';
 import { TEST_POSTGRES_URL, testDialect } from '../testing/test-database';
 import { JPEG_2X2, pngImage, WEBP_2X2 } from '../testing/test-images';
@@ -199,11 +201,13 @@ it('backs up a running server mid-ingest and restores it: intact, every acked va
   }
   const liveData = join(dir, 'data');
   const liveUrl = postgres ? pgUrl(pgNames.live) : `sqlite:${join(liveData, 'storefleet.db')}`;
-  // No JWT_SECRET: the server makes DATA_DIR/jwt-secret, which the backup must carry.
+  // No JWT_SECRET nor SECRETS_KEY: the server makes DATA_DIR/jwt-secret and DATA_DIR/secrets-key,
+  // which the backup must carry.
   const env = {
     DATABASE_URL: liveUrl,
     DATA_DIR: liveData,
     JWT_SECRET: '',
+    SECRETS_KEY: '',
     DEMO: '1',
     SIMULATOR: '0',
     SHUTDOWN_GRACE_MS: '0',
@@ -212,7 +216,9 @@ it('backs up a running server mid-ingest and restores it: intact, every acked va
   servers.push(await startServerProcess(env, port));
   const live = openDatabase(liveUrl);
   databases.push(live);
-  const fixture = await insertLinkFixture(live.db, { port: 9, community: 'public' });
+  // Sealed with the key the server made, as the server would seal them.
+  const liveSecrets = loadSecretKeyRing({}, liveData);
+  const fixture = await insertLinkFixture(live.db, { port: 9, community: 'public' }, liveSecrets);
 
   const signIn = await apiJson<{ accessToken: string }>(port, AuthEndpoints.login.path, {
     method: 'POST',
@@ -284,6 +290,7 @@ it('backs up a running server mid-ingest and restores it: intact, every acked va
   expect(box.state.acks.some((a) => a.at > snapshotAt && a.at < finishedAt)).toBe(true);
   expect(statSync(archive).mode & 0o777).toBe(0o600);
   const originalSecret = readFileSync(join(liveData, 'jwt-secret'), 'utf8');
+  const originalSecretsKey = readFileSync(join(liveData, 'secrets-key'), 'utf8');
   for (const server of servers.splice(0)) await server.kill();
   // Everything the server wrote into its data folder is named in data-folder.ts, so it is in the
   // archive: a new folder that is not named there fails here.
@@ -329,6 +336,8 @@ it('backs up a running server mid-ingest and restores it: intact, every acked va
   }
   expect(readFileSync(join(restoredData, 'jwt-secret'), 'utf8')).toBe(originalSecret);
   expect(statSync(join(restoredData, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  expect(readFileSync(join(restoredData, 'secrets-key'), 'utf8')).toBe(originalSecretsKey);
+  expect(statSync(join(restoredData, 'secrets-key')).mode & 0o777).toBe(0o600);
 
   const restored = openDatabase(restoredUrl);
   databases.push(restored);
@@ -357,6 +366,22 @@ it('backs up a running server mid-ingest and restores it: intact, every acked va
     headers: { authorization },
   });
   expect(me).toMatchObject({ status: 200, data: { username: 'admin' } });
+  // The sealed secrets open with the restored key: the box's key shows (masked) and the switch's community.
+  const boxReply = await apiJson<{ securityKey?: string }>(
+    restoredPort,
+    DeviceEndpoints.detail.path.replace(':deviceId', String(fixture.boxId)),
+    { headers: { authorization } },
+  );
+  expect(boxReply).toMatchObject({
+    status: 200,
+    data: { securityKey: `••••••••${fixture.boxKey.slice(-4)}` },
+  });
+  const switchReply = await apiJson<{ community: string | null }>(
+    restoredPort,
+    DeviceEndpoints.detail.path.replace(':deviceId', String(fixture.switchId)),
+    { headers: { authorization } },
+  );
+  expect(switchReply).toMatchObject({ status: 200, data: { community: 'public' } });
   const file = await fetch(`http://127.0.0.1:${restoredPort}${upload.data.url}`, {
     headers: { authorization },
   });

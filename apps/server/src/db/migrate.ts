@@ -2,17 +2,20 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 
 import type { Database } from './database';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS, type MigrationContext } from './migrations';
 
 class ListedMigrations implements MigrationProvider {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly context: MigrationContext,
+  ) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
     const dialect = this.database.dialect;
     return Object.fromEntries(
       MIGRATIONS.map(([name, migration]) => [
         name,
-        { up: (db) => migration.up(db, dialect) } satisfies Migration,
+        { up: (db) => migration.up(db, dialect, this.context) } satisfies Migration,
       ]),
     );
   }
@@ -27,7 +30,7 @@ async function currentSchema(database: Database): Promise<string | undefined> {
 }
 
 /** The migrator of `database`, its bookkeeping tables in the connection's schema. */
-async function migratorOf(database: Database): Promise<Migrator> {
+async function migratorOf(database: Database, context: MigrationContext = {}): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in any schema unless told which: name ours, or a second
   // schema on the same server (one per test file) would find the first one's tables and skip creating its own.
   // A URL that sets search_path (`?options=-c search_path=…`) names the schema the same way.
@@ -35,7 +38,7 @@ async function migratorOf(database: Database): Promise<Migrator> {
     database.pgSchema ?? (database.dialect === 'postgres' ? await currentSchema(database) : undefined);
   return new Migrator({
     db: database.db,
-    provider: new ListedMigrations(database),
+    provider: new ListedMigrations(database, context),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
 }
@@ -46,9 +49,12 @@ export async function pendingMigrations(database: Database): Promise<string[]> {
   return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
-/** Applies every pending migration; throws naming the migration that failed. */
-export async function migrateToLatest(database: Database): Promise<void> {
-  const { error, results } = await (await migratorOf(database)).migrateToLatest();
+/**
+ * Applies every pending migration; throws naming the migration that failed. `context.secrets` (the
+ * server's key ring) seals stored secrets on the way; without it a database holding any fails.
+ */
+export async function migrateToLatest(database: Database, context: MigrationContext = {}): Promise<void> {
+  const { error, results } = await (await migratorOf(database, context)).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);

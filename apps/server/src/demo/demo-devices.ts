@@ -8,8 +8,9 @@ import { ConnectType, DeviceSystem, Flag, MonitoredFlag, ProductType } from '@st
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../db/database';
-import { newSecurityKey } from '../modules/devices/device-keys';
+import { newKeyColumns, sealedCommunity } from '../modules/devices/device-keys';
 import { insertDevices, type NewDevice } from '../modules/devices/devices.repository';
+import type { SecretKeyRing } from '../secrets/secret-keys';
 import { listSeedStores } from './demo-devices.repository';
 
 interface DemoKind {
@@ -124,7 +125,7 @@ export function demoDeviceIp(s: number, host: number): string {
 }
 
 /** Seeds the devices of every store (run inside the demo seed's transaction). */
-export async function seedDemoDevices(db: Kysely<DB>, now: number): Promise<void> {
+export async function seedDemoDevices(db: Kysely<DB>, now: number, secrets: SecretKeyRing): Promise<void> {
   const stores = await listSeedStores(db);
   for (const [s, store] of stores.entries()) {
     const common = {
@@ -152,7 +153,7 @@ export async function seedDemoDevices(db: Kysely<DB>, now: number): Promise<void
         device_category: 'box',
         device_class: 'aibox',
         property_type: 'owned',
-        security_key: newSecurityKey(),
+        ...newKeyColumns(secrets, true),
         is_preinstallation: s % 2,
         monitored: MonitoredFlag.MONITORED,
       },
@@ -171,7 +172,7 @@ export async function seedDemoDevices(db: Kysely<DB>, now: number): Promise<void
       connect_type: kind.connectType,
       intranet_ip: demoDeviceIp(s, 10 + j),
       mac_address: `02:5F:${hex(s >> 8)}:${hex(s)}:01:${hex(j)}`,
-      community: kind.connectType === ConnectType.SNMP ? 'public' : null,
+      community: sealedCommunity(secrets, kind.connectType === ConnectType.SNMP ? 'public' : null),
       port: 161,
       udp_type: kind.connectType === ConnectType.SNMP ? 'udp4' : null,
       device_category: kind.category,

@@ -19,7 +19,7 @@ export async function startDemoFleet(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Fleet | null> {
   if (!config.demo || env.SIMULATOR === '0') return null;
-  const boxes = await listBoxKeys(database.db);
+  const boxes = await listBoxKeys(database.db, config.secrets);
   if (boxes.length === 0) {
     log.info('demo simulator: no boxes with a security key, nothing to simulate');
     return null;

@@ -11,6 +11,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import { type Config, ConfigError } from '../config';
 import type { Database, DB, DialectName } from '../db/database';
 import { writeList } from '../db/json';
+import type { SecretKeyRing } from '../secrets/secret-keys';
 import { seedDemoAlertRules } from './demo-alert-rules';
 import {
   DEMO_ACCOUNTS,
@@ -47,7 +48,7 @@ export type SeedOutcome =
   | { kind: 'first-admin'; username: string }
   | { kind: 'none' };
 
-type SeedConfig = Pick<Config, 'demo' | 'demoPassword' | 'adminUsername' | 'adminPassword'>;
+type SeedConfig = Pick<Config, 'demo' | 'demoPassword' | 'adminUsername' | 'adminPassword' | 'secrets'>;
 
 /** What the demo seed leaves out on request (tests). */
 export interface SeedOptions {
@@ -78,7 +79,9 @@ export async function seedOnStart(
     try {
       await db
         .transaction()
-        .execute((trx) => seedDemo(trx, hashes, Date.now(), options.usageHistory ?? true, database.dialect));
+        .execute((trx) =>
+          seedDemo(trx, hashes, Date.now(), options.usageHistory ?? true, database.dialect, config.secrets),
+        );
     } catch (error) {
       // Another node seeded at the same moment: its data stands.
       if (!(await isEmpty(db))) return { kind: 'none' };
@@ -129,6 +132,7 @@ async function seedDemo(
   now: number,
   usageHistory: boolean,
   dialect: DialectName,
+  secrets: SecretKeyRing,
 ): Promise<void> {
   const companyIds: number[] = [];
   const firstRegionIds: number[] = [];
@@ -137,7 +141,7 @@ async function seedDemo(
     companyIds.push(seeded.companyId);
     firstRegionIds.push(seeded.regionIds[0] ?? 0);
   }
-  await seedDemoDevices(trx, now);
+  await seedDemoDevices(trx, now, secrets);
   await seedDemoInventory(trx, now);
   await seedDemoAlertRules(trx, companyIds, now);
   if (usageHistory) await seedDemoUsage(trx, now, dialect);

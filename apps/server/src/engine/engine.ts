@@ -18,6 +18,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { NotifyMaxima } from '../config';
 import type { Database } from '../db/database';
 import type { OutboundPolicy } from '../outbound/outbound-policy';
+import type { SecretKeyRing } from '../secrets/secret-keys';
 import { AlertRulesCache } from './alerting/rules-cache';
 import type { ClusterBus } from './cluster/cluster-bus';
 import { joinCluster } from './cluster/join-cluster';
@@ -53,6 +54,8 @@ export interface Engine {
 export interface EngineOptions {
   database: Database;
   log: FastifyBaseLogger;
+  /** The keys of the secrets sealed at rest (box keys, communities, notification settings). */
+  secrets: SecretKeyRing;
   /** The companies' monitoring settings (the config module's reader). */
   settings: SettingsReader;
   /** The recipients of an alert (the alert-senders module's reader), for notifications. */
@@ -78,7 +81,7 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   const rulesCache = new AlertRulesCache();
   const metrics = new EngineMetrics();
   if (options.cluster) joinCluster(options.cluster, { statusBus, rulesCache });
-  const parts = { db: database.db, database, log, statusBus, rulesCache, metrics };
+  const parts = { db: database.db, database, log, secrets: options.secrets, statusBus, rulesCache, metrics };
   // Before the hub's preClose: runs stop taking steps before the links they wait on close.
   const node = new ServerNode(parts, options.identity, options.nodeTimers);
   app.addHook('onReady', async () => node.start());
@@ -121,7 +124,7 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   );
   // Overdue tasks are told like alerts: same recipients, channels and caps, queued for the notifier.
   const taskOverdue = new TaskOverdueJob(
-    { db: database.db, log, notifier },
+    { db: database.db, log, notifier, secrets: options.secrets },
     { settings, recipients: options.recipients },
   );
   app.addHook('onReady', async () => taskOverdue.start());

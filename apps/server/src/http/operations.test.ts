@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentPeer } from '../engine/hub/test-support/agent-peer';
 import { reachabilityValue } from '../engine/hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../engine/hub/test-support/link-fixture.repository';
+import { storedBoxKey } from '../testing/box-keys.repository';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
 
 /** The value of a metric line `name{labels} value` (labels matched as given, in order), or null. */
@@ -74,16 +75,12 @@ describe('operations: health, readiness and metrics', () => {
     const before = await scrape();
     const valuesBefore = metricValue(before, 'storefleet_ingest_values_total') ?? 0;
 
-    const key = await t.ctx.db
-      .selectFrom('devices')
-      .select('security_key')
-      .where('id', '=', fixture.boxId)
-      .executeTakeFirstOrThrow();
+    const key = await storedBoxKey(t.ctx.db, fixture.boxId);
     const peer = await AgentPeer.open(linkUrl);
     peer.send({
       type: 'hello',
       protocolVersion: 1,
-      key: key.security_key,
+      key,
       mode: 'box',
       agentVersion: 'test',
       hostname: 'peer',

@@ -22,6 +22,7 @@ import pg from 'pg';
 
 import { type Database, openDatabase } from '../db/database';
 import { type ServerProcess, startServerProcess } from '../engine/hub/test-support/server-process';
+import { TEST_SECRETS_KEY } from './test-app';
 import { TEST_POSTGRES_URL, testDialect } from './test-database';
 
 export interface ChildServerSite {
@@ -93,6 +94,8 @@ export async function childServerSite(
     DEMO: '1',
     SIMULATOR: '0',
     JWT_SECRET: randomBytes(32).toString('base64url'),
+    // The tests' key: fixtures written straight to the database are sealed as this server reads them.
+    SECRETS_KEY: TEST_SECRETS_KEY,
     SHUTDOWN_GRACE_MS: '0',
   };
   const port = await freePort();

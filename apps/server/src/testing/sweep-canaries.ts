@@ -7,6 +7,9 @@
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../db/database';
+import { sealedCommunity } from '../modules/devices/device-keys';
+import { boxKeyColumns } from '../secrets/secret-box';
+import { TEST_SECRETS } from './test-app';
 
 const CANARY = {
   metricText: (tag: string) => `CANARY-METRIC-${tag}`,
@@ -57,8 +60,8 @@ export async function seedCanaryDevices(
       device_sn: `CANARY-SN-BOX-${tag}`,
       intranet_ip: `127.201.${octet}.1`,
       mac_address: `CA:FE:${octet}:00:00:01`,
-      security_key: `CANARY-KEY-${tag}-7f3a9c`,
-      community: `CANARY-COMMUNITY-${tag}`,
+      ...boxKeyColumns(TEST_SECRETS, `CANARY-KEY-${tag}-7f3a9c`),
+      community: sealedCommunity(TEST_SECRETS, `CANARY-COMMUNITY-${tag}`),
       monitored: 1,
       // Offline and never seen: the server's offline sweep has nothing to change while the sweep runs.
       online_status: 0,

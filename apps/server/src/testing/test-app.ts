@@ -23,11 +23,23 @@ import type { HttpTimeouts } from '../http/timeouts';
 import type { RegisterRoutes } from '../modules';
 import type { ResolveHost } from '../outbound/outbound-policy';
 import { tableResolver } from '../outbound/table-resolver';
+import { newSecretKeyText, parseSecretKey, type SecretKeyRing, secretKeyOf } from '../secrets/secret-keys';
 import { openTestDatabase } from './test-database';
 
 /** Cheap argon2id for tests only. */
 export const TEST_HASHING: PasswordHashingConfig = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 export const DEMO_PASSWORD = 'Storefleet@2026';
+
+/**
+ * The secrets key of every test app in this process (random), and of the servers tests start as child
+ * processes (SECRETS_KEY): test fixtures that write sealed columns straight to the database seal with
+ * its ring, TEST_SECRETS, as the server under test does.
+ */
+export const TEST_SECRETS_KEY = newSecretKeyText();
+export const TEST_SECRETS: SecretKeyRing = {
+  current: secretKeyOf(parseSecretKey(TEST_SECRETS_KEY, 'TEST_SECRETS_KEY')),
+  previous: [],
+};
 
 /** A complete configuration for tests: random JWT secret, no web build, cheap hashing. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -39,6 +51,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: true,
     logLevel: 'silent',
     jwtSecret: randomBytes(32).toString('base64url'),
+    secrets: TEST_SECRETS,
     tokenTtlSeconds: 12 * 3600,
     demoPassword: DEMO_PASSWORD,
     adminUsername: undefined,

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 
+import type { SecretKeyRing } from '../../secrets/secret-keys';
 import type { DialectName } from '../database';
 import * as core from './20251122_0001_core';
 import * as devices from './20251122_0315_devices';
@@ -36,10 +37,16 @@ import * as historyPartitions from './20261127_0300_history_partitions';
 import * as usageLateDays from './20261128_0100_usage_late_days';
 import * as sessionActivity from './20261207_0300_session_activity';
 import * as mfa from './20261207_0400_mfa';
+import * as secretsAtRest from './20261207_0500_secrets_at_rest';
 import * as operationLogChain from './20261207_0700_operation_log_chain';
 
+/** What a migration may need beyond the database: the secrets key ring (absent: no stored data to seal). */
+export interface MigrationContext {
+  secrets?: SecretKeyRing;
+}
+
 export interface StorefleetMigration {
-  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+  up(db: Kysely<unknown>, dialect: DialectName, context?: MigrationContext): Promise<void>;
 }
 
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: StorefleetMigration]> = [
@@ -73,5 +80,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Storef
   ['20261128_0100_usage_late_days', usageLateDays],
   ['20261207_0300_session_activity', sessionActivity],
   ['20261207_0400_mfa', mfa],
+  ['20261207_0500_secrets_at_rest', secretsAtRest],
   ['20261207_0700_operation_log_chain', operationLogChain],
 ];

@@ -26,6 +26,7 @@ export interface DevicesTable {
   intranet_ip: string | null;
   extranet_ip: string | null;
   mac_address: string | null;
+  /** SNMP v2c community, sealed (secrets/secret-box.ts). */
   community: string | null;
   port: Generated<number>;
   /** 'udp4' | 'udp6'. */
@@ -51,8 +52,13 @@ export interface DevicesTable {
   enable_remote: Generated<number>;
   /** 0 networked (default), 1 not networked. */
   is_network_device: Generated<number>;
-  /** Boxes and device-mode reporters; unique where set. */
+  /**
+   * Boxes and device-mode reporters: the key sealed (secrets/secret-box.ts, never in plain text);
+   * shown in full only in the reply that made it.
+   */
   security_key: string | null;
+  /** HMAC-SHA256 of the key under the secrets key (base64url): how a presented key is found; unique where set. */
+  security_key_hash: string | null;
   register_time: Instant | null;
   /** Ingest-owned from here to last_seen_at: 0 offline, 1 online (last known). */
   online_status: Generated<number>;

@@ -23,7 +23,8 @@ import { buildApp } from '../../app';
 import type { Config } from '../../config';
 import { seedOnStart } from '../../demo/seed';
 import { insertVersion } from '../../modules/versions/versions.repository';
-import { bearer, envelopeOf, testConfig } from '../../testing/test-app';
+import { openSecret } from '../../secrets/secret-box';
+import { bearer, envelopeOf, TEST_SECRETS, testConfig } from '../../testing/test-app';
 import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { AgentPeer } from '../hub/test-support/agent-peer';
 
@@ -130,7 +131,7 @@ beforeAll(async () => {
     peer.send({
       type: 'hello',
       protocolVersion: 1,
-      key: row.security_key,
+      key: row.security_key && openSecret(TEST_SECRETS, 'devices.security_key', row.security_key),
       mode: 'box',
       agentVersion: '1.0.0',
       hostname: `box-${row.id}`,

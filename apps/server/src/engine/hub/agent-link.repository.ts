@@ -12,6 +12,8 @@ import {
 import type { Kysely } from 'kysely';
 
 import type { DB, DialectName } from '../../db/database';
+import { boxKeyHashes, openStoredSecret } from '../../secrets/secret-box';
+import type { SecretKeyRing } from '../../secrets/secret-keys';
 import type { MetricItemKey } from '../ingest/metric-items';
 
 /** The device a security key belongs to. */
@@ -23,12 +25,19 @@ export interface KeyOwner {
   state: number;
 }
 
-/** The device holding `key` (keys are unique where set), if any. */
-export async function findKeyOwner(db: Kysely<DB>, key: string): Promise<KeyOwner | undefined> {
+/**
+ * The device holding `key`, if any: found by the key's keyed hash under each key of the ring (hashes
+ * are unique where set), so a key stored before a secrets key rotation still links until resealed.
+ */
+export async function findKeyOwner(
+  db: Kysely<DB>,
+  secrets: SecretKeyRing,
+  key: string,
+): Promise<KeyOwner | undefined> {
   return db
     .selectFrom('devices')
     .select(['id', 'company_id', 'shop_id', 'product_id', 'state'])
-    .where('security_key', '=', key)
+    .where('security_key_hash', 'in', boxKeyHashes(secrets, key))
     .executeTakeFirst();
 }
 
@@ -46,10 +55,15 @@ export interface ProbedDeviceRow {
 
 /**
  * The devices a store's box probes: monitored, not disabled, networked, and not the box itself (nor
- * another box of the store — it reports about itself).
+ * another box of the store — it reports about itself). Communities are opened: sealed at rest, the box
+ * gets them in clear over its authenticated link.
  */
-export async function listProbedDevices(db: Kysely<DB>, shopId: number): Promise<ProbedDeviceRow[]> {
-  return db
+export async function listProbedDevices(
+  db: Kysely<DB>,
+  secrets: SecretKeyRing,
+  shopId: number,
+): Promise<ProbedDeviceRow[]> {
+  const rows = await db
     .selectFrom('devices')
     .select([
       'id',
@@ -68,6 +82,11 @@ export async function listProbedDevices(db: Kysely<DB>, shopId: number): Promise
     .where('product_id', '<>', ProductType.AI_BOX)
     .orderBy('id')
     .execute();
+  return rows.map((row) =>
+    row.community === null
+      ? row
+      : { ...row, community: openStoredSecret(secrets, 'devices.community', row.community) },
+  );
 }
 
 /** The reporter's committed marks (the `welcome` hint that lets a box drop what is already stored). */

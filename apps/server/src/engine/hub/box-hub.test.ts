@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { AGENT_CLOSE, AGENT_LINK_PATH } from '@storefleet/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoStore, post, printerBody } from '../../modules/devices/device-test-support';
+import { setBoxKey, storedBoxKey } from '../../testing/box-keys.repository';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 import { AgentPeer } from './test-support/agent-peer';
 import { reachabilityValue } from './test-support/agent-values';
@@ -25,11 +26,8 @@ afterAll(() => t.close());
 // Each test starts from the fixture as inserted (tests below switch monitoring off and give the POS a key),
 // so one failing half-way does not fail the next.
 beforeEach(async () => {
-  await t.ctx.db
-    .updateTable('devices')
-    .set({ monitored: 1, security_key: null })
-    .where('id', '=', fixture.posId)
-    .execute();
+  await t.ctx.db.updateTable('devices').set({ monitored: 1 }).where('id', '=', fixture.posId).execute();
+  await setBoxKey(t.ctx.db, fixture.posId, null);
 });
 
 const hello = (key: string, mode: 'box' | 'device' = 'box') => ({
@@ -43,12 +41,7 @@ const hello = (key: string, mode: 'box' | 'device' = 'box') => ({
 
 /** The box's key as stored now: one test rotates it, and no test relies on another having run. */
 async function boxKey(): Promise<string> {
-  const row = await t.ctx.db
-    .selectFrom('devices')
-    .select('security_key')
-    .where('id', '=', fixture.boxId)
-    .executeTakeFirstOrThrow();
-  return row.security_key ?? '';
+  return (await storedBoxKey(t.ctx.db, fixture.boxId)) ?? '';
 }
 
 async function linkedBox(): Promise<AgentPeer> {
@@ -252,11 +245,7 @@ describe('box hub', () => {
 
   it('lets a device-mode reporter store values about itself only', async () => {
     const key = 'device-key-0123456789abcdef0123';
-    await t.ctx.db
-      .updateTable('devices')
-      .set({ security_key: key })
-      .where('id', '=', fixture.posId)
-      .execute();
+    await setBoxKey(t.ctx.db, fixture.posId, key);
     const peer = await AgentPeer.open(url);
     peer.send(hello(key, 'device'));
     const welcome = await peer.next('welcome');
@@ -273,11 +262,7 @@ describe('box hub', () => {
     expect(await countStored(fixture.posId)).toBe(beforeSelf + 1);
     expect(await countStored(fixture.switchId)).toBe(beforeOther);
     peer.socket.close();
-    await t.ctx.db
-      .updateTable('devices')
-      .set({ security_key: null })
-      .where('id', '=', fixture.posId)
-      .execute();
+    await setBoxKey(t.ctx.db, fixture.posId, null);
   });
 
   it('records a transition when a device comes online, not one per poll', async () => {

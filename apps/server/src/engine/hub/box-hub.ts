@@ -33,6 +33,7 @@ import { WebSocketServer } from 'ws';
 
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import type { SecretKeyRing } from '../../secrets/secret-keys';
 import type { ClusterBus } from '../cluster/cluster-bus';
 import { LinkDirectory } from '../cluster/link-directory';
 import { RemoteCommands } from '../cluster/remote-commands';
@@ -73,6 +74,8 @@ export interface BoxHubOptions {
 
 /** What the hub reads and writes through (ingest publishes on the status bus). */
 export type HubContext = Pick<AppContext, 'db' | 'database' | 'log' | 'rulesCache' | 'statusBus'> & {
+  /** Finds a presented box key by its hash and opens the communities a box probes with. */
+  secrets: SecretKeyRing;
   /** Where values, batches, ack latency and commands in flight are counted (tests may leave it out). */
   metrics?: EngineMetrics;
 };
@@ -348,7 +351,7 @@ export class BoxHub {
   }
 
   private async authenticate(hello: HelloMessage): Promise<Reporter | { code: number; reason: string }> {
-    const owner = hello.key ? await findKeyOwner(this.ctx.db, hello.key) : undefined;
+    const owner = hello.key ? await findKeyOwner(this.ctx.db, this.ctx.secrets, hello.key) : undefined;
     if (!owner || owner.state === DeviceState.DISABLED) {
       return { code: AGENT_CLOSE.AUTH_FAILED, reason: 'Unknown, rotated or disabled security key' };
     }
@@ -402,7 +405,8 @@ export class BoxHub {
       companyId !== undefined && this.options.intervalSeconds
         ? await this.options.intervalSeconds(companyId)
         : 60;
-    const rows = reporter.mode === 'box' ? await listProbedDevices(this.ctx.db, reporter.shopId) : [];
+    const rows =
+      reporter.mode === 'box' ? await listProbedDevices(this.ctx.db, this.ctx.secrets, reporter.shopId) : [];
     return { type: 'config', ...agentConfig(rows, intervalSeconds) };
   }
 

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-
+import { storedBoxKey } from '../../testing/box-keys.repository';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { reachabilityValue, syslogValue } from './test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
@@ -60,11 +60,7 @@ class BoxPeer {
   }
 
   static async link(): Promise<BoxPeer> {
-    const key = await t.ctx.db
-      .selectFrom('devices')
-      .select('security_key')
-      .where('id', '=', fixture.boxId)
-      .executeTakeFirstOrThrow();
+    const key = await storedBoxKey(t.ctx.db, fixture.boxId);
     const socket = new WebSocket(url);
     const peer = new BoxPeer(socket);
     await new Promise((resolve, reject) => {
@@ -84,7 +80,7 @@ class BoxPeer {
       JSON.stringify({
         type: 'hello',
         protocolVersion: 1,
-        key: key.security_key,
+        key,
         mode: 'box',
         agentVersion: 'test',
         hostname: 'peer',

@@ -23,6 +23,7 @@ import type { Kysely, Transaction } from 'kysely';
 
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/database';
+import type { SecretKeyRing } from '../../secrets/secret-keys';
 import type { DeliveryRow } from '../notifications/deliveries.repository';
 import { insertDeliveries } from '../notifications/deliveries.repository';
 import { readNotificationSettings } from '../notifications/notification-channels.repository';
@@ -126,7 +127,7 @@ export class TaskOverdueJob {
   private readonly node = `${process.pid}:${randomBytes(4).toString('hex')}`;
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'log' | 'notifier'>,
+    private readonly ctx: Pick<AppContext, 'db' | 'log' | 'notifier'> & { secrets: SecretKeyRing },
     private readonly options: TaskOverdueOptions,
   ) {}
 
@@ -163,7 +164,7 @@ export class TaskOverdueJob {
   private async loadSettings(companyId: number): Promise<CompanySettings> {
     const [monitoring, channels] = await Promise.all([
       this.options.settings(this.ctx.db, companyId),
-      readNotificationSettings(this.ctx.db, companyId),
+      readNotificationSettings(this.ctx.db, this.ctx.secrets, companyId),
     ]);
     return { monitoring, channels };
   }

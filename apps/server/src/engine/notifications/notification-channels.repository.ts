@@ -1,17 +1,25 @@
 /**
  * A company's notification channel settings (notification_channels, one JSON document per company),
  * read merged over the defaults: a document saved by an older version, or one that no longer parses,
- * reads as the defaults for what is missing.
+ * reads as the defaults for what is missing. The document is stored sealed as a whole
+ * (secrets/secret-box.ts): the SMTP password, the providers' secret headers and any key in a provider
+ * URL never reach the database in clear.
  */
 import { defaultNotificationSettings, NotificationSettings } from '@storefleet/contracts';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
+import { openStoredSecret, sealSecret } from '../../secrets/secret-box';
+import type { SecretKeyRing } from '../../secrets/secret-keys';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** The company's settings with secrets in clear (for the notifier and the settings service only). */
-export async function readNotificationSettings(db: Db, companyId: number): Promise<NotificationSettings> {
+export async function readNotificationSettings(
+  db: Db,
+  secrets: SecretKeyRing,
+  companyId: number,
+): Promise<NotificationSettings> {
   const row = await db
     .selectFrom('notification_channels')
     .select('settings')
@@ -21,7 +29,7 @@ export async function readNotificationSettings(db: Db, companyId: number): Promi
   if (!row) return defaults;
   let stored: unknown;
   try {
-    stored = JSON.parse(row.settings);
+    stored = JSON.parse(openStoredSecret(secrets, 'notification_channels.settings', row.settings));
   } catch {
     return defaults;
   }
@@ -33,15 +41,16 @@ export async function readNotificationSettings(db: Db, companyId: number): Promi
   return { email: part('email'), sms: part('sms'), phone: part('phone'), caps: part('caps') };
 }
 
-/** Saves the company's settings (secrets included) as they are. */
+/** Saves the company's settings (secrets included), sealed. */
 export async function writeNotificationSettings(
   db: Db,
+  secrets: SecretKeyRing,
   companyId: number,
   settings: NotificationSettings,
   now: number,
   by: string | null,
 ): Promise<void> {
-  const text = JSON.stringify(settings);
+  const text = sealSecret(secrets, 'notification_channels.settings', JSON.stringify(settings));
   await db
     .insertInto('notification_channels')
     .values({ company_id: companyId, settings: text, updated_at: now, update_by: by })

@@ -58,7 +58,7 @@ describe('the first message of a storm', () => {
     let unhandledAtFirstSend: number | null = null;
     const sendOnChannel = channelSender(t.ctx.outbound);
     const notifier = new Notifier(
-      { db: t.ctx.db, log: pino({ level: 'silent' }) },
+      { db: t.ctx.db, log: pino({ level: 'silent' }), secrets: t.ctx.config.secrets },
       {
         settings: getMonitoringSettings,
         recipients: listRecipientsFor,

@@ -142,7 +142,7 @@ describe('caps', () => {
     await run();
     expect(smtp.to(f.email)).toHaveLength(3);
     // Back to the default caps for the company.
-    await writeNotificationSettings(t.ctx.db, f.companyId, emailOnly(), now, 'test');
+    await writeNotificationSettings(t.ctx.db, t.ctx.config.secrets, f.companyId, emailOnly(), now, 'test');
   });
 
   it('holds what is over the company cap', async () => {
@@ -155,6 +155,6 @@ describe('caps', () => {
     await run();
     expect((await emailsOf(first))[0]?.status).toBe('sent');
     expect((await emailsOf(second)).map((d) => [d.status, d.reason])).toEqual([['held', 'company_cap']]);
-    await writeNotificationSettings(t.ctx.db, f.companyId, emailOnly(), now, 'test');
+    await writeNotificationSettings(t.ctx.db, t.ctx.config.secrets, f.companyId, emailOnly(), now, 'test');
   });
 });

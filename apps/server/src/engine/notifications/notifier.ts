@@ -21,6 +21,7 @@ import type { Kysely, Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
 import { OutboundError } from '../../outbound/outbound-error';
+import type { SecretKeyRing } from '../../secrets/secret-keys';
 import type { EngineMetrics } from '../engine-metrics';
 import { logJobFailure } from '../jobs/job-failure';
 import type { SettingsReader } from '../jobs/monitoring-settings';
@@ -87,7 +88,12 @@ export class Notifier {
   private readonly send: ChannelSender;
 
   constructor(
-    private readonly parts: { db: Kysely<DB>; log: FastifyBaseLogger; metrics?: EngineMetrics },
+    private readonly parts: {
+      db: Kysely<DB>;
+      log: FastifyBaseLogger;
+      secrets: SecretKeyRing;
+      metrics?: EngineMetrics;
+    },
     private readonly options: NotifierOptions,
   ) {
     this.send = options.send;
@@ -163,10 +169,10 @@ export class Notifier {
   }
 
   private async loadSettings(companyId: number): Promise<CompanySettings> {
-    const { db } = this.parts;
+    const { db, secrets } = this.parts;
     const [monitoring, channels] = await Promise.all([
       this.options.settings(db, companyId),
-      readNotificationSettings(db, companyId),
+      readNotificationSettings(db, secrets, companyId),
     ]);
     const max = this.options.capsMax;
     if (max) {

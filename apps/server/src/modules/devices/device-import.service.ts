@@ -21,7 +21,7 @@ import { fieldMessageLabel } from '../../http/phrases';
 import { claimValues, duplicateProblems } from './device-duplicates';
 import { type FileProblem, readImportRows } from './device-import';
 import { buildImportReport } from './device-import-report';
-import { newSecurityKey } from './device-keys';
+import { newKeyColumns, sealedCommunity } from './device-keys';
 import { loadDeviceLookups, loadTakenValues } from './device-lookups';
 import { checkDeviceRules, deviceColumns } from './device-rules';
 import { buildDeviceTemplate } from './device-template';
@@ -108,8 +108,9 @@ export async function importDevices(
       trx,
       accepted.map((body) => ({
         ...deviceColumns(body),
+        community: sealedCommunity(ctx.config.secrets, body.community),
         company_id: lookups.store.company_id,
-        security_key: body.productId === ProductType.AI_BOX ? newSecurityKey() : null,
+        ...newKeyColumns(ctx.config.secrets, body.productId === ProductType.AI_BOX),
         register_time: now,
         created_by: caller.userName,
         created_at: now,

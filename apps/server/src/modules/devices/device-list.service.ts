@@ -72,7 +72,7 @@ async function pageOfDevices(
   const names = await ctx.deviceCaches.names.names(ctx.db);
   const first = (page.pageNum - 1) * page.pageSize + 1;
   const showKey = mayReadKeys(caller);
-  const list = rows.map((row, i) => toDevice(row, first + i, showKey, names));
+  const list = rows.map((row, i) => toDevice(row, first + i, showKey, names, ctx.config.secrets));
   return toPagedResult(list, total, page, `${sort.field} ${sort.direction}`);
 }
 
@@ -87,7 +87,7 @@ export async function storeDevices(
   const rows = await listStoreDeviceRows(ctx.db, scope, shopId, productType);
   const names = await ctx.deviceCaches.names.names(ctx.db);
   const showKey = mayReadKeys(caller);
-  return rows.map((row, i) => toDevice(row, i + 1, showKey, names));
+  return rows.map((row, i) => toDevice(row, i + 1, showKey, names, ctx.config.secrets));
 }
 
 /** `getDeviceStatus`: how many listed devices there are, online and offline. */

@@ -3,6 +3,8 @@ import { BUTTON, type Device, deviceDisplayState } from '@storefleet/contracts';
 
 import type { Caller } from '../../auth/caller';
 import { formatDateTime } from '../../http/time';
+import { maskBoxKey, openStoredSecret } from '../../secrets/secret-box';
+import type { SecretKeyRing } from '../../secrets/secret-keys';
 import type { DeviceDictionaryNames } from './device-dictionary-names';
 import type { DeviceReplyRow } from './device-rows.repository';
 
@@ -14,12 +16,17 @@ export function mayReadKeys(caller: Caller): boolean {
   );
 }
 
-/** One reply device; `index` is its 1-based row number in the list; `names` from ctx.deviceCaches.names. */
+/**
+ * One reply device; `index` is its 1-based row number in the list; `names` from ctx.deviceCaches.names.
+ * Sealed columns are opened with `secrets`; the box key is shown masked (only the reply of the call
+ * that makes or rotates a key carries it in full).
+ */
 export function toDevice(
   row: DeviceReplyRow,
   index: number,
   showKey: boolean,
   names: DeviceDictionaryNames,
+  secrets: SecretKeyRing,
 ): Device {
   const category = names.category(row.device_category);
   const deviceClass = names.deviceClass(row.device_class);
@@ -37,14 +44,16 @@ export function toDevice(
     intranetIp: row.intranet_ip,
     extranetIp: row.extranet_ip,
     macAddress: row.mac_address,
-    community: row.community,
+    community: row.community === null ? null : openStoredSecret(secrets, 'devices.community', row.community),
     port: row.port,
     udpType: row.udp_type,
     describe: row.description,
     assetNo: row.asset_no,
     vinNo: row.vin_no,
     parentDeviceId: row.parent_device_id,
-    ...(showKey && row.security_key ? { securityKey: row.security_key } : {}),
+    ...(showKey && row.security_key
+      ? { securityKey: maskBoxKey(openStoredSecret(secrets, 'devices.security_key', row.security_key)) }
+      : {}),
     shopId: row.shop_id,
     shopName: row.store_name,
     shopStatusStr: String(row.store_status),

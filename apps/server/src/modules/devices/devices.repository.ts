@@ -11,6 +11,8 @@ import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { storeInScope } from '../../db/scope';
 import type { DevicesTable } from '../../db/tables/devices';
+import { openStoredSecret } from '../../secrets/secret-box';
+import type { SecretKeyRing } from '../../secrets/secret-keys';
 
 export type NewDevice = Insertable<DevicesTable>;
 export type DeviceChanges = Updateable<DevicesTable>;
@@ -165,9 +167,10 @@ export async function countStoreDevices(db: Kysely<DB>, shopId: number): Promise
   return Number(row.n);
 }
 
-/** The keys of every keyed box (the simulator and start-up log connect with these). */
+/** The keys of every keyed box, opened (the in-process demo fleet connects with these). */
 export async function listBoxKeys(
   db: Kysely<DB>,
+  secrets: SecretKeyRing,
   companyId?: number,
 ): Promise<Array<{ deviceId: number; shopId: number; companyId: number; securityKey: string }>> {
   let query = db
@@ -180,7 +183,14 @@ export async function listBoxKeys(
   const rows = await query.execute();
   return rows.flatMap((r) =>
     r.security_key
-      ? [{ deviceId: r.id, shopId: r.shop_id, companyId: r.company_id, securityKey: r.security_key }]
+      ? [
+          {
+            deviceId: r.id,
+            shopId: r.shop_id,
+            companyId: r.company_id,
+            securityKey: openStoredSecret(secrets, 'devices.security_key', r.security_key),
+          },
+        ]
       : [],
   );
 }

@@ -13,8 +13,9 @@ import {
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { invalid, invalidFields, notFound } from '../../http/errors';
+import { boxKeyColumns } from '../../secrets/secret-box';
 import { duplicateProblems } from './device-duplicates';
-import { newSecurityKey } from './device-keys';
+import { newSecurityKey, sealedCommunity } from './device-keys';
 import { loadDeviceLookups, loadTakenValues } from './device-lookups';
 import { findDeviceRowInScope } from './device-rows.repository';
 import { checkDeviceRules, deviceColumns } from './device-rules';
@@ -36,16 +37,26 @@ export async function getDevice(
 ): Promise<Device> {
   const row = await findDeviceRowInScope(ctx.db, scope, deviceId);
   if (!row) throw notFound({ zh: '设备', en: 'device' });
-  return toDevice(row, 1, mayReadKeys(caller), await ctx.deviceCaches.names.names(ctx.db));
+  return toDevice(
+    row,
+    1,
+    mayReadKeys(caller),
+    await ctx.deviceCaches.names.names(ctx.db),
+    ctx.config.secrets,
+  );
 }
 
-/** Adds a device to a store in scope; a box gets a fresh security key. */
+/**
+ * Adds a device to a store in scope; a box gets a fresh security key, which this reply shows in full
+ * (to those who may read keys) and no later reply does.
+ */
 export async function addDevice(
   ctx: AppContext,
   caller: Caller,
   scope: Scope,
   body: DeviceAddBody,
 ): Promise<Device> {
+  const securityKey = body.productId === ProductType.AI_BOX ? newSecurityKey() : null;
   const deviceId = await ctx.db.transaction().execute(async (trx) => {
     const lookups = await loadDeviceLookups(trx, scope, body.shopId);
     const taken = await loadTakenValues(trx, lookups.store.company_id, body.shopId, [body.hostid]);
@@ -55,8 +66,11 @@ export async function addDevice(
     const [id] = await insertDevices(trx, [
       {
         ...deviceColumns(body),
+        community: sealedCommunity(ctx.config.secrets, body.community),
         company_id: lookups.store.company_id,
-        security_key: body.productId === ProductType.AI_BOX ? newSecurityKey() : null,
+        ...(securityKey === null
+          ? { security_key: null, security_key_hash: null }
+          : boxKeyColumns(ctx.config.secrets, securityKey)),
         register_time: now,
         created_by: caller.userName,
         created_at: now,
@@ -67,7 +81,8 @@ export async function addDevice(
     return id as number;
   });
   await ctx.hub.notifyDevicesChanged([deviceId]);
-  return getDevice(ctx, caller, scope, deviceId);
+  const device = await getDevice(ctx, caller, scope, deviceId);
+  return securityKey !== null && device.securityKey !== undefined ? { ...device, securityKey } : device;
 }
 
 /**
@@ -107,6 +122,7 @@ export async function editDevice(
     if (problems.length > 0) throw invalidFields(problems);
     await updateDevice(trx, existing.id, {
       ...deviceColumns(body),
+      community: sealedCommunity(ctx.config.secrets, body.community),
       company_id: lookups.store.company_id,
       updated_by: caller.userName,
       updated_at: Date.now(),
@@ -119,7 +135,7 @@ export async function editDevice(
   return getDevice(ctx, caller, scope, body.deviceId);
 }
 
-/** Issues a new key for a box; the old key stops working at the agent's next link. */
+/** Issues a new key for a box, shown in full in this reply only; the old key stops working at once. */
 export async function rotateDeviceKey(
   ctx: AppContext,
   caller: Caller,
@@ -132,7 +148,7 @@ export async function rotateDeviceKey(
     throw invalid('deviceId', { zh: '必须是盒子（产品类型 1）', en: 'must be a box (product type 1)' });
   const securityKey = newSecurityKey();
   await updateDevice(ctx.db, deviceId, {
-    security_key: securityKey,
+    ...boxKeyColumns(ctx.config.secrets, securityKey),
     updated_by: caller.userName,
     updated_at: Date.now(),
   });

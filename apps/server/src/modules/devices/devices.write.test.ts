@@ -275,8 +275,13 @@ describe('box keys', () => {
     expect(rotated.status).toBe(200);
     const key = (rotated.body.data as { securityKey: string }).securityKey;
     expect(key).not.toBe(box.securityKey);
+    // Shown in full only by the calls that made it: the detail and the list show its last 4 characters.
     const detail = await get<Device>(t, admin, `detail/${box.deviceId}`);
-    expect(detail.body.data.securityKey).toBe(key);
+    expect(detail.body.data.securityKey).toBe(`••••••••${key.slice(-4)}`);
+    const listed = await get<Device[]>(t, admin, `getDevices/${east.id}/1`);
+    const keys = listed.body.data.map((d) => d.securityKey ?? '');
+    expect(keys.every((k) => k.startsWith('••••••••') && k.length === 12)).toBe(true);
+    expect(keys).not.toContain(key);
   });
 
   it('hides keys from callers without the key or edit button', async () => {

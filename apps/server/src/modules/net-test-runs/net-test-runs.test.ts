@@ -16,8 +16,8 @@ import {
   ProductType,
 } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { openSecret } from '../../secrets/secret-box';
+import { bearer, createTestApp, envelopeOf, TEST_SECRETS, type TestApp } from '../../testing/test-app';
 
 const API = '/api/device-service/netTest';
 
@@ -85,7 +85,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'storefleet-nettest-'));
   agent = new BoxAgent({
     server: serverUrl,
-    key: first.security_key,
+    key: openSecret(TEST_SECRETS, 'devices.security_key', first.security_key),
     dataDir,
     syslogPort: 0,
     syslogHost: '127.0.0.1',

@@ -76,7 +76,7 @@ const harmless = (change: (s: NotificationSettings) => void) =>
 
 describe('saving destinations', () => {
   it('refuses a link-local provider URL and an SMTP host resolving to one, saying why, and saves nothing', async () => {
-    const before = await readNotificationSettings(t.ctx.db, 1);
+    const before = await readNotificationSettings(t.ctx.db, t.ctx.config.secrets, 1);
     const settings = harmless((s) => {
       s.sms.enabled = true;
       s.sms.url = 'http://169.254.169.254/latest/meta-data/iam/security-credentials/';
@@ -95,7 +95,7 @@ describe('saving destinations', () => {
     );
     const zh = await save(settings, withoutLanguage(bearer(admin)));
     expect(envelopeOf(zh).message).toContain('sms.url: 169.254.169.254 是链路本地地址，服务器不向其发送');
-    expect(await readNotificationSettings(t.ctx.db, 1)).toEqual(before);
+    expect(await readNotificationSettings(t.ctx.db, t.ctx.config.secrets, 1)).toEqual(before);
   });
 
   it.each([
@@ -171,7 +171,14 @@ describe('saving destinations', () => {
 describe('test messages', () => {
   it('does not send to a stored destination the policy refuses, and says why', async () => {
     // Saved before the policy existed (or before OUTBOUND_ALLOW changed): written as it was stored.
-    await writeNotificationSettings(t.ctx.db, 1, peerSettings(smtp, http), Date.now(), 'old');
+    await writeNotificationSettings(
+      t.ctx.db,
+      t.ctx.config.secrets,
+      1,
+      peerSettings(smtp, http),
+      Date.now(),
+      'old',
+    );
     const sms = await testSend(0, '13800000001');
     expect(sms.statusCode, sms.body).toBe(200);
     expect(envelopeOf(sms).data).toEqual({

@@ -51,7 +51,7 @@ export function maskedSettings(settings: NotificationSettings): NotificationSett
 
 /** GET notificationSettings: the caller's company. */
 export async function getNotificationSettings(ctx: AppContext, scope: Scope): Promise<NotificationSettings> {
-  return maskedSettings(await readNotificationSettings(ctx.db, requireCompany(scope)));
+  return maskedSettings(await readNotificationSettings(ctx.db, ctx.config.secrets, requireCompany(scope)));
 }
 
 const REQUIRED_WHEN_ON = { zh: '启用该渠道时必填', en: 'is required while this channel is on' };
@@ -98,7 +98,7 @@ export async function saveNotificationSettings(
   if (problems.length > 0) throw invalidFields(problems);
   const refused = await notificationSettingsProblems(ctx, body);
   if (refused.length > 0) throw invalidFields(refused);
-  const stored = await readNotificationSettings(ctx.db, companyId);
+  const stored = await readNotificationSettings(ctx.db, ctx.config.secrets, companyId);
   const { passwordSet: _reply, password, ...email } = body.email;
   const next: NotificationSettings = {
     email: { ...email, password: password === undefined ? stored.email.password : password },
@@ -106,7 +106,7 @@ export async function saveNotificationSettings(
     phone: keepSecretHeaders('phone', body.phone, stored.phone),
     caps: body.caps,
   };
-  await writeNotificationSettings(ctx.db, companyId, next, Date.now(), caller.userName);
+  await writeNotificationSettings(ctx.db, ctx.config.secrets, companyId, next, Date.now(), caller.userName);
   return maskedSettings(next);
 }
 
@@ -133,7 +133,7 @@ export async function sendTestNotification(
     throw invalid('address', { zh: '必须是电话号码', en: 'must be a phone number' });
   }
   limit.take(companyId, Date.now());
-  const settings = await readNotificationSettings(ctx.db, companyId);
+  const settings = await readNotificationSettings(ctx.db, ctx.config.secrets, companyId);
   try {
     await channelSender(ctx.outbound)(settings, body.channel, body.address, testMessage(body.address, lang));
     return { ok: true, error: null };

@@ -62,14 +62,14 @@ describe('channel settings', () => {
     // The page sends back what it was shown, with one change.
     shown.caps.perRecipientPerHour = 7;
     expect((await save(shown)).statusCode).toBe(200);
-    const stored = await readNotificationSettings(t.ctx.db, 1);
+    const stored = await readNotificationSettings(t.ctx.db, t.ctx.config.secrets, 1);
     expect(stored.email.password).toBe('smtp-pass-1');
     expect(stored.sms.secretHeaders).toEqual([{ name: 'X-Api-Key', value: 'sms-key-1' }]);
     expect(stored.caps.perRecipientPerHour).toBe(7);
   });
 
   it('refuses a channel switched on without its server or URL, naming the field, and saves nothing', async () => {
-    const before = await readNotificationSettings(t.ctx.db, 1);
+    const before = await readNotificationSettings(t.ctx.db, t.ctx.config.secrets, 1);
     const settings = peerSettings(smtp, http, (s) => {
       s.email.host = '';
       s.sms.url = '';
@@ -78,7 +78,7 @@ describe('channel settings', () => {
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).message).toContain('email.host: is required while this channel is on');
     expect(envelopeOf(res).message).toContain('sms.url: is required while this channel is on');
-    expect(await readNotificationSettings(t.ctx.db, 1)).toEqual(before);
+    expect(await readNotificationSettings(t.ctx.db, t.ctx.config.secrets, 1)).toEqual(before);
   });
 
   it('refuses a caps value out of range', async () => {

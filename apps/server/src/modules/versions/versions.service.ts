@@ -185,7 +185,7 @@ export async function versionPackage(
   id: number,
 ): Promise<FileReply> {
   const key = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-  const owner = key ? await findKeyOwner(ctx.db, key) : undefined;
+  const owner = key ? await findKeyOwner(ctx.db, ctx.config.secrets, key) : undefined;
   if (!owner || owner.product_id !== ProductType.AI_BOX || owner.state === DeviceState.DISABLED) {
     throw unauthenticated({
       zh: '请使用门店盒子的安全密钥（Authorization: Bearer <密钥>）下载安装包',

@@ -18,7 +18,8 @@ import { type Fleet, startFleet } from '@storefleet/simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { insertEarlierIncarnation } from '../../engine/cluster/test-support/node-beats';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { openSecret } from '../../secrets/secret-box';
+import { bearer, createTestApp, envelopeOf, TEST_SECRETS, type TestApp } from '../../testing/test-app';
 
 const API = '/api/device-service/aibox/version';
 const BOUNDARY = 'storefleet-version-boundary';
@@ -126,7 +127,12 @@ beforeAll(async () => {
       .orderBy('shop_id')
       .orderBy('id')
       .execute()
-  ).slice(0, 7);
+  )
+    .slice(0, 7)
+    .map((b) => ({
+      ...b,
+      security_key: b.security_key && openSecret(TEST_SECRETS, 'devices.security_key', b.security_key),
+    }));
   if (all.length < 7) throw new Error('the demo company needs seven boxes with keys');
   boxes = all.slice(0, 5);
   spare = all.slice(5);

@@ -62,8 +62,6 @@ export default {
   'device.field.isPreinstallation': 'Pre-configured',
   'device.field.parentDeviceId': 'Box',
   'device.field.securityKey': 'Box key',
-  'device.gateway.showKey': 'Show key',
-  'device.gateway.hideKey': 'Hide key',
   'device.gateway.copyKey': 'Copy key',
   'device.gateway.keyCopied': 'Key copied',
   'device.gateway.copyFailed': 'Could not copy to the clipboard',
@@ -71,6 +69,10 @@ export default {
   'device.gateway.rotateConfirm':
     'The old key stops working at once and the box must reconnect with the new one. Rotate?',
   'device.gateway.keyRotated': 'Key rotated',
+  'device.gateway.newKeyTitle': 'New box key',
+  'device.gateway.newKeyOnce':
+    'This key is shown only now: copy it and set it on the box. Afterwards only its last 4 characters are shown.',
+  'device.gateway.newKeyDone': 'I have copied it',
   'device.gateway.preinstallSaved': 'Pre-configured flag saved',
   'device.import.title': 'Import devices',
   'device.import.file': 'Excel file (.xlsx)',

@@ -8,6 +8,10 @@ import type { Insertable, Kysely } from 'kysely';
 
 import type { DB } from '../../../db/database';
 import type { DevicesTable } from '../../../db/tables/devices';
+import { sealedCommunity } from '../../../modules/devices/device-keys';
+import { boxKeyColumns } from '../../../secrets/secret-box';
+import type { SecretKeyRing } from '../../../secrets/secret-keys';
+import { TEST_SECRETS } from '../../../testing/test-app';
 
 export interface LinkFixture {
   companyId: number;
@@ -43,10 +47,14 @@ async function insertDevice(
   return inserted.id;
 }
 
-/** Creates the fixture; `snmp` is the snmpd the switch answers on. */
+/**
+ * Creates the fixture; `snmp` is the snmpd the switch answers on; `secrets` the key ring of the server
+ * that will read it (the test apps' by default).
+ */
 export async function insertLinkFixture(
   db: Kysely<DB>,
   snmp: { port: number; community: string },
+  secrets: SecretKeyRing = TEST_SECRETS,
 ): Promise<LinkFixture> {
   const stores = await db.selectFrom('stores').selectAll().orderBy('id').execute();
   const model = stores.find((s) => s.company_id === 1);
@@ -76,7 +84,7 @@ export async function insertLinkFixture(
     product_id: 1,
     connect_type: 1,
     device_name: 'Store box',
-    security_key: boxKey,
+    ...boxKeyColumns(secrets, boxKey),
     intranet_ip: '127.0.0.3',
   });
   const switchId = await insertDevice(db, {
@@ -87,7 +95,7 @@ export async function insertLinkFixture(
     device_name: 'Store switch',
     intranet_ip: '127.0.0.1',
     port: snmp.port,
-    community: snmp.community,
+    community: sealedCommunity(secrets, snmp.community),
   });
   const posId = await insertDevice(db, {
     ...base,

@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 
 import type { DB } from '../../../db/database';
-import { bearer } from '../../../testing/test-app';
+import { bearer, TEST_SECRETS } from '../../../testing/test-app';
 import { insertAlerts, recoverAlerts } from '../../alerting/alert-records.repository';
 import { insertLinkFixture, type LinkFixture } from '../../hub/test-support/link-fixture.repository';
 import { writeNotificationSettings } from '../notification-channels.repository';
@@ -83,7 +83,7 @@ export async function insertNotificationFixture(
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('alert_sender_stores').values({ sender_id: sender.id, shop_id: link.shopId }).execute();
-  await writeNotificationSettings(db, link.companyId, settings, now, 'test');
+  await writeNotificationSettings(db, TEST_SECRETS, link.companyId, settings, now, 'test');
   return { ...link, senderId: sender.id, email, phone };
 }
 
