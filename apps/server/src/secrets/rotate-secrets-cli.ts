@@ -62,7 +62,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const outcome = await resealSecrets(database.db, config.secrets);
     process.stdout.write(
       `Resealed with key ${config.secrets.current.id}: ${outcome.devices} devices, ` +
-        `${outcome.channels} companies' notification settings.\n`,
+        `${outcome.channels} companies' notification settings, ${outcome.mfaSecrets} two-step sign-in secrets.\n`,
     );
   } finally {
     await database.close();

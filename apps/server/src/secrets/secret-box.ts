@@ -8,15 +8,12 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 
 import type { SecretKey, SecretKeyRing } from './secret-keys';
 
-/**
- * Where a sealed value lives; part of what the tag authenticates. `users.mfa_secret` is for the TOTP
- * secrets of issue 31's MFA: seal with sealSecret(ctx.config.secrets, 'users.mfa_secret', …).
- */
+/** Where a sealed value lives; part of what the tag authenticates. */
 export type SecretPurpose =
   | 'devices.security_key'
   | 'devices.community'
   | 'notification_channels.settings'
-  | 'users.mfa_secret';
+  | 'user_mfa.secret';
 
 const ENVELOPE = /^v1:([0-9a-f]{8}):([A-Za-z0-9_-]{16}):([A-Za-z0-9_-]{22}):([A-Za-z0-9_-]*)$/;
 

@@ -22,6 +22,8 @@ export interface ResealOutcome {
   devices: number;
   /** Companies whose notification settings were rewritten. */
   channels: number;
+  /** Users whose two-step sign-in secret was rewritten. */
+  mfaSecrets: number;
 }
 
 /** `stored` sealed with the current key: unchanged when it already is. */
@@ -53,7 +55,7 @@ export async function resealSecrets(
   ring: SecretKeyRing,
   batchSize = 500,
 ): Promise<ResealOutcome> {
-  const outcome: ResealOutcome = { devices: 0, channels: 0 };
+  const outcome: ResealOutcome = { devices: 0, channels: 0, mfaSecrets: 0 };
   let afterId = 0;
   for (;;) {
     const rows = await db
@@ -123,6 +125,33 @@ export async function resealSecrets(
           .set({ settings: next })
           .where('company_id', '=', row.company_id)
           .where('settings', '=', row.settings)
+          .executeTakeFirst();
+        changed += Number(result.numUpdatedRows);
+      }
+      return changed;
+    });
+  }
+  let afterUser = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('user_mfa')
+      .select(['user_id', 'secret'])
+      .where('user_id', '>', afterUser)
+      .orderBy('user_id')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) break;
+    afterUser = rows[rows.length - 1]?.user_id ?? afterUser;
+    outcome.mfaSecrets += await db.transaction().execute(async (trx) => {
+      let changed = 0;
+      for (const row of rows) {
+        const next = resealed(ring, 'user_mfa.secret', row.secret);
+        if (next === row.secret) continue;
+        const result = await trx
+          .updateTable('user_mfa')
+          .set({ secret: next })
+          .where('user_id', '=', row.user_id)
+          .where('secret', '=', row.secret)
           .executeTakeFirst();
         changed += Number(result.numUpdatedRows);
       }

@@ -11,6 +11,8 @@ import {
   type Device,
   type DeviceKey,
   NotificationEndpoints as E,
+  MfaEndpoints,
+  type MfaEnrolment,
   type NotificationSettings,
 } from '@storefleet/contracts';
 import { sql } from 'kysely';
@@ -38,6 +40,7 @@ const SECRETS = {
   urlKey: `url-key-${tag}-Qz`,
 };
 let boxKey = '';
+let mfaSecret = '';
 let boxId = 0;
 let snmpId = 0;
 
@@ -141,6 +144,15 @@ beforeAll(async () => {
   expect(snmp.status).toBe(200);
   snmpId = (snmp.body.data as unknown as Device).deviceId;
   await saveChannels();
+  // The admin's two-step sign-in secret, shown once when enrolment starts.
+  const enrolment = await t.app.inject({
+    method: 'POST',
+    url: MfaEndpoints.startMfa.path,
+    headers: bearer(admin),
+  });
+  expect(enrolment.statusCode, enrolment.body).toBe(200);
+  mfaSecret = (JSON.parse(enrolment.body) as { data: MfaEnrolment }).data.secret;
+  expect(mfaSecret.length).toBeGreaterThan(15);
 });
 afterAll(() => t.close());
 
@@ -157,7 +169,8 @@ describe('secrets at rest', () => {
     const bytes = await databaseBytes();
     // Positive control: the reader sees the rows (the new box's plain hostid is there).
     expect(bytes.includes(`secrets-box-${tag}`)).toBe(true);
-    for (const value of [boxKey, ...Object.values(SECRETS)]) expect(bytes.includes(value), value).toBe(false);
+    for (const value of [boxKey, mfaSecret, ...Object.values(SECRETS)])
+      expect(bytes.includes(value), value).toBe(false);
   });
 
   it('still links the box with its key, and gives its box the community in clear', async () => {
@@ -189,8 +202,9 @@ describe('secrets at rest', () => {
     const first = await resealSecrets(t.ctx.db, next, 7);
     expect(first.devices).toBeGreaterThan(1);
     expect(first.channels).toBe(1);
+    expect(first.mfaSecrets).toBe(1);
     // Nothing left under the old key: a second run changes nothing, and the new key alone reads all.
-    expect(await resealSecrets(t.ctx.db, next, 7)).toEqual({ devices: 0, channels: 0 });
+    expect(await resealSecrets(t.ctx.db, next, 7)).toEqual({ devices: 0, channels: 0, mfaSecrets: 0 });
     const alone: SecretKeyRing = { current: next.current, previous: [] };
     expect((await findKeyOwner(t.ctx.db, alone, boxKey))?.id).toBe(boxId);
     expect(await findKeyOwner(t.ctx.db, old, boxKey)).toBeUndefined();
@@ -222,7 +236,7 @@ describe('secrets at rest', () => {
     expect(await hasSecretColumnRows(t.ctx.db)).toBe(true);
 
     const outcome = await resealSecrets(t.ctx.db, t.ctx.config.secrets);
-    expect(outcome).toEqual({ devices: 1, channels: 1 });
+    expect(outcome).toEqual({ devices: 1, channels: 1, mfaSecrets: 0 });
     const row = await t.ctx.db
       .selectFrom('devices')
       .select(['security_key', 'community'])

@@ -34,7 +34,7 @@ const ALREADY_ON = {
 
 /** The user's two-step sign-in as its own page shows it. */
 export async function describeMfa(ctx: AppContext, userId: number): Promise<MfaStatus> {
-  const mfa = await findUserMfa(ctx.db, userId);
+  const mfa = await findUserMfa(ctx.db, ctx.config.secrets, userId);
   const enabled = mfa !== undefined && mfa.confirmedAt !== null;
   return {
     enabled,
@@ -50,7 +50,8 @@ export async function startEnrolment(
   accountName: string,
 ): Promise<MfaEnrolment> {
   const secret = newTotpSecret();
-  if (!(await savePendingSecret(ctx.db, userId, secret, Date.now()))) throw conflict(ALREADY_ON);
+  if (!(await savePendingSecret(ctx.db, ctx.config.secrets, userId, secret, Date.now())))
+    throw conflict(ALREADY_ON);
   const otpauthUri = totpUri(secret, accountName);
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
@@ -67,7 +68,7 @@ export async function confirmEnrolment(
   code: string,
 ): Promise<MfaRecoveryCodes> {
   const now = Date.now();
-  const mfa = await findUserMfa(ctx.db, userId);
+  const mfa = await findUserMfa(ctx.db, ctx.config.secrets, userId);
   if (mfa?.confirmedAt != null) throw conflict(ALREADY_ON);
   if (!mfa) throw conflict({ zh: '请先开始绑定两步验证', en: 'Start the two-step sign-in set-up first' });
   const step = matchingStep(mfa.secret, code, now);

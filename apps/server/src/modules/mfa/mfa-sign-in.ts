@@ -109,7 +109,7 @@ export async function acceptCode(
   now: number,
 ): Promise<boolean> {
   if (!isAppCode(code)) return useRecoveryCode(ctx.db, userId, recoveryCodeHash(code), now);
-  const mfa = await findUserMfa(ctx.db, userId);
+  const mfa = await findUserMfa(ctx.db, ctx.config.secrets, userId);
   if (!mfa || mfa.confirmedAt === null) return false;
   const step = matchingStep(mfa.secret, code.trim(), now);
   return step !== null && (await useStep(ctx.db, userId, step));

@@ -1,11 +1,13 @@
 /**
  * Each user's TOTP secret and recovery codes (`user_mfa`, `mfa_recovery_codes`). The secret is read
- * and written only here, in the one column `user_mfa.secret`, so encrypting it at rest wraps these
- * functions alone.
+ * and written only here, in the one column `user_mfa.secret`, sealed at rest (secrets/secret-box.ts);
+ * `npm run rotate-secrets` reseals it with the other secret columns.
  */
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../../db/database';
+import { openStoredSecret, sealSecret } from '../../secrets/secret-box';
+import type { SecretKeyRing } from '../../secrets/secret-keys';
 
 export interface UserMfaRow {
   userId: number;
@@ -16,7 +18,11 @@ export interface UserMfaRow {
 }
 
 /** The user's TOTP secret, confirmed or pending; undefined when it has none. */
-export async function findUserMfa(db: Kysely<DB>, userId: number): Promise<UserMfaRow | undefined> {
+export async function findUserMfa(
+  db: Kysely<DB>,
+  secrets: SecretKeyRing,
+  userId: number,
+): Promise<UserMfaRow | undefined> {
   const row = await db
     .selectFrom('user_mfa')
     .select(['user_id', 'secret', 'confirmed_at', 'last_used_step'])
@@ -25,7 +31,7 @@ export async function findUserMfa(db: Kysely<DB>, userId: number): Promise<UserM
   return (
     row && {
       userId: row.user_id,
-      secret: row.secret,
+      secret: openStoredSecret(secrets, 'user_mfa.secret', row.secret),
       confirmedAt: row.confirmed_at === null ? null : Number(row.confirmed_at),
       lastUsedStep: row.last_used_step === null ? null : Number(row.last_used_step),
     }
@@ -46,6 +52,7 @@ export async function hasConfirmedMfa(db: Kysely<DB>, userId: number): Promise<b
 /** Starts (or restarts) a pending enrolment with a new secret; never replaces a confirmed one. */
 export async function savePendingSecret(
   db: Kysely<DB>,
+  secrets: SecretKeyRing,
   userId: number,
   secret: string,
   at: number,
@@ -58,7 +65,13 @@ export async function savePendingSecret(
       .execute();
     const result = await trx
       .insertInto('user_mfa')
-      .values({ user_id: userId, secret, confirmed_at: null, last_used_step: null, created_at: at })
+      .values({
+        user_id: userId,
+        secret: sealSecret(secrets, 'user_mfa.secret', secret),
+        confirmed_at: null,
+        last_used_step: null,
+        created_at: at,
+      })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
