@@ -9,7 +9,9 @@ import { type Fleet, startFleet } from '@storefleet/simulator';
 import { afterAll, expect, it, vi } from 'vitest';
 
 import { PUBLISHED_DEMO_PASSWORD } from '../../config';
+import { openSecret } from '../../secrets/secret-box';
 import { type ChildServerSite, childServerSite } from '../../testing/child-server';
+import { TEST_SECRETS } from '../../testing/test-app';
 
 const WAIT = { timeout: 60_000, interval: 100 };
 let site: ChildServerSite | null = null;
@@ -56,7 +58,9 @@ it('upgrades every box of a run cut by kill -9, boxes that reconnect late includ
   const fleetOf = (list: typeof boxes, reconnect: { baseMs: number; capMs: number }) => {
     const fleet = startFleet({
       serverUrl: server.baseUrl,
-      boxes: list.map((b) => ({ key: b.security_key ?? '' })),
+      boxes: list.map((b) => ({
+        key: openSecret(TEST_SECRETS, 'devices.security_key', b.security_key ?? ''),
+      })),
       intervalSeconds: 3600,
       episodes: false,
       reconnect,

@@ -18,6 +18,8 @@ export default {
   'request.title.BOX_TIMEOUT': 'Store box not answering',
   'request.title.BOX_COMMAND_FAILED': 'Store box command failed',
   'request.title.DATABASE_UNAVAILABLE': 'Database not answering',
+  'request.title.MFA_CODE_WRONG': 'Wrong code',
+  'request.title.MFA_CHALLENGE_ENDED': 'Sign in again',
   'request.title.SHUTTING_DOWN': 'Server restarting',
   'request.title.status': 'Request failed (HTTP {{status}})',
 };

@@ -18,6 +18,8 @@ export default {
   'request.title.BOX_TIMEOUT': '门店盒子无响应',
   'request.title.BOX_COMMAND_FAILED': '门店盒子执行失败',
   'request.title.DATABASE_UNAVAILABLE': '数据库暂无应答',
+  'request.title.MFA_CODE_WRONG': '验证码不正确',
+  'request.title.MFA_CHALLENGE_ENDED': '请重新登录',
   'request.title.SHUTTING_DOWN': '服务器正在重启',
   'request.title.status': '请求失败（HTTP {{status}}）',
 };
