@@ -1,9 +1,11 @@
 /**
  * The monitoring engine, created once per app by buildApp (app.ts) before any route is registered:
- * the status bus, the alert rules cache, the box hub (attached to the app's HTTP server) and the
- * monitoring jobs (timers started here). They reach the rest of the server as named members of
- * AppContext (`ctx.statusBus`, `ctx.rulesCache`, `ctx.hub`, `ctx.jobs`); nothing else creates them.
- * On close the hub's links end before the HTTP server closes, and the jobs' timers stop.
+ * the status bus, the alert rules cache, the box hub (attached to the app's HTTP server), the
+ * monitoring jobs (timers started here), the notifier, the metrics, the cluster bus, the overdue-task
+ * job and this server node. They reach the rest of the server as named members of AppContext
+ * (`ctx.statusBus`, `ctx.rulesCache`, `ctx.hub`, `ctx.jobs`, `ctx.notifier`, `ctx.metrics`,
+ * `ctx.cluster`, `ctx.taskOverdue`, `ctx.node`); nothing else creates them. On close the hub's links
+ * end before the HTTP server closes, and the jobs' timers stop.
  *
  * Import direction: modules import the engine (its services, repositories and the members on ctx);
  * the engine never imports modules. What the engine needs from a module is passed in here — the
