@@ -92,22 +92,29 @@ describe('level configuration', () => {
 });
 
 describe('admin net-test addresses', () => {
-  it('adds an address and rejects a URL as the ping host', async () => {
+  it('adds an address, rejecting a URL and a loopback address as the ping host', async () => {
     const { context, page } = await app.openPage();
     await app.signIn(page, 'platform', { signPath: '/admin/sign.html' });
     await page.goto(`${app.url}/admin/net-test/index.html`);
     await page.getByTestId('net-test-add').click();
-    await page.getByTestId('net-test-form-name').fill('Loopback probe');
+    await page.getByTestId('net-test-form-name').fill('Store speed probe');
     await page.getByTestId('net-test-form-ping-url').fill('http://localhost/');
     await page.getByRole('button', { name: /OK|确\s*定/ }).click();
     await expect
       .poll(() => page.getByTestId('net-test-address-modal').textContent())
       .toContain('主机名或 IP');
+    // Boxes would probe themselves: the outbound policy refuses loopback unless OUTBOUND_ALLOW says so.
     await page.getByTestId('net-test-form-ping-url').fill('localhost');
     await page.getByRole('button', { name: /OK|确\s*定/ }).click();
     await expect
+      .poll(() => page.getByTestId('net-test-address-modal').textContent())
+      .toContain('本机回环地址');
+    // A host name is resolved by the box on its own network, so it is taken as typed.
+    await page.getByTestId('net-test-form-ping-url').fill('speedtest.example.com');
+    await page.getByRole('button', { name: /OK|确\s*定/ }).click();
+    await expect
       .poll(() => page.getByTestId('net-test-address-table').textContent())
-      .toContain('Loopback probe');
+      .toContain('Store speed probe');
     await context.close();
   });
 });
