@@ -28,7 +28,7 @@ import { type ApiRoute, installRouteLog } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { type HttpTimeouts, installTimeouts } from './http/timeouts';
 import { installWeb } from './http/web';
-import { MODULE_ROUTES, type RegisterRoutes } from './modules';
+import { MODULE_JOBS, MODULE_ROUTES, type RegisterRoutes } from './modules';
 import { listRecipientsFor } from './modules/alerts/alert-senders.repository';
 import { installOperationLog } from './modules/audit/operation-log.hook';
 import { getMonitoringSettings } from './modules/config/config.service';
@@ -134,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   installOperations(app, ctx);
   for (const register of [...MODULE_ROUTES, ...(options.extraRoutes ?? [])]) register(app, ctx);
+  for (const install of MODULE_JOBS) install(app, ctx);
 
   await installOpenApi(app, config.docsToken);
   await installWeb(app, config.webDist);

@@ -18,6 +18,7 @@ import { registerDictionaryRoutes } from './dictionaries/dictionaries.routes';
 import { registerForecastRoutes } from './forecast/forecast.routes';
 import { registerInventoryRoutes } from './inventory/inventory.routes';
 import { registerInventoryFileRoutes } from './inventory/inventory-files.routes';
+import { installOrphanImageSweep } from './inventory/orphan-image-sweep.job';
 import { registerLevelLabelRoutes } from './levels/level-labels.routes';
 import { registerLevelRoutes } from './levels/levels.routes';
 import { registerLogoRoutes } from './logo/logo.routes';
@@ -36,6 +37,12 @@ import { registerUserRoutes } from './users/users.routes';
 import { registerVersionRoutes } from './versions/versions.routes';
 
 export type RegisterRoutes = (app: FastifyInstance, ctx: AppContext) => void;
+
+/**
+ * Jobs a module runs on its own timer (started when the app is ready, stopped on close), installed by
+ * buildApp after the routes. Routes files only declare routes.
+ */
+export const MODULE_JOBS: readonly RegisterRoutes[] = [installOrphanImageSweep];
 
 export const MODULE_ROUTES: readonly RegisterRoutes[] = [
   registerAuthRoutes,

@@ -7,7 +7,6 @@ import { InventoryEndpoints as E, INVENTORY_IMAGE_LIMITS, NetworkFlag } from '@s
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../../context';
-import { logJobFailure } from '../../engine/jobs/job-failure';
 import { fileReply } from '../../http/file-reply';
 import { defineRoute } from '../../http/route';
 import { readUpload } from '../../http/upload';
@@ -23,27 +22,10 @@ import {
   uploadInventoryImage,
 } from './inventory.service';
 import { bindInventory, matchMacDevices, unbindInventory } from './inventory-binding.service';
-import { ORPHAN_SWEEP_EVERY_MS, orphanSweepDone, sweepOrphanImages } from './inventory-image-cleanup';
 
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Uploads never saved on a record are swept once their grace period has passed (hourly).
-  let sweepTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async function startOrphanImageSweep() {
-    sweepTimer = setInterval(
-      () =>
-        sweepOrphanImages(ctx).catch((error: unknown) =>
-          logJobFailure(ctx.log, 'inventory-image-sweep', error),
-        ),
-      ORPHAN_SWEEP_EVERY_MS,
-    );
-    sweepTimer.unref();
-  });
-  app.addHook('onClose', async function stopOrphanImageSweep() {
-    clearInterval(sweepTimer);
-    await orphanSweepDone(ctx);
-  });
   defineRoute(app, E.listInventoryDevices, async function listInventoryDevices({ body, scope, lang }) {
     return listInventory(ctx, scope, body, lang);
   });
