@@ -7,31 +7,16 @@
  */
 import { createHash } from 'node:crypto';
 
+import type { OperationLogsTable } from '../../db/tables/audit';
+
 /** The previous hash of the very first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** The recorded fields of an entry, as stored. */
-export interface ChainedFields {
-  company_id: number | null;
-  api_name: string;
-  class_method: string;
-  req_data: string;
-  req_url: string;
-  status: number;
-  error_msg: string | null;
-  ip_address: string;
-  user_id: number | null;
-  user_name: string | null;
-  module_name: string;
-  operation_time: number;
-}
+/** The recorded fields of an entry, as stored: the table's row without its id and chain columns. */
+export type ChainedFields = Omit<OperationLogsTable, 'id' | 'prev_hash' | 'hash'>;
 
 /** A stored entry with its chain columns. */
-export interface ChainedEntry extends ChainedFields {
-  id: number;
-  prev_hash: string | null;
-  hash: string | null;
-}
+export type ChainedEntry = ChainedFields & Pick<OperationLogsTable, 'prev_hash' | 'hash'> & { id: number };
 
 /**
  * Text as the database gives it back: both drivers store UTF-8, so a lone surrogate becomes U+FFFD.
