@@ -87,6 +87,9 @@ export async function insertNotificationFixture(
   return { ...link, senderId: sender.id, email, phone };
 }
 
+/** Rule ids of the records made here: never the same twice in a test file (a random one could be). */
+let nextRuleId = 900_000;
+
 /** Opens a record for `deviceId` at `at` (as the evaluator does); returns its id. */
 export async function openRecord(
   db: Kysely<DB>,
@@ -97,7 +100,8 @@ export async function openRecord(
     {
       uuid: randomUUID(),
       company_id: f.companyId,
-      rule_id: 900_000 + Math.floor(Math.random() * 1_000_000),
+      // A fresh rule per record: two open records of one rule and device would be one record.
+      rule_id: nextRuleId++,
       device_id: options.deviceId ?? f.posId,
       shop_id: f.shopId,
       name: options.name ?? 'Device offline',
