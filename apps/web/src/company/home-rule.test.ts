@@ -1,4 +1,4 @@
-// Where the company console opens (docs/decisions/alerting.md "Alert overview"): the alert overview for
+// Where the company console opens (docs/decisions/alert-overview.md "Home rule"): the alert overview for
 // users who hold it and not the monitored device list; otherwise the first page of the menu as before.
 import { MODULE, PAGE } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
