@@ -13,6 +13,7 @@ export default defineConfig({
             'apps/web/**/*.test.ts',
             'apps/agent/**/*.test.ts',
             'apps/simulator/**/*.test.ts',
+            'scripts/**/*.test.mjs',
           ],
           environment: 'node',
           testTimeout: 30_000,
