@@ -258,7 +258,9 @@ async function main() {
   const tree = run('podman', ['image', 'mount', IMAGE]);
   let result;
   try {
-    result = await startFromImage(tree, inspected.Config);
+    // podman puts the health check beside Config, docker's format inside it.
+    const healthcheck = inspected.Config.Healthcheck ?? inspected.Healthcheck;
+    result = await startFromImage(tree, { ...inspected.Config, Healthcheck: healthcheck });
   } finally {
     spawnSync('podman', ['image', 'unmount', IMAGE]);
   }
