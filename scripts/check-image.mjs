@@ -224,7 +224,10 @@ async function startFromImage(tree, config) {
     return { readyMs, port };
   } finally {
     if (child) await stop(child);
-    for (const target of mounts) spawnSync('umount', [target]);
+    // Detached lazily if still busy, so the image can be unmounted after it.
+    for (const target of mounts) {
+      if (spawnSync('umount', [target]).status !== 0) spawnSync('umount', ['--lazy', target]);
+    }
     rmSync(scratch, { recursive: true, force: true });
   }
 }
