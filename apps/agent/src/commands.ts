@@ -1,3 +1,4 @@
+import { AGENT_VERSION, InvalidAddressError, pingHost, UpgradeArgumentError } from '@storefleet/agent-link';
 import {
   AgentCommand,
   type AgentCommandErrorCode,
@@ -6,11 +7,8 @@ import {
   type PingIpResult,
   type ReloadConfigResult,
 } from '@storefleet/contracts';
-
 import { runNetTest } from './net-test';
-import { InvalidAddressError, pingHost } from './probes/ping';
-import { runUpgrade, UpgradeArgumentError, type UpgradeTarget } from './upgrade';
-import { AGENT_VERSION } from './version';
+import { runUpgrade, type UpgradeTarget } from './upgrade';
 
 export interface CommandHandlers {
   /** Re-reads the config from the server and applies it. */

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { pingHost, UpgradeArgumentError } from '@storefleet/agent-link';
 import {
   AgentCommand,
   type AgentCommandErrorCode,
@@ -8,12 +9,9 @@ import {
   type ReloadConfigResult,
   type UpgradeResult,
 } from '@storefleet/contracts';
-
-import { pingHost } from '../../agent/src/probes/ping';
 import type { EchoResult } from './devices/reachability';
 import { isLoopbackAddress } from './loopback';
 import { measuredNetTest } from './net-test';
-import { UpgradeArgumentError } from './upgrade';
 import { SIMULATED_AGENT_VERSION } from './version';
 
 export interface CommandContext {

@@ -5,12 +5,8 @@
  * checksum does not match: the failure the console must show (tests and the demo use it).
  */
 import { createHash } from 'node:crypto';
-
+import { packageLocation } from '@storefleet/agent-link';
 import type { AgentCommand, UpgradeResult } from '@storefleet/contracts';
-
-import { packageLocation, UpgradeArgumentError } from '../../agent/src/upgrade';
-
-export { UpgradeArgumentError };
 
 export interface SimulatedUpgradeTarget {
   /** The box's server, http(s)://127.0.0.1:port (the link's URL turned back into HTTP). */

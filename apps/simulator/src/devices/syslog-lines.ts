@@ -1,6 +1,5 @@
+import { parseSyslog } from '@storefleet/agent-link';
 import type { MonitoredDevice, UnsequencedValue } from '@storefleet/contracts';
-
-import { parseSyslog } from '../../../agent/src/syslog/parse';
 import type { Moment } from '../moment';
 import type { Rng } from '../random';
 import { PRODUCT } from './names';

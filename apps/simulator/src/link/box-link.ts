@@ -1,18 +1,22 @@
 import {
-  AGENT_CLOSE,
-  AGENT_PROTOCOL_VERSION,
-  type AgentConfig,
-  type AgentToServerMessage,
-  type CommandMessage,
-  type CommandReplyMessage,
-  type ServerToAgentMessage,
-  type WelcomeMessage,
+  backoffDelay,
+  ConfigRequests,
+  configOf,
+  helloMessage,
+  isRefusal,
+  readServerFrame,
+  replyToCommand,
+} from '@storefleet/agent-link';
+import type {
+  AgentConfig,
+  AgentToServerMessage,
+  CommandMessage,
+  CommandReplyMessage,
+  ServerToAgentMessage,
+  WelcomeMessage,
 } from '@storefleet/contracts';
 import WebSocket from 'ws';
 
-import { backoffDelay } from '../../../agent/src/link/backoff';
-import { ConfigRequests } from '../../../agent/src/link/config-requests';
-import { readServerFrame } from '../../../agent/src/link/server-frame';
 import type { Log } from '../log';
 import type { Rng } from '../random';
 import type { MemoryOutbox } from './memory-outbox';
@@ -46,11 +50,6 @@ export interface BoxLinkOptions {
   clock?: () => number;
 }
 
-const REFUSALS = new Set<number>([
-  AGENT_CLOSE.AUTH_FAILED,
-  AGENT_CLOSE.PROTOCOL_UNSUPPORTED,
-  AGENT_CLOSE.MODE_REFUSED,
-]);
 const ANSWER_TIMEOUT_MS = 15_000;
 
 /**
@@ -145,19 +144,19 @@ export class BoxLink {
     this.socket = socket;
     const helloTimer = setTimeout(() => socket.terminate(), ANSWER_TIMEOUT_MS);
     socket.on('open', () => {
-      this.send({
-        type: 'hello',
-        protocolVersion: AGENT_PROTOCOL_VERSION,
-        key: this.options.key,
-        mode: 'box',
-        agentVersion:
-          typeof this.options.agentVersion === 'function'
-            ? this.options.agentVersion()
-            : this.options.agentVersion,
-        hostname: this.options.hostname,
-        sentAt: this.now(),
-        epoch: this.options.outbox.epoch,
-      });
+      this.send(
+        helloMessage({
+          key: this.options.key,
+          mode: 'box',
+          agentVersion:
+            typeof this.options.agentVersion === 'function'
+              ? this.options.agentVersion()
+              : this.options.agentVersion,
+          hostname: this.options.hostname,
+          sentAt: this.now(),
+          epoch: this.options.outbox.epoch,
+        }),
+      );
     });
     socket.on('message', (data, isBinary) => {
       if (socket !== this.socket) return;
@@ -181,7 +180,7 @@ export class BoxLink {
         this.state = 'outage';
         return;
       }
-      const refused = REFUSALS.has(code);
+      const refused = isRefusal(code);
       const delay = refused
         ? this.options.refusedRetryMs
         : backoffDelay(this.attempt++, { ...this.options.backoff, random: () => this.options.rng.next() });
@@ -221,21 +220,17 @@ export class BoxLink {
         this.options.onAcked?.();
         return;
       case 'config': {
-        const { type: _type, ...config } = message;
+        const config = configOf(message);
         this.options.onConfig(config);
         this.configRequests.settle(config);
         return;
       }
       case 'command':
-        this.options
-          .onCommand(message)
-          .then((reply) => {
-            // A reply on a newer link would answer a command the server already timed out.
-            if (socket === this.socket) this.send(reply);
-          })
-          .catch((error: unknown) =>
-            this.options.log('error', `command ${message.id} failed: ${String(error)}`),
-          );
+        replyToCommand(message, this.options.onCommand, {
+          isCurrent: () => socket === this.socket,
+          send: (reply) => this.send(reply),
+          log: this.options.log,
+        });
         return;
       default: {
         const unreachable: never = message;
