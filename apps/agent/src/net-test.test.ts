@@ -7,8 +7,8 @@ import { createCommandDispatcher } from './commands';
 import { runNetTest } from './net-test';
 
 /**
- * The ping probe itself is tested in probes/ping.test.ts (it needs the system ping); here a stand-in
- * answers like a healthy loopback and records which address the test asked for.
+ * The ping probe itself is tested in packages/agent-link/src/ping/ping.test.ts (it needs the system
+ * ping); here a stand-in answers like a healthy loopback and records which address the test asked for.
  */
 const pinged: string[] = [];
 const answered: PingSummary = {

@@ -191,7 +191,7 @@ export class AgentLink {
       }
       case 'command': {
         const socket = this.socket;
-        replyToCommand(message, this.options.onCommand, {
+        void replyToCommand(message, this.options.onCommand, {
           isCurrent: () => socket === this.socket,
           send: (reply) => this.send(reply),
           log: this.options.log,

@@ -226,7 +226,7 @@ export class BoxLink {
         return;
       }
       case 'command':
-        replyToCommand(message, this.options.onCommand, {
+        void replyToCommand(message, this.options.onCommand, {
           isCurrent: () => socket === this.socket,
           send: (reply) => this.send(reply),
           log: this.options.log,

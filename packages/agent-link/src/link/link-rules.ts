@@ -53,14 +53,15 @@ export interface CommandLink {
 
 /**
  * Runs a command and sends its reply on the link it came on. A reply for a link that has since dropped
- * is dropped too: the server already timed the command out, and a newer link did not ask.
+ * is dropped too: the server already timed the command out, and a newer link did not ask. Never
+ * rejects: it settles once the reply was sent, dropped, or its failure logged.
  */
 export function replyToCommand(
   message: CommandMessage,
   run: (message: CommandMessage) => Promise<CommandReplyMessage>,
   link: CommandLink,
-): void {
-  run(message)
+): Promise<void> {
+  return run(message)
     .then((reply) => {
       if (link.isCurrent()) link.send(reply);
     })
