@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { HubPeer } from '@storefleet/agent-link/test-support/hub-peer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { DeviceReporter } from './device-mode';
 import { WAIT } from './test-support/wait';
 

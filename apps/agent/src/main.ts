@@ -1,6 +1,7 @@
 // The agent's command line: `npm run agent -- --server <url> --key <securityKey> [--mode device] …`.
 
 import { AGENT_VERSION } from '@storefleet/agent-link';
+
 import { BoxAgent } from './box-agent';
 import { parseCli, USAGE, UsageError } from './cli';
 import { DeviceReporter } from './device-mode';

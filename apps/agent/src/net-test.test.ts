@@ -1,8 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import type { PingSummary } from '@storefleet/agent-link';
 import { NetTestResult } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createCommandDispatcher } from './commands';
 import { runNetTest } from './net-test';
 

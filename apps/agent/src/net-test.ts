@@ -7,6 +7,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+
 import { pingHost } from '@storefleet/agent-link';
 import type { NetTestResult, NetTestTarget, NetTestTargetResult } from '@storefleet/contracts';
 

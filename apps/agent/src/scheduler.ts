@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
+
 import { pingHost } from '@storefleet/agent-link';
 import type { MonitoredDevice, UnsequencedValue } from '@storefleet/contracts';
+
 import { readHostMetrics } from './host/metrics';
 import type { Log } from './log';
 import { SnmpProbe } from './probes/snmp';

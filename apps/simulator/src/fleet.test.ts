@@ -8,6 +8,7 @@ import {
   type AgentValue as Value,
 } from '@storefleet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { type Fleet, startFleet } from './fleet';
 import { NotLoopbackError } from './loopback';
 import {

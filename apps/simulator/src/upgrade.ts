@@ -5,6 +5,7 @@
  * checksum does not match: the failure the console must show (tests and the demo use it).
  */
 import { createHash } from 'node:crypto';
+
 import { packageLocation } from '@storefleet/agent-link';
 import type { AgentCommand, UpgradeResult } from '@storefleet/contracts';
 

@@ -1,5 +1,13 @@
 // The box side of the agent protocol, shared by the box agent (apps/agent) and the simulated boxes
 // (apps/simulator); see README.md.
+export {
+  type CheckedCommand,
+  checkedCommand,
+  commandDone,
+  commandFailed,
+  type PingEcho,
+  pingIpResult,
+} from './commands/command-replies';
 export { type BackoffOptions, backoffDelay } from './link/backoff';
 export { ConfigRequests } from './link/config-requests';
 export {

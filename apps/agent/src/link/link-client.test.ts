@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { HubPeer } from '@storefleet/agent-link/test-support/hub-peer';
 import type { UnsequencedValue } from '@storefleet/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { ValueBuffer } from '../buffer/value-buffer';
 import { createCommandDispatcher } from '../commands';
 import type { Log } from '../log';

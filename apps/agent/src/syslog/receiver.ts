@@ -1,7 +1,9 @@
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, type Server, type Socket } from 'node:net';
+
 import { MAX_SYSLOG_TEXT, type ParsedSyslog, parseSyslog } from '@storefleet/agent-link';
 import { cleanDeviceText, type MonitoredDevice } from '@storefleet/contracts';
+
 import { canonicalIp } from '../ip';
 import { SyslogFrameDecoder } from './tcp-framing';
 

@@ -1,5 +1,6 @@
 import { parseSyslog } from '@storefleet/agent-link';
 import type { MonitoredDevice, UnsequencedValue } from '@storefleet/contracts';
+
 import type { Moment } from '../moment';
 import type { Rng } from '../random';
 import { PRODUCT } from './names';
