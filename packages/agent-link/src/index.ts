@@ -19,7 +19,7 @@ export {
   replyToCommand,
 } from './link/link-rules';
 export { linkUrl } from './link/link-url';
-export { readServerFrame, type ServerFrame } from './link/server-frame';
+export { acceptServerFrame, readServerFrame, type ServerFrame } from './link/server-frame';
 export { InvalidAddressError, type PingOptions, pingHost } from './ping/ping';
 export { type PingSummary, parsePingOutput, UNREACHABLE } from './ping/ping-output';
 export { MAX_SYSLOG_TEXT, type ParsedSyslog, parseSyslog } from './syslog/parse';

@@ -1,5 +1,6 @@
 import {
   AGENT_VERSION,
+  acceptServerFrame,
   type BackoffOptions,
   backoffDelay,
   ConfigRequests,
@@ -7,7 +8,6 @@ import {
   helloMessage,
   isRefusal,
   linkUrl,
-  readServerFrame,
   replyToCommand,
 } from '@storefleet/agent-link';
 import {
@@ -132,13 +132,10 @@ export class AgentLink {
     });
     socket.on('message', (data, isBinary) => {
       if (socket !== this.socket) return;
-      const frame = readServerFrame(data, isBinary);
-      if (!frame.ok) {
-        if (frame.detail) log('warn', `server sent a frame this agent does not understand: ${frame.detail}`);
-        return socket.close(frame.code, frame.reason);
-      }
-      if (frame.message.type === 'welcome') clearTimeout(helloTimer);
-      this.handle(frame.message);
+      const message = acceptServerFrame(socket, data, isBinary, log);
+      if (!message) return;
+      if (message.type === 'welcome') clearTimeout(helloTimer);
+      this.handle(message);
     });
     socket.on('close', (code, reason) => {
       clearTimeout(helloTimer);

@@ -1,10 +1,10 @@
 import {
+  acceptServerFrame,
   backoffDelay,
   ConfigRequests,
   configOf,
   helloMessage,
   isRefusal,
-  readServerFrame,
   replyToCommand,
 } from '@storefleet/agent-link';
 import type {
@@ -160,13 +160,10 @@ export class BoxLink {
     });
     socket.on('message', (data, isBinary) => {
       if (socket !== this.socket) return;
-      const frame = readServerFrame(data, isBinary);
-      if (!frame.ok) {
-        if (frame.detail) this.options.log('warn', `server frame not understood: ${frame.detail}`);
-        return socket.close(frame.code, frame.reason);
-      }
-      if (frame.message.type === 'welcome') clearTimeout(helloTimer);
-      this.handle(frame.message, socket);
+      const message = acceptServerFrame(socket, data, isBinary, this.options.log);
+      if (!message) return;
+      if (message.type === 'welcome') clearTimeout(helloTimer);
+      this.handle(message, socket);
     });
     socket.on('close', (code, reason) => {
       clearTimeout(helloTimer);
