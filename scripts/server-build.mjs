@@ -28,9 +28,13 @@ const ENTRIES = {
     'apps/server/src/modules/inventory/inventory-import-worker-thread.ts',
   ),
 };
-const SOURCES = ['apps/server/src', 'apps/agent/src', 'apps/simulator/src', 'packages/contracts/src'].map(
-  (p) => join(root, p),
-);
+const SOURCES = [
+  'apps/server/src',
+  'apps/agent/src',
+  'apps/simulator/src',
+  'packages/contracts/src',
+  'packages/agent-link/src',
+].map((p) => join(root, p));
 
 /** True when the build is missing or any source it bundles changed after it was made. */
 export function serverBuildIsStale() {

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { HubPeer } from '@storefleet/agent-link/test-support/hub-peer';
 import { AgentValue, type MonitoredDevice, PingIpResult } from '@storefleet/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { BoxAgent } from './box-agent';
 import { SnmpProbe } from './probes/snmp';
-import { HubPeer } from './test-support/hub-peer';
 import { type SnmpdPeer, startSnmpd } from './test-support/snmpd';
 import { SNMP_PATIENT, WAIT } from './test-support/wait';
 

@@ -1,16 +1,23 @@
 import {
-  AgentCommand,
-  type AgentCommandErrorCode,
-  type CommandMessage,
-  type CommandReplyMessage,
-  type PingIpResult,
-  type ReloadConfigResult,
+  AGENT_VERSION,
+  checkedCommand,
+  commandDone,
+  commandFailed,
+  InvalidAddressError,
+  pingHost,
+  pingIpResult,
+  UpgradeArgumentError,
+} from '@storefleet/agent-link';
+import type {
+  AgentCommandErrorCode,
+  CommandMessage,
+  CommandReplyMessage,
+  PingIpResult,
+  ReloadConfigResult,
 } from '@storefleet/contracts';
 
 import { runNetTest } from './net-test';
-import { InvalidAddressError, pingHost } from './probes/ping';
-import { runUpgrade, UpgradeArgumentError, type UpgradeTarget } from './upgrade';
-import { AGENT_VERSION } from './version';
+import { runUpgrade, type UpgradeTarget } from './upgrade';
 
 export interface CommandHandlers {
   /** Re-reads the config from the server and applies it. */
@@ -29,35 +36,22 @@ export interface CommandHandlers {
 export function createCommandDispatcher(handlers: CommandHandlers) {
   const ping = handlers.ping ?? pingHost;
   return async (message: CommandMessage): Promise<CommandReplyMessage> => {
-    const fail = (code: AgentCommandErrorCode, text: string): CommandReplyMessage => ({
-      type: 'commandReply',
-      id: message.id,
-      ok: false,
-      error: { code, message: text.slice(0, 500) },
-    });
-    const name = message.command.name;
+    const fail = (code: AgentCommandErrorCode, text: string) => commandFailed(message.id, code, text);
     // Not implemented in this version: say so whatever the arguments are.
-    if (!KNOWN.has(name) || (name === 'upgrade' && !handlers.upgrade))
-      return fail('UNSUPPORTED_COMMAND', unsupported(name));
-    const parsed = AgentCommand.safeParse(message.command);
-    if (!parsed.success) {
-      return fail(
-        'INVALID_ARGUMENT',
-        `The ${name} command's arguments are not valid: ${parsed.error.message}`,
-      );
-    }
-    const command = parsed.data;
+    const checked = checkedCommand(message, handlers.upgrade !== undefined, unsupported);
+    if (!checked.ok) return checked.reply;
+    const command = checked.command;
     try {
       switch (command.name) {
         case 'pingIp':
-          return ok(message.id, await pingIp(command.ipAddress, ping));
+          return commandDone(message.id, await pingIp(command.ipAddress, ping));
         case 'reloadConfig':
-          return ok(message.id, await handlers.reloadConfig());
+          return commandDone(message.id, await handlers.reloadConfig());
         case 'netTest':
-          return ok(message.id, await runNetTest(command.targets, { ping }));
+          return commandDone(message.id, await runNetTest(command.targets, { ping }));
         case 'upgrade':
           if (!handlers.upgrade) return fail('UNSUPPORTED_COMMAND', unsupported(command.name));
-          return ok(message.id, await runUpgrade(command, handlers.upgrade));
+          return commandDone(message.id, await runUpgrade(command, handlers.upgrade));
         default: {
           const unreachable: never = command;
           return unreachable;
@@ -71,25 +65,12 @@ export function createCommandDispatcher(handlers: CommandHandlers) {
   };
 }
 
-const KNOWN = new Set<string>(AgentCommand.options.map((o) => o.shape.name.value));
-
 function unsupported(name: string): string {
   return `This box agent (version ${AGENT_VERSION}) does not support the "${name.slice(0, 64)}" command; upgrade the agent to use it`;
-}
-
-function ok(id: string, result: unknown): CommandReplyMessage {
-  return { type: 'commandReply', id, ok: true, result };
 }
 
 async function pingIp(ipAddress: string, ping: typeof pingHost): Promise<PingIpResult> {
   const pingTime = new Date().toISOString();
   const summary = await ping(ipAddress.trim());
-  return {
-    delayTime: summary.delayMs,
-    isOnline: summary.online ? 1 : 0,
-    networkJitter: summary.jitterMs,
-    packetLossRate: summary.lossRate,
-    pingTime,
-    pingUrl: ipAddress.trim(),
-  };
+  return pingIpResult(ipAddress.trim(), pingTime, summary);
 }

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { HubPeer } from '@storefleet/agent-link/test-support/hub-peer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { DeviceReporter } from './device-mode';
-import { HubPeer } from './test-support/hub-peer';
 import { WAIT } from './test-support/wait';
 
 const KEY = 'pc-key-0f1e2d3c4b5a69788796a5b4c3d2e1f0';

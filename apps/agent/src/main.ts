@@ -1,9 +1,11 @@
 // The agent's command line: `npm run agent -- --server <url> --key <securityKey> [--mode device] …`.
+
+import { AGENT_VERSION } from '@storefleet/agent-link';
+
 import { BoxAgent } from './box-agent';
 import { parseCli, USAGE, UsageError } from './cli';
 import { DeviceReporter } from './device-mode';
 import { consoleLog } from './log';
-import { AGENT_VERSION } from './version';
 
 async function main(): Promise<void> {
   let settings: ReturnType<typeof parseCli>;

@@ -1,16 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import type { PingSummary } from '@storefleet/agent-link';
 import { NetTestResult } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createCommandDispatcher } from './commands';
 import { runNetTest } from './net-test';
-import type { PingSummary } from './probes/ping-output';
 
 /**
- * The ping probe itself is tested in probes/ping.test.ts (it needs the system ping); here a stand-in
- * answers like a healthy loopback and records which address the test asked for.
+ * The ping probe itself is tested in packages/agent-link/src/ping/ping.test.ts (it needs the system
+ * ping); here a stand-in answers like a healthy loopback and records which address the test asked for.
  */
 const pinged: string[] = [];
 const answered: PingSummary = {

@@ -8,9 +8,8 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
+import { pingHost } from '@storefleet/agent-link';
 import type { NetTestResult, NetTestTarget, NetTestTargetResult } from '@storefleet/contracts';
-
-import { pingHost } from './probes/ping';
 
 export interface NetTestLimits {
   /** Most bytes read from a download URL (default 8 MiB). */

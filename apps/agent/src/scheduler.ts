@@ -1,10 +1,10 @@
 import { isIP } from 'node:net';
 
+import { pingHost } from '@storefleet/agent-link';
 import type { MonitoredDevice, UnsequencedValue } from '@storefleet/contracts';
 
 import { readHostMetrics } from './host/metrics';
 import type { Log } from './log';
-import { pingHost } from './probes/ping';
 import { SnmpProbe } from './probes/snmp';
 
 /** What to probe: the agent's own device and, for a box, its store's monitored devices. */

@@ -6,7 +6,8 @@
  * the new version) is in docs/decisions/versions.md. The box keeps reporting the version it runs
  * (AGENT_VERSION) until it restarts into the new one.
  *
- * The key goes only to the server the link goes to: a package URL on another origin is refused.
+ * The key goes only to the server the link goes to: a package URL on another origin is refused
+ * (`packageLocation`, @storefleet/agent-link).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+import { packageLocation } from '@storefleet/agent-link';
 import type { AgentCommand, UpgradeResult } from '@storefleet/contracts';
 
 export type UpgradeCommand = Extract<AgentCommand, { name: 'upgrade' }>;
@@ -38,9 +40,6 @@ export interface InstalledVersion {
   installedAt: string;
 }
 
-/** A problem with the command's arguments (the reply's INVALID_ARGUMENT). */
-export class UpgradeArgumentError extends Error {}
-
 function upgradeDir(dataDir: string): string {
   return join(dataDir, 'upgrade');
 }
@@ -56,23 +55,6 @@ export async function installedVersion(dataDir: string): Promise<InstalledVersio
     // none yet, or unreadable: treated as none
   }
   return null;
-}
-
-/** The package URL with the server's origin, or an UpgradeArgumentError when it points elsewhere. */
-export function packageLocation(server: string, packageUrl: string): URL {
-  const base = new URL(server);
-  let url: URL;
-  try {
-    url = new URL(packageUrl, base);
-  } catch {
-    throw new UpgradeArgumentError(`The package URL "${packageUrl.slice(0, 200)}" is not a URL`);
-  }
-  if (url.origin !== base.origin) {
-    throw new UpgradeArgumentError(
-      `The package URL points to ${url.origin}, not to this box's server ${base.origin}; the box key is only sent to its server`,
-    );
-  }
-  return url;
 }
 
 /** Downloads, checks and installs; throws an Error whose message says what went wrong. */

@@ -1,19 +1,25 @@
 import { isIP } from 'node:net';
+
 import {
+  checkedCommand,
+  commandDone,
+  commandFailed,
+  pingHost,
+  pingIpResult,
+  UpgradeArgumentError,
+} from '@storefleet/agent-link';
+import type {
   AgentCommand,
-  type AgentCommandErrorCode,
-  type CommandMessage,
-  type CommandReplyMessage,
-  type PingIpResult,
-  type ReloadConfigResult,
-  type UpgradeResult,
+  AgentCommandErrorCode,
+  CommandMessage,
+  CommandReplyMessage,
+  ReloadConfigResult,
+  UpgradeResult,
 } from '@storefleet/contracts';
 
-import { pingHost } from '../../agent/src/probes/ping';
 import type { EchoResult } from './devices/reachability';
 import { isLoopbackAddress } from './loopback';
 import { measuredNetTest } from './net-test';
-import { UpgradeArgumentError } from './upgrade';
 import { SIMULATED_AGENT_VERSION } from './version';
 
 export interface CommandContext {
@@ -29,8 +35,6 @@ export interface CommandContext {
   ping?: (address: string) => Promise<EchoResult>;
 }
 
-const KNOWN = new Set<string>(AgentCommand.options.map((o) => o.shape.name.value));
-
 /**
  * Answers a server command the way the real agent does, without sending traffic anywhere but
  * loopback: `pingIp` for the address of a device this box simulates answers from that device's
@@ -44,21 +48,11 @@ export async function answerCommand(
   message: CommandMessage,
   context: CommandContext,
 ): Promise<CommandReplyMessage> {
-  const fail = (code: AgentCommandErrorCode, text: string): CommandReplyMessage => ({
-    type: 'commandReply',
-    id: message.id,
-    ok: false,
-    error: { code, message: text.slice(0, 500) },
-  });
-  const name = message.command.name;
+  const fail = (code: AgentCommandErrorCode, text: string) => commandFailed(message.id, code, text);
   // Unknown commands (and upgrade without a target): refused whatever the arguments, as the agent does.
-  if (!KNOWN.has(name) || (name === 'upgrade' && !context.upgrade))
-    return fail('UNSUPPORTED_COMMAND', unsupported(name));
-  const parsed = AgentCommand.safeParse(message.command);
-  if (!parsed.success) {
-    return fail('INVALID_ARGUMENT', `The ${name} command's arguments are not valid: ${parsed.error.message}`);
-  }
-  const command = parsed.data;
+  const checked = checkedCommand(message, context.upgrade !== undefined, unsupported);
+  if (!checked.ok) return checked.reply;
+  const command = checked.command;
   try {
     switch (command.name) {
       case 'pingIp': {
@@ -77,18 +71,18 @@ export async function answerCommand(
             `This simulated box pings only loopback addresses and the devices it simulates; ${address} is neither, so nothing was sent`,
           );
         }
-        return ok(message.id, pingResult(address, pingTime, echo));
+        return commandDone(message.id, pingIpResult(address, pingTime, echo));
       }
       case 'reloadConfig':
-        return ok(message.id, await context.reloadConfig());
+        return commandDone(message.id, await context.reloadConfig());
       case 'netTest': {
         const line = context.netTestLine?.();
         if (!line?.shopId) return fail('FAILED', 'This simulated box has not been welcomed into a store yet');
-        return ok(message.id, await measuredNetTest(line.seed, line.shopId, command.targets));
+        return commandDone(message.id, await measuredNetTest(line.seed, line.shopId, command.targets));
       }
       case 'upgrade':
         if (!context.upgrade) return fail('UNSUPPORTED_COMMAND', unsupported(command.name));
-        return ok(message.id, await context.upgrade(command));
+        return commandDone(message.id, await context.upgrade(command));
       default: {
         const unreachable: never = command;
         return unreachable;
@@ -100,21 +94,6 @@ export async function answerCommand(
   }
 }
 
-function pingResult(pingUrl: string, pingTime: string, echo: EchoResult): PingIpResult {
-  return {
-    delayTime: echo.delayMs,
-    isOnline: echo.online ? 1 : 0,
-    networkJitter: echo.jitterMs,
-    packetLossRate: echo.lossRate,
-    pingTime,
-    pingUrl,
-  };
-}
-
 function unsupported(name: string): string {
   return `This simulated box (agent version ${SIMULATED_AGENT_VERSION}) does not support the "${name.slice(0, 64)}" command`;
-}
-
-function ok(id: string, result: unknown): CommandReplyMessage {
-  return { type: 'commandReply', id, ok: true, result };
 }

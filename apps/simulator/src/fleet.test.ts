@@ -1,3 +1,5 @@
+import { HubPeer } from '@storefleet/agent-link/test-support/hub-peer';
+import { WAIT } from '@storefleet/agent-link/test-support/wait';
 import {
   AgentValue,
   NetTestResult,
@@ -7,8 +9,6 @@ import {
 } from '@storefleet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { HubPeer } from '../../agent/src/test-support/hub-peer';
-import { WAIT } from '../../agent/src/test-support/wait';
 import { type Fleet, startFleet } from './fleet';
 import { NotLoopbackError } from './loopback';
 import {

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 
-import { linkUrl } from '../../agent/src/link/link-url';
+import { linkUrl } from '@storefleet/agent-link';
 
 /** Thrown for a server URL the simulator refuses: it only ever talks to a server on this machine. */
 export class NotLoopbackError extends Error {}

@@ -6,11 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 
+import { packageLocation } from '@storefleet/agent-link';
 import type { AgentCommand, UpgradeResult } from '@storefleet/contracts';
-
-import { packageLocation, UpgradeArgumentError } from '../../agent/src/upgrade';
-
-export { UpgradeArgumentError };
 
 export interface SimulatedUpgradeTarget {
   /** The box's server, http(s)://127.0.0.1:port (the link's URL turned back into HTTP). */

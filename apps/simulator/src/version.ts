@@ -1,4 +1,4 @@
-import { AGENT_VERSION } from '../../agent/src/version';
+import { AGENT_VERSION } from '@storefleet/agent-link';
 
 /**
  * The version the simulated boxes report: the agent's, whose protocol they speak, with "+sim" build

@@ -1,8 +1,8 @@
 import { arch, cpus, hostname, loadavg, platform, release, uptime } from 'node:os';
 
+import { AGENT_VERSION } from '@storefleet/agent-link';
 import type { UnsequencedValue } from '@storefleet/contracts';
 
-import { AGENT_VERSION } from '../version';
 import { readBattery } from './battery';
 import { readDisks } from './disks';
 import { readMemory } from './memory';

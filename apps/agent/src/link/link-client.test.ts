@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { HubPeer } from '@storefleet/agent-link/test-support/hub-peer';
 import type { UnsequencedValue } from '@storefleet/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ValueBuffer } from '../buffer/value-buffer';
 import { createCommandDispatcher } from '../commands';
 import type { Log } from '../log';
-import { HubPeer } from '../test-support/hub-peer';
 import { WAIT } from '../test-support/wait';
 import { AgentLink, type LinkOptions } from './link-client';
 

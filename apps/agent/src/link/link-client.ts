@@ -1,6 +1,17 @@
 import {
+  AGENT_VERSION,
+  acceptServerFrame,
+  type BackoffOptions,
+  backoffDelay,
+  ConfigRequests,
+  configOf,
+  helloMessage,
+  isRefusal,
+  linkUrl,
+  replyToCommand,
+} from '@storefleet/agent-link';
+import {
   AGENT_CLOSE,
-  AGENT_PROTOCOL_VERSION,
   type AgentConfig,
   type AgentToServerMessage,
   type CommandMessage,
@@ -12,11 +23,6 @@ import WebSocket from 'ws';
 
 import { BUFFER_START, type BufferCursor, type ValueBuffer } from '../buffer/value-buffer';
 import type { Log } from '../log';
-import { AGENT_VERSION } from '../version';
-import { type BackoffOptions, backoffDelay } from './backoff';
-import { ConfigRequests } from './config-requests';
-import { linkUrl } from './link-url';
-import { readServerFrame } from './server-frame';
 
 export interface LinkOptions {
   server: string;
@@ -42,12 +48,6 @@ export interface LinkOptions {
   /** The box clock, Unix ms (default Date.now): stamped on hello and results for the server's skew. */
   clock?: () => number;
 }
-
-const REFUSALS = new Set<number>([
-  AGENT_CLOSE.AUTH_FAILED,
-  AGENT_CLOSE.PROTOCOL_UNSUPPORTED,
-  AGENT_CLOSE.MODE_REFUSED,
-]);
 
 /**
  * The agent's one outbound link to the server. Sends `hello`, and after `welcome` streams the buffer's
@@ -110,16 +110,16 @@ export class AgentLink {
     let pinger: NodeJS.Timeout | null = null;
     const helloTimer = setTimeout(() => socket.terminate(), answerTimeout);
     socket.on('open', () => {
-      this.send({
-        type: 'hello',
-        protocolVersion: AGENT_PROTOCOL_VERSION,
-        key: this.options.key,
-        mode: this.options.mode,
-        agentVersion: AGENT_VERSION,
-        hostname: this.options.hostname.slice(0, 255),
-        sentAt: this.now(),
-        epoch: this.options.buffer.epoch,
-      });
+      this.send(
+        helloMessage({
+          key: this.options.key,
+          mode: this.options.mode,
+          agentVersion: AGENT_VERSION,
+          hostname: this.options.hostname,
+          sentAt: this.now(),
+          epoch: this.options.buffer.epoch,
+        }),
+      );
       pinger = setInterval(() => {
         // A link that silently died (NAT timeout, pulled cable) shows up as a missing pong.
         if (!alive) return socket.terminate();
@@ -132,13 +132,10 @@ export class AgentLink {
     });
     socket.on('message', (data, isBinary) => {
       if (socket !== this.socket) return;
-      const frame = readServerFrame(data, isBinary);
-      if (!frame.ok) {
-        if (frame.detail) log('warn', `server sent a frame this agent does not understand: ${frame.detail}`);
-        return socket.close(frame.code, frame.reason);
-      }
-      if (frame.message.type === 'welcome') clearTimeout(helloTimer);
-      this.handle(frame.message);
+      const message = acceptServerFrame(socket, data, isBinary, log);
+      if (!message) return;
+      if (message.type === 'welcome') clearTimeout(helloTimer);
+      this.handle(message);
     });
     socket.on('close', (code, reason) => {
       clearTimeout(helloTimer);
@@ -150,7 +147,7 @@ export class AgentLink {
       if (this.stopped) return;
       const why =
         reason.toString() || (code === AGENT_CLOSE.TOO_LARGE ? 'a frame was too large' : 'no reason given');
-      const refused = REFUSALS.has(code);
+      const refused = isRefusal(code);
       const delay = refused
         ? (this.options.refusedRetryMs ?? 300_000)
         : backoffDelay(this.attempt++, this.options.backoff);
@@ -184,22 +181,18 @@ export class AgentLink {
         this.pump();
         return;
       case 'config': {
-        const { type: _type, ...config } = message;
+        const config = configOf(message);
         this.options.onConfig(config);
         this.configRequests.settle(config);
         return;
       }
       case 'command': {
         const socket = this.socket;
-        this.options
-          .onCommand(message)
-          .then((reply) => {
-            // A reply for a link that has since dropped is meaningless: the server already timed it out.
-            if (socket === this.socket) this.send(reply);
-          })
-          .catch((error: unknown) =>
-            this.options.log('error', `command ${message.id} failed: ${String(error)}`),
-          );
+        void replyToCommand(message, this.options.onCommand, {
+          isCurrent: () => socket === this.socket,
+          send: (reply) => this.send(reply),
+          log: this.options.log,
+        });
         return;
       }
       default: {

@@ -1,10 +1,10 @@
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, type Server, type Socket } from 'node:net';
 
+import { MAX_SYSLOG_TEXT, type ParsedSyslog, parseSyslog } from '@storefleet/agent-link';
 import { cleanDeviceText, type MonitoredDevice } from '@storefleet/contracts';
 
 import { canonicalIp } from '../ip';
-import { MAX_SYSLOG_TEXT, type ParsedSyslog, parseSyslog } from './parse';
 import { SyslogFrameDecoder } from './tcp-framing';
 
 /** A syslog message from a known device of the store. */

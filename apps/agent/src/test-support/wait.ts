@@ -1,9 +1,6 @@
-/**
- * How long tests wait for something that happens over a real socket, process or timer:
- * `vi.waitFor(check, WAIT)`. Generous, because a loaded 2-core machine can be slow by seconds;
- * the ceiling only costs time when the awaited thing never happens. (vi.waitFor's own default is 1 s.)
- */
-export const WAIT = { timeout: 15_000, interval: 50 } as const;
+// The agent's tests wait as every test of the link does (WAIT, from @storefleet/agent-link); the
+// server's tests import both names from here.
+export { WAIT } from '@storefleet/agent-link/test-support/wait';
 
 /** SNMP timing for probes of a real snmpd that must answer even on a loaded machine. */
 export const SNMP_PATIENT = { timeoutMs: 3_000, retries: 2 } as const;

@@ -1,6 +1,6 @@
+import { parseSyslog } from '@storefleet/agent-link';
 import type { MonitoredDevice, UnsequencedValue } from '@storefleet/contracts';
 
-import { parseSyslog } from '../../../agent/src/syslog/parse';
 import type { Moment } from '../moment';
 import type { Rng } from '../random';
 import { PRODUCT } from './names';

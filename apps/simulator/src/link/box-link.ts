@@ -1,18 +1,22 @@
 import {
-  AGENT_CLOSE,
-  AGENT_PROTOCOL_VERSION,
-  type AgentConfig,
-  type AgentToServerMessage,
-  type CommandMessage,
-  type CommandReplyMessage,
-  type ServerToAgentMessage,
-  type WelcomeMessage,
+  acceptServerFrame,
+  backoffDelay,
+  ConfigRequests,
+  configOf,
+  helloMessage,
+  isRefusal,
+  replyToCommand,
+} from '@storefleet/agent-link';
+import type {
+  AgentConfig,
+  AgentToServerMessage,
+  CommandMessage,
+  CommandReplyMessage,
+  ServerToAgentMessage,
+  WelcomeMessage,
 } from '@storefleet/contracts';
 import WebSocket from 'ws';
 
-import { backoffDelay } from '../../../agent/src/link/backoff';
-import { ConfigRequests } from '../../../agent/src/link/config-requests';
-import { readServerFrame } from '../../../agent/src/link/server-frame';
 import type { Log } from '../log';
 import type { Rng } from '../random';
 import type { MemoryOutbox } from './memory-outbox';
@@ -46,11 +50,6 @@ export interface BoxLinkOptions {
   clock?: () => number;
 }
 
-const REFUSALS = new Set<number>([
-  AGENT_CLOSE.AUTH_FAILED,
-  AGENT_CLOSE.PROTOCOL_UNSUPPORTED,
-  AGENT_CLOSE.MODE_REFUSED,
-]);
 const ANSWER_TIMEOUT_MS = 15_000;
 
 /**
@@ -145,29 +144,26 @@ export class BoxLink {
     this.socket = socket;
     const helloTimer = setTimeout(() => socket.terminate(), ANSWER_TIMEOUT_MS);
     socket.on('open', () => {
-      this.send({
-        type: 'hello',
-        protocolVersion: AGENT_PROTOCOL_VERSION,
-        key: this.options.key,
-        mode: 'box',
-        agentVersion:
-          typeof this.options.agentVersion === 'function'
-            ? this.options.agentVersion()
-            : this.options.agentVersion,
-        hostname: this.options.hostname,
-        sentAt: this.now(),
-        epoch: this.options.outbox.epoch,
-      });
+      this.send(
+        helloMessage({
+          key: this.options.key,
+          mode: 'box',
+          agentVersion:
+            typeof this.options.agentVersion === 'function'
+              ? this.options.agentVersion()
+              : this.options.agentVersion,
+          hostname: this.options.hostname,
+          sentAt: this.now(),
+          epoch: this.options.outbox.epoch,
+        }),
+      );
     });
     socket.on('message', (data, isBinary) => {
       if (socket !== this.socket) return;
-      const frame = readServerFrame(data, isBinary);
-      if (!frame.ok) {
-        if (frame.detail) this.options.log('warn', `server frame not understood: ${frame.detail}`);
-        return socket.close(frame.code, frame.reason);
-      }
-      if (frame.message.type === 'welcome') clearTimeout(helloTimer);
-      this.handle(frame.message, socket);
+      const message = acceptServerFrame(socket, data, isBinary, this.options.log);
+      if (!message) return;
+      if (message.type === 'welcome') clearTimeout(helloTimer);
+      this.handle(message, socket);
     });
     socket.on('close', (code, reason) => {
       clearTimeout(helloTimer);
@@ -181,7 +177,7 @@ export class BoxLink {
         this.state = 'outage';
         return;
       }
-      const refused = REFUSALS.has(code);
+      const refused = isRefusal(code);
       const delay = refused
         ? this.options.refusedRetryMs
         : backoffDelay(this.attempt++, { ...this.options.backoff, random: () => this.options.rng.next() });
@@ -221,21 +217,17 @@ export class BoxLink {
         this.options.onAcked?.();
         return;
       case 'config': {
-        const { type: _type, ...config } = message;
+        const config = configOf(message);
         this.options.onConfig(config);
         this.configRequests.settle(config);
         return;
       }
       case 'command':
-        this.options
-          .onCommand(message)
-          .then((reply) => {
-            // A reply on a newer link would answer a command the server already timed out.
-            if (socket === this.socket) this.send(reply);
-          })
-          .catch((error: unknown) =>
-            this.options.log('error', `command ${message.id} failed: ${String(error)}`),
-          );
+        void replyToCommand(message, this.options.onCommand, {
+          isCurrent: () => socket === this.socket,
+          send: (reply) => this.send(reply),
+          log: this.options.log,
+        });
         return;
       default: {
         const unreachable: never = message;

@@ -2,6 +2,8 @@
 import { AGENT_CLOSE, ServerToAgentMessage } from '@storefleet/contracts';
 import type WebSocket from 'ws';
 
+import type { LinkLog } from './link-rules';
+
 export type ServerFrame =
   | { ok: true; message: ServerToAgentMessage }
   | { ok: false; code: number; reason: string /** What did not match, for the log. */; detail?: string };
@@ -26,4 +28,21 @@ export function readServerFrame(data: WebSocket.RawData, isBinary: boolean): Ser
     };
   }
   return { ok: true, message: parsed.data };
+}
+
+/**
+ * The message of one frame from the server, or null after closing the link with the code the frame
+ * earned (and logging what did not match): a box answers a frame it does not understand by closing.
+ */
+export function acceptServerFrame(
+  socket: WebSocket,
+  data: WebSocket.RawData,
+  isBinary: boolean,
+  log: LinkLog,
+): ServerToAgentMessage | null {
+  const frame = readServerFrame(data, isBinary);
+  if (frame.ok) return frame.message;
+  if (frame.detail) log('warn', `server sent a frame this agent does not understand: ${frame.detail}`);
+  socket.close(frame.code, frame.reason);
+  return null;
 }
