@@ -12,5 +12,6 @@ export * from './return-to';
 export * from './rules';
 export * from './StorePicker';
 export * from './submit-checked';
+export * from './TextField';
 export * from './useFormPage';
 export * from './useIdParam';
