@@ -36,16 +36,13 @@ import {
   CloudUploadOutlined,
   DashboardOutlined,
   DesktopOutlined,
-  FileSearchOutlined,
   RadarChartOutlined,
   SettingOutlined,
   ShopOutlined,
-  TeamOutlined,
-  UserOutlined,
 } from '@ant-design/icons';
 import { BUTTON, MODULE, PAGE } from '@storefleet/contracts';
 import { lazy } from 'react';
-
+import { consoleAdminRoutes } from '../shared/routes/console-admin-routes';
 import { type AppRoute, listModule } from '../shared/routes/route-table';
 import { monitorScreenRoutes } from './monitor-screen-routes';
 
@@ -276,53 +273,12 @@ export const companyRoutes: readonly AppRoute[] = [
       },
     ],
   },
-  listModule(
-    { path: 'user', titleKey: 'menu.user', codes: [MODULE.user], icon: <UserOutlined /> },
-    PAGE.userList,
-    {
-      index: () => import('./pages/user/index'),
-      save: () => import('./pages/user/save'),
-      update: () => import('./pages/user/update'),
-    },
-    { formCodes: { save: [BUTTON.userAdd], update: [BUTTON.userUpdate] } },
-  ),
-  listModule(
-    { path: 'role', titleKey: 'menu.role', codes: [MODULE.role], icon: <TeamOutlined /> },
-    PAGE.roleList,
-    {
-      index: () => import('./pages/role/index'),
-      save: () => import('./pages/role/save'),
-      update: () => import('./pages/role/update'),
-    },
-    { formCodes: { save: [BUTTON.roleAdd], update: [BUTTON.roleUpdate] } },
-  ),
-  {
-    path: 'net-test',
-    titleKey: 'menu.netTest',
-    codes: [MODULE.netTest],
+  ...consoleAdminRoutes('company', {
     icon: <ApiOutlined />,
-    children: [
-      {
-        path: 'index.html',
-        titleKey: 'menu.netTest.list',
-        page: lazy(() => import('./pages/net-test/index')),
-      },
-      {
-        path: 'new.html',
-        titleKey: 'menu.netTest.new',
-        hidden: true,
-        buttonCodes: [BUTTON.netTestRun],
-        page: lazy(() => import('./pages/net-test/new')),
-      },
-    ],
-  },
-  {
-    path: 'operation-log/index.html',
-    titleKey: 'menu.operationLog',
-    codes: [MODULE.callLog],
-    icon: <FileSearchOutlined />,
-    page: lazy(() => import('../shared/pages/operation-log/OperationLogPage')),
-  },
+    index: () => import('./pages/net-test/index'),
+    new: () => import('./pages/net-test/new'),
+    newButtonCodes: [BUTTON.netTestRun],
+  }),
   {
     path: 'version/index.html',
     titleKey: 'menu.version',

@@ -17,7 +17,6 @@ export function EnrolmentPanel({
   error?: string | null;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph style={{ margin: 0 }}>{t('mfa.enrol.scan')}</Typography.Paragraph>
@@ -38,40 +37,37 @@ export function EnrolmentPanel({
       <CodeForm
         label={t('mfa.enrol.confirm')}
         submit={t('mfa.enrol.submit')}
-        busy={busy}
         error={error}
-        onSubmit={async (code) => {
-          setBusy(true);
-          try {
-            await onConfirm(code);
-          } finally {
-            setBusy(false);
-          }
-        }}
+        onSubmit={onConfirm}
       />
     </Space>
   );
 }
 
-/** One code field with its button: a 6-digit app code (or, where `recovery`, a recovery code). */
+/**
+ * One code field with its button: a 6-digit app code (or a recovery code). The button spins while
+ * `onSubmit` runs, so every caller only says what a code does.
+ */
 export function CodeForm({
   label,
   submit,
-  busy,
   error,
   onSubmit,
 }: {
   label: string;
   submit: string;
-  busy: boolean;
   error?: string | null | undefined;
   onSubmit: (code: string) => Promise<void>;
 }) {
   const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
   return (
     <Form<{ code: string }>
       layout="vertical"
-      onFinish={(values) => void onSubmit(values.code.trim())}
+      onFinish={(values) => {
+        setBusy(true);
+        void onSubmit(values.code.trim()).finally(() => setBusy(false));
+      }}
       data-testid="mfa-code-form"
     >
       <Form.Item

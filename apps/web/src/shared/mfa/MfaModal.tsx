@@ -64,10 +64,8 @@ export function MfaModal({ onClose }: { onClose: () => void }) {
           <CodeForm
             label={t('mfa.turnOff.hint')}
             submit={t('mfa.turnOff')}
-            busy={busy}
             error={error}
             onSubmit={async (code) => {
-              setBusy(true);
               setError(null);
               try {
                 await api(MfaEndpoints.disableMfa, { body: { passcode: code } });
@@ -76,8 +74,6 @@ export function MfaModal({ onClose }: { onClose: () => void }) {
                 setStep({ kind: 'status' });
               } catch (caught) {
                 fieldError(caught);
-              } finally {
-                setBusy(false);
               }
             }}
           />

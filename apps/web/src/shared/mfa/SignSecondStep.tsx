@@ -30,7 +30,6 @@ export function SignSecondStep({
 }) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [enrolment, setEnrolment] = useState<MfaEnrolment | null>(null);
   const [enrolled, setEnrolled] = useState<MfaEnrolledSignIn | null>(null);
   const { challengeToken } = challenge;
@@ -111,17 +110,13 @@ export function SignSecondStep({
       <CodeForm
         label={t('mfa.code.label')}
         submit={t('mfa.code.submit')}
-        busy={busy}
         error={error}
         onSubmit={async (code) => {
-          setBusy(true);
           setError(null);
           try {
             await onSignedIn(await api(MfaEndpoints.verifyMfa, { body: { challengeToken, passcode: code } }));
           } catch (caught) {
             explain(caught);
-          } finally {
-            setBusy(false);
           }
         }}
       />

@@ -34,7 +34,8 @@ export interface AppRoute {
   homeUnless?: readonly string[];
 }
 
-type PageModule = () => Promise<{ default: ComponentType }>;
+/** A page's loader, `() => import('./pages/…')`. */
+export type PageModule = () => Promise<{ default: ComponentType }>;
 
 /** What a module of `listModule` has beyond its list, add and edit pages. */
 export interface ListModuleExtras {

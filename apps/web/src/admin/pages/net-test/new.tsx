@@ -10,10 +10,10 @@ import {
   StoreEndpoints,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-
+import { MULTI_SELECT, NetTestRunForm } from '../../../company/pages/net-test/NetTestRunForm';
 import { apiQuery } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
 
@@ -41,72 +41,51 @@ export default function NewPlatformNetTestPage() {
   });
 
   return (
-    <Card title={t('menu.netTest.new')}>
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        style={{ maxWidth: 640 }}
-        onFinish={async (values) => {
-          const chosen = values.areaIds ?? [];
-          // No region chosen: every region of the company.
-          const areaIds = chosen.length > 0 ? chosen : (areas.data ?? []).map((a) => Number(a.areaCode));
-          await run.mutateAsync({
-            companyId: values.companyId ?? 0,
-            areaIds,
-            ...(values.addressIds?.length ? { addressIds: values.addressIds } : {}),
-          });
-          await navigate('../index.html?tab=runs', { relative: 'path' });
-        }}
+    <NetTestRunForm<Values>
+      form={form}
+      running={run.isPending}
+      addresses={platformAddresses}
+      addressesLoading={addresses.isLoading}
+      addressLabels={{ label: 'netTestRuns.platform.addresses', extra: 'netTestRuns.platform.addressHint' }}
+      onFinish={async (values) => {
+        const chosen = values.areaIds ?? [];
+        // No region chosen: every region of the company.
+        const areaIds = chosen.length > 0 ? chosen : (areas.data ?? []).map((a) => Number(a.areaCode));
+        await run.mutateAsync({
+          companyId: values.companyId ?? 0,
+          areaIds,
+          ...(values.addressIds?.length ? { addressIds: values.addressIds } : {}),
+        });
+        await navigate('../index.html?tab=runs', { relative: 'path' });
+      }}
+    >
+      <Form.Item
+        name="companyId"
+        label={t('netTestRuns.platform.company')}
+        rules={[{ required: true, message: t('netTestRuns.platform.companyRequired') }]}
       >
-        <Form.Item
-          name="companyId"
-          label={t('netTestRuns.platform.company')}
-          rules={[{ required: true, message: t('netTestRuns.platform.companyRequired') }]}
-        >
-          <Select
-            showSearch
-            optionFilterProp="label"
-            loading={companies.isLoading}
-            options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            onChange={() => form.setFieldsValue({ areaIds: [] })}
-            data-testid="net-test-company"
-          />
-        </Form.Item>
-        <Form.Item
-          name="areaIds"
-          label={t('netTestRuns.platform.regions')}
-          extra={t('netTestRuns.platform.regionsHint')}
-        >
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            disabled={companyId === undefined}
-            loading={areas.isLoading && companyId !== undefined}
-            options={(areas.data ?? []).map((a) => ({ value: Number(a.areaCode), label: a.areaName }))}
-            data-testid="net-test-regions"
-          />
-        </Form.Item>
-        <Form.Item
-          name="addressIds"
-          label={t('netTestRuns.platform.addresses')}
-          extra={t('netTestRuns.platform.addressHint')}
-        >
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            loading={addresses.isLoading}
-            options={platformAddresses.map((a) => ({
-              value: a.id,
-              label: `${a.pingUrlName} (${a.pingUrl})`,
-            }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={run.isPending} data-testid="net-test-run">
-          {t('netTestRuns.action.run')}
-        </Button>
-      </Form>
-    </Card>
+        <Select
+          showSearch
+          optionFilterProp="label"
+          loading={companies.isLoading}
+          options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          onChange={() => form.setFieldsValue({ areaIds: [] })}
+          data-testid="net-test-company"
+        />
+      </Form.Item>
+      <Form.Item
+        name="areaIds"
+        label={t('netTestRuns.platform.regions')}
+        extra={t('netTestRuns.platform.regionsHint')}
+      >
+        <Select
+          {...MULTI_SELECT}
+          disabled={companyId === undefined}
+          loading={areas.isLoading && companyId !== undefined}
+          options={(areas.data ?? []).map((a) => ({ value: Number(a.areaCode), label: a.areaName }))}
+          data-testid="net-test-regions"
+        />
+      </Form.Item>
+    </NetTestRunForm>
   );
 }

@@ -8,6 +8,7 @@ import {
   formFieldOf,
   formValuesOfRule,
   parseRuleForm,
+  pickProductTypes,
   productTypesOfForm,
   serverFieldErrors,
   triggerName,
@@ -253,5 +254,14 @@ describe('server field errors', () => {
     expect(formFieldOf('body.triggerValue')).toBe('triggerValue');
     expect(formFieldOf('deviceCategory')).toBe('category');
     expect(formFieldOf('body')).toBeNull();
+  });
+});
+
+describe('product type picks', () => {
+  it('keeps only "all" when "all" is picked last, and drops "all" when a single type is', () => {
+    expect(pickProductTypes([3, 5, ALL_PRODUCT_TYPES])).toEqual([ALL_PRODUCT_TYPES]);
+    expect(pickProductTypes([ALL_PRODUCT_TYPES, 3])).toEqual([3]);
+    expect(pickProductTypes([3, 5])).toEqual([3, 5]);
+    expect(pickProductTypes([])).toEqual([]);
   });
 });

@@ -174,6 +174,13 @@ export function formFieldOf(bodyField: string): keyof AlertRuleFormValues | null
 
 export type FormFieldErrors = SharedFieldErrors<keyof AlertRuleFormValues>;
 
+/** The product types after a pick: "all" and single types exclude each other, the last pick wins. */
+export function pickProductTypes(picked: readonly number[]): number[] {
+  return picked[picked.length - 1] === ALL_PRODUCT_TYPES
+    ? [ALL_PRODUCT_TYPES]
+    : picked.filter((p) => p !== ALL_PRODUCT_TYPES);
+}
+
 export type ParsedRuleForm = { ok: true; body: AlertRuleBody } | { ok: false; errors: FormFieldErrors[] };
 
 /**

@@ -58,3 +58,6 @@ export function useAlertRuleOptions() {
   );
   return { english, lang, levels, alertTypes, ...fixed };
 }
+
+/** What the alert rule form offers to choose from. */
+export type AlertRuleOptions = ReturnType<typeof useAlertRuleOptions>;

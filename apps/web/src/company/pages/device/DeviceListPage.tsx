@@ -1,13 +1,14 @@
 import { BUTTON, type Device, DeviceEndpoints as E } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, theme } from 'antd';
+import type { TFunction } from 'i18next';
 import { type HTMLAttributes, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery, endpointKey } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { useLang } from '../../../shared/i18n/useLang';
-import { ListTable, useListPage } from '../../../shared/list';
+import { type ListColumns, ListTable, useListPage } from '../../../shared/list';
 import { ConfirmPop } from '../../../shared/list/ConfirmPop';
 import { Access } from '../../../shared/permissions/Access';
 import { DeviceFilterForm } from './DeviceFilterForm';
@@ -15,13 +16,14 @@ import { deviceColumns } from './device-columns';
 import {
   DEVICE_FILTERS,
   DEVICE_LIST_SORT_FIELDS,
+  type DeviceCountCallQuery,
   type DeviceListParams,
   type DeviceListScope,
   deviceCountQuery,
   deviceListQuery,
 } from './device-query';
 import { StatusCounts } from './StatusCounts';
-import { deviceCountCards } from './status-cards';
+import { type CountCard, deviceCountCards } from './status-cards';
 import { useLiveDevices } from './useLiveDevices';
 
 export interface DeviceListPageProps {
@@ -33,7 +35,30 @@ export interface DeviceListPageProps {
   toolbar?: ReactNode;
   /** The list is one store's: its filter form leaves out the region/store filter. */
   inStore?: boolean;
+  /** Another list over devices, with its own counts and columns (the gateway page); none: the device lists'. */
+  variant?: DeviceListVariant;
   testId: string;
+}
+
+/**
+ * What a device list counts and shows beyond the device lists' own: the gateway page (gateway.tsx) counts
+ * boxes and shows their pre-install flag and security key, with no row actions, selection or toolbar.
+ */
+export interface DeviceListVariant {
+  /** The key of the counts' endpoint, read again with the list when a device changes state. */
+  countKey: readonly [string, string];
+  /** The count cards over the list's filters (a hook: it reads the counts). */
+  useCountCards: (
+    query: DeviceCountCallQuery,
+    scope: DeviceListScope,
+  ) => { cards: CountCard[]; loading: boolean };
+  columns: (t: TFunction, sortOrder: (field: string) => 'ascend' | 'descend' | null) => ListColumns<Device>;
+}
+
+/** The device lists' counts: online, offline, alerting … over the page's scope. */
+function useDeviceCountCards(query: DeviceCountCallQuery, scope: DeviceListScope) {
+  const counts = useQuery(apiQuery(E.getDeviceStatus, { query }));
+  return { cards: deviceCountCards(counts.data, scope), loading: counts.isFetching };
 }
 
 /** Sum of the column widths (and the selection column), so the table scrolls only as far as it must. */
@@ -53,6 +78,7 @@ export function DeviceListPage({
   batchMonitor,
   toolbar,
   inStore = false,
+  variant,
   testId,
 }: DeviceListPageProps) {
   const { t } = useTranslation();
@@ -72,8 +98,13 @@ export function DeviceListPage({
     () => deviceCountQuery({ ...list.params, onlineStatus: undefined }, scope),
     [list.params, scope],
   );
-  const counts = useQuery(apiQuery(E.getDeviceStatus, { query: countQuery }));
-  const flashing = useLiveDevices(endpointKey(E.listDevices), endpointKey(E.getDeviceStatus));
+  // A page's variant never changes, so the same hook runs on every render.
+  const useCountCards = variant?.useCountCards ?? useDeviceCountCards;
+  const counts = useCountCards(countQuery, scope);
+  const flashing = useLiveDevices(
+    endpointKey(E.listDevices),
+    variant?.countKey ?? endpointKey(E.getDeviceStatus),
+  );
   const { filters, setFilters } = list;
   const filterByStatus = useCallback(
     (onlineStatus: string) => setFilters({ ...filters, onlineStatus }),
@@ -99,6 +130,7 @@ export function DeviceListPage({
 
   const columns = useMemo(
     () =>
+      variant?.columns(t, list.sortOrder) ??
       deviceColumns({
         t,
         english,
@@ -116,7 +148,7 @@ export function DeviceListPage({
               ]
             : undefined,
       }),
-    [t, english, list.sortOrder, batchMonitor, monitorDevices],
+    [variant, t, english, list.sortOrder, batchMonitor, monitorDevices],
   );
 
   // A refused change has been reported by the request client; the selection stays.
@@ -140,33 +172,35 @@ export function DeviceListPage({
   return (
     <div data-testid={testId}>
       <StatusCounts
-        cards={deviceCountCards(counts.data, scope)}
-        loading={counts.isFetching}
+        cards={counts.cards}
+        loading={counts.loading}
         onlineStatus={list.filters.onlineStatus}
         onFilter={filterByStatus}
       />
       <DeviceFilterForm list={list} inStore={inStore} />
-      <Space style={{ marginBottom: 16 }} wrap>
-        {toolbar}
-        {batchButton ? (
-          <Access codes={[BUTTON.deviceMonitor]}>
-            {batchMonitor === 0 ? (
-              // Stopping monitoring silences the devices' alerts: asked first.
-              <ConfirmPop
-                title={t('device.confirm.batchUnmonitor', { count: selected.length })}
-                okText={t('device.confirm.batchUnmonitorOk')}
-                okDanger
-                disabled={selected.length === 0}
-                onConfirm={runBatch}
-              >
-                {batchButton}
-              </ConfirmPop>
-            ) : (
-              batchButton
-            )}
-          </Access>
-        ) : null}
-      </Space>
+      {variant ? null : (
+        <Space style={{ marginBottom: 16 }} wrap>
+          {toolbar}
+          {batchButton ? (
+            <Access codes={[BUTTON.deviceMonitor]}>
+              {batchMonitor === 0 ? (
+                // Stopping monitoring silences the devices' alerts: asked first.
+                <ConfirmPop
+                  title={t('device.confirm.batchUnmonitor', { count: selected.length })}
+                  okText={t('device.confirm.batchUnmonitorOk')}
+                  okDanger
+                  disabled={selected.length === 0}
+                  onConfirm={runBatch}
+                >
+                  {batchButton}
+                </ConfirmPop>
+              ) : (
+                batchButton
+              )}
+            </Access>
+          ) : null}
+        </Space>
+      )}
       <ListTable<Device>
         {...list.tableProps}
         columns={columns}

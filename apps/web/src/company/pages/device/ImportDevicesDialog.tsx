@@ -1,9 +1,9 @@
 import { type DeviceImportResult, DeviceEndpoints as E } from '@storefleet/contracts';
-import { Alert, App, Button } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { api } from '../../../shared/api/call';
-import { ListTable } from '../../../shared/list';
+import { ImportOutcome } from '../../../shared/import/ImportOutcome';
 import {
   IMPORT_REPORT_FILE,
   type ImportReportLine,
@@ -23,36 +23,32 @@ function ImportReport({ result }: { result: DeviceImportResult }) {
   const report = reportFile(result);
   return (
     <div data-testid="device-import-report">
-      <Alert
-        showIcon
+      <ImportOutcome<ImportReportLine>
         type={rejected === 0 ? 'success' : imported === 0 ? 'error' : 'warning'}
         title={t('device.dataCheck.importSummary', { imported, rejected })}
-        action={
-          report ? (
-            <Button
-              size="small"
-              onClick={() => saveBlob(report, IMPORT_REPORT_FILE)}
-              data-testid="device-import-report-download"
-            >
-              {t('device.dataCheck.downloadReport')}
-            </Button>
-          ) : null
+        download={
+          report
+            ? {
+                label: t('device.dataCheck.downloadReport'),
+                testId: 'device-import-report-download',
+                onClick: () => saveBlob(report, IMPORT_REPORT_FILE),
+              }
+            : null
         }
-        style={{ marginBottom: 12 }}
+        problems={
+          rejected > 0
+            ? {
+                rows: reportLines(result),
+                pageSize: 8,
+                columns: [
+                  { title: t('device.dataCheck.row'), dataIndex: 'row', width: 70 },
+                  { title: t('device.dataCheck.field'), dataIndex: 'field', width: 150, render: fieldName },
+                  { title: t('device.dataCheck.problem'), dataIndex: 'message' },
+                ],
+              }
+            : null
+        }
       />
-      {rejected > 0 ? (
-        <ListTable<ImportReportLine>
-          size="small"
-          rowKey="key"
-          dataSource={reportLines(result)}
-          pagination={{ pageSize: 8, hideOnSinglePage: true, showSizeChanger: false }}
-          columns={[
-            { title: t('device.dataCheck.row'), dataIndex: 'row', width: 70 },
-            { title: t('device.dataCheck.field'), dataIndex: 'field', width: 150, render: fieldName },
-            { title: t('device.dataCheck.problem'), dataIndex: 'message' },
-          ]}
-        />
-      ) : null}
     </div>
   );
 }

@@ -40,16 +40,14 @@ export interface DeviceColumnOptions {
 const ellipsis = { ellipsis: { showTitle: true } } as const;
 
 /**
- * The device list columns of spec §3; every device value is rendered as text. At 1440 px (content about
- * 1150 px) name, store, state, IP, MAC and last online fit left of the fixed actions column; category,
- * model and the enable switch come after them.
+ * The columns every list of devices starts with, gateway page included: name (a link to the details),
+ * store, state, IP, MAC and last online, so they fit a 1440 px screen.
  */
-export function deviceColumns({
-  t,
-  english,
-  sortOrder,
-  extraActions,
-}: DeviceColumnOptions): ListColumns<Device> {
+export function leadingDeviceColumns(
+  t: TFunction,
+  sortOrder: DeviceColumnOptions['sortOrder'],
+  nameWidth: number,
+): ListColumns<Device> {
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
   return [
     {
@@ -57,7 +55,7 @@ export function deviceColumns({
       ...ellipsis,
       dataIndex: 'deviceName',
       title: t('device.field.deviceName'),
-      width: 160,
+      width: nameWidth,
       render: (name: string, row) => <Link to={devicePage.details(row.deviceId)}>{name}</Link>,
     },
     {
@@ -83,6 +81,23 @@ export function deviceColumns({
       width: 160,
       render: (time: string | null) => time ?? '-',
     },
+  ];
+}
+
+/**
+ * The device list columns of spec §3; every device value is rendered as text. At 1440 px (content about
+ * 1150 px) name, store, state, IP, MAC and last online fit left of the fixed actions column; category,
+ * model and the enable switch come after them.
+ */
+export function deviceColumns({
+  t,
+  english,
+  sortOrder,
+  extraActions,
+}: DeviceColumnOptions): ListColumns<Device> {
+  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
+  return [
+    ...leadingDeviceColumns(t, sortOrder, 160),
     {
       ...sortable('state'),
       dataIndex: 'state',

@@ -6,31 +6,27 @@
 import { BUTTON, type NetTestRun, NetTestRunEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Tabs, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { apiQuery } from '../../../shared/api/call';
-import { type ListColumns, ListTable } from '../../../shared/list';
+import type { ListColumns } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
+import { RunsTable } from '../../../shared/runs/RunsTable';
+import { RUN_PAGE_SIZE, useRunPicker } from '../../../shared/runs/useRunPicker';
 import { NetTestCompareChart, NetTestHistoryChart } from './NetTestHistory';
 import { NetTestResultTable } from './NetTestResultTable';
 import { runFigureColumns } from './run-figure-columns';
 
 export default function NetTestPage() {
   const { t } = useTranslation();
-  const [pageNum, setPageNum] = useState(1);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const runs = useQuery({
-    ...apiQuery(NetTestRunEndpoints.netTestRunList, { query: { pageNum, pageSize: 10 } }),
-    refetchInterval: (q) => (q.state.data?.list.some((r) => r.status === 'running') ? 2000 : false),
-  });
-  const runId = chosen ?? runs.data?.list[0]?.id ?? null;
-  const results = useQuery({
-    ...apiQuery(NetTestRunEndpoints.netTestRunResults, { params: { id: runId ?? 0 } }),
-    enabled: runId !== null,
-    refetchInterval: (q) => (q.state.data?.run.status === 'running' ? 2000 : false),
-  });
+  const picker = useRunPicker(
+    (pageNum) =>
+      apiQuery(NetTestRunEndpoints.netTestRunList, { query: { pageNum, pageSize: RUN_PAGE_SIZE } }),
+    (id) => apiQuery(NetTestRunEndpoints.netTestRunResults, { params: { id } }),
+  );
+  const { runs, runId, detail: results } = picker;
   // Changes when a run on this page settles, so the comparison and history read its results.
   const settled = (runs.data?.list ?? [])
     .filter((r) => r.status !== 'running')
@@ -73,24 +69,7 @@ export default function NetTestPage() {
           </Button>
         </Link>
       </Access>
-      <ListTable<NetTestRun>
-        rowKey="id"
-        columns={columns}
-        dataSource={runs.data?.list ?? []}
-        loading={runs.isFetching && !runs.data}
-        size="middle"
-        onRow={(r) => ({
-          onClick: () => setChosen(r.id),
-          style: { cursor: 'pointer', fontWeight: r.id === runId ? 600 : undefined },
-        })}
-        pagination={{
-          current: pageNum,
-          pageSize: 10,
-          total: runs.data?.total ?? 0,
-          onChange: setPageNum,
-        }}
-        data-testid="net-test-runs"
-      />
+      <RunsTable picker={picker} columns={columns} testId="net-test-runs" />
       <Card>
         <Tabs
           items={[

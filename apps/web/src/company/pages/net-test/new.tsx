@@ -9,12 +9,13 @@ import {
   StoreEndpoints,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { apiQuery } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { MULTI_SELECT, NetTestRunForm } from './NetTestRunForm';
 
 interface Values {
   shopIds?: number[];
@@ -36,63 +37,36 @@ export default function NewNetTestPage() {
   const storeList = Array.isArray(stores.data) ? stores.data : (stores.data?.list ?? []);
 
   return (
-    <Card title={t('menu.netTest.new')}>
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        style={{ maxWidth: 640 }}
-        onFinish={async (values) => {
-          await run.mutateAsync({
-            shopIds: values.shopIds ?? [],
-            areaIds: values.areaIds ?? [],
-            ...(values.addressIds?.length ? { addressIds: values.addressIds } : {}),
-          });
-          await navigate('../index.html', { relative: 'path' });
-        }}
-      >
-        <Form.Item name="shopIds" label={t('netTestRuns.form.stores')}>
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            loading={stores.isLoading}
-            options={storeList.map((s) => ({ value: s.id, label: s.storeName }))}
-            data-testid="net-test-stores"
-          />
-        </Form.Item>
-        <Form.Item
-          name="areaIds"
-          label={t('netTestRuns.form.regions')}
-          extra={t('netTestRuns.form.scopeHint')}
-        >
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            loading={areas.isLoading}
-            options={(areas.data ?? []).map((a) => ({ value: Number(a.areaCode), label: a.areaName }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="addressIds"
-          label={t('netTestRuns.form.addresses')}
-          extra={t('netTestRuns.form.addressHint')}
-        >
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            loading={addresses.isLoading}
-            options={(addresses.data ?? []).map((a) => ({
-              value: a.id,
-              label: `${a.pingUrlName} (${a.pingUrl})`,
-            }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={run.isPending} data-testid="net-test-run">
-          {t('netTestRuns.action.run')}
-        </Button>
-      </Form>
-    </Card>
+    <NetTestRunForm<Values>
+      form={form}
+      running={run.isPending}
+      addresses={addresses.data ?? []}
+      addressesLoading={addresses.isLoading}
+      addressLabels={{ label: 'netTestRuns.form.addresses', extra: 'netTestRuns.form.addressHint' }}
+      onFinish={async (values) => {
+        await run.mutateAsync({
+          shopIds: values.shopIds ?? [],
+          areaIds: values.areaIds ?? [],
+          ...(values.addressIds?.length ? { addressIds: values.addressIds } : {}),
+        });
+        await navigate('../index.html', { relative: 'path' });
+      }}
+    >
+      <Form.Item name="shopIds" label={t('netTestRuns.form.stores')}>
+        <Select
+          {...MULTI_SELECT}
+          loading={stores.isLoading}
+          options={storeList.map((s) => ({ value: s.id, label: s.storeName }))}
+          data-testid="net-test-stores"
+        />
+      </Form.Item>
+      <Form.Item name="areaIds" label={t('netTestRuns.form.regions')} extra={t('netTestRuns.form.scopeHint')}>
+        <Select
+          {...MULTI_SELECT}
+          loading={areas.isLoading}
+          options={(areas.data ?? []).map((a) => ({ value: Number(a.areaCode), label: a.areaName }))}
+        />
+      </Form.Item>
+    </NetTestRunForm>
   );
 }

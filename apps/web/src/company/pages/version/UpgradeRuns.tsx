@@ -9,13 +9,14 @@ import {
   type UpgradeRunStatus,
   VersionEndpoints,
 } from '@storefleet/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Space, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
 import { type ListColumns, ListTable } from '../../../shared/list';
+import { RunsTable } from '../../../shared/runs/RunsTable';
+import { RUN_PAGE_SIZE, useRunPicker } from '../../../shared/runs/useRunPicker';
 
 export const RUN_COLOR: Record<UpgradeRunStatus, string> = {
   running: 'processing',
@@ -32,18 +33,11 @@ export const BOX_COLOR: Record<UpgradeBoxState, string> = {
 
 export function UpgradeRuns() {
   const { t } = useTranslation();
-  const [pageNum, setPageNum] = useState(1);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const runs = useQuery({
-    ...apiQuery(VersionEndpoints.upgradeList, { query: { pageNum, pageSize: 10 } }),
-    refetchInterval: (q) => (q.state.data?.list.some((r) => r.status === 'running') ? 2000 : false),
-  });
-  const runId = chosen ?? runs.data?.list[0]?.id ?? null;
-  const detail = useQuery({
-    ...apiQuery(VersionEndpoints.upgradeDetail, { params: { runId: runId ?? 0 } }),
-    enabled: runId !== null,
-    refetchInterval: (q) => (q.state.data?.run.status === 'running' ? 2000 : false),
-  });
+  const picker = useRunPicker(
+    (pageNum) => apiQuery(VersionEndpoints.upgradeList, { query: { pageNum, pageSize: RUN_PAGE_SIZE } }),
+    (runId) => apiQuery(VersionEndpoints.upgradeDetail, { params: { runId } }),
+  );
+  const { runId, detail } = picker;
 
   const runColumns = useMemo<ListColumns<UpgradeRun>>(
     () => [
@@ -121,19 +115,7 @@ export function UpgradeRuns() {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card title={t('version.runs')}>
-        <ListTable<UpgradeRun>
-          rowKey="id"
-          columns={runColumns}
-          dataSource={runs.data?.list ?? []}
-          loading={runs.isFetching && !runs.data}
-          size="middle"
-          onRow={(r) => ({
-            onClick: () => setChosen(r.id),
-            style: { cursor: 'pointer', fontWeight: r.id === runId ? 600 : undefined },
-          })}
-          pagination={{ current: pageNum, pageSize: 10, total: runs.data?.total ?? 0, onChange: setPageNum }}
-          data-testid="upgrade-runs"
-        />
+        <RunsTable picker={picker} columns={runColumns} testId="upgrade-runs" />
       </Card>
       <Card title={runId === null ? t('version.run.pickOne') : t('version.run.boxesOf', { id: runId })}>
         <Space direction="vertical" size={12} style={{ width: '100%' }}>

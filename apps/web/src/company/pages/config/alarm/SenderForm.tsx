@@ -12,11 +12,12 @@ import {
   SendType,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Cascader, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
+import { Cascader, Checkbox, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../../shared/api/call';
+import { FormCard, FormCol, FormFooter, StorePicker, submitChecked } from '../../../../shared/form';
 import { useLang } from '../../../../shared/i18n/useLang';
 import { levelTreeQuery } from '../../../../shared/org/level-tree-query';
 import { useAlertLevels } from '../../alarm-rules/AlertLevelTag';
@@ -31,8 +32,6 @@ export interface SenderFormProps {
   onSubmit: (body: AlertSenderBody) => Promise<unknown>;
   onCancel: () => void;
 }
-
-const COL = { xs: 24, md: 12, xl: 8 } as const;
 
 export function SenderForm({ initialValues, submitting, onSubmit, onCancel }: SenderFormProps) {
   const { t } = useTranslation();
@@ -75,19 +74,8 @@ export function SenderForm({ initialValues, submitting, onSubmit, onCancel }: Se
     [t],
   );
 
-  const submit = async (values: SenderFormValues) => {
-    const parsed = parseSenderForm(values, user, lang);
-    if (!parsed.ok) {
-      form.setFields(parsed.errors);
-      return;
-    }
-    try {
-      await onSubmit(parsed.body);
-    } catch (error) {
-      const errors = serverFieldErrors(error);
-      if (errors.length > 0) form.setFields(errors);
-    }
-  };
+  const submit = (values: SenderFormValues) =>
+    submitChecked(parseSenderForm(values, user, lang), onSubmit, serverFieldErrors, form.setFields);
 
   const fromUser = (value: string | null | undefined) =>
     user ? t('alertSenders.form.addressHelp', { value: value || t('alertSenders.none') }) : undefined;
@@ -100,137 +88,129 @@ export function SenderForm({ initialValues, submitting, onSubmit, onCancel }: Se
       onFinish={submit}
       data-testid="alert-sender-form"
     >
-      <Card title={t('alertSenders.form.who')} size="small" style={{ marginBottom: 16 }}>
-        <Row gutter={16}>
-          <Col {...COL}>
-            <Form.Item
-              name="accountId"
-              label={t('alertSenders.field.account')}
-              extra={t('alertSenders.form.accountHelp')}
-            >
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                options={accountOptions}
-                loading={accounts.isFetching}
-                placeholder={t('common.pleaseSelect')}
-                data-testid="alert-sender-form-account"
-              />
-            </Form.Item>
-          </Col>
-          {!accountId && (
-            <Col {...COL}>
-              <Form.Item name="name" label={t('alertSenders.field.name')}>
-                <Input
-                  allowClear
-                  maxLength={64}
-                  placeholder={t('common.pleaseEnter')}
-                  data-testid="alert-sender-form-name"
-                />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
-      </Card>
-      <Card title={t('alertSenders.form.how')} size="small" style={{ marginBottom: 16 }}>
-        <Row gutter={16}>
-          <Col {...COL}>
-            <Form.Item name="sendType" label={t('alertSenders.field.sendType')}>
-              <Checkbox.Group options={sendTypes} data-testid="alert-sender-form-send-type" />
-            </Form.Item>
-          </Col>
-          <Col {...COL}>
-            <Form.Item name="email" label={t('alertSenders.field.email')} extra={fromUser(user?.email)}>
+      <FormCard title={t('alertSenders.form.who')}>
+        <FormCol>
+          <Form.Item
+            name="accountId"
+            label={t('alertSenders.field.account')}
+            extra={t('alertSenders.form.accountHelp')}
+          >
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              options={accountOptions}
+              loading={accounts.isFetching}
+              placeholder={t('common.pleaseSelect')}
+              data-testid="alert-sender-form-account"
+            />
+          </Form.Item>
+        </FormCol>
+        {!accountId && (
+          <FormCol>
+            <Form.Item name="name" label={t('alertSenders.field.name')}>
               <Input
                 allowClear
-                maxLength={128}
+                maxLength={64}
                 placeholder={t('common.pleaseEnter')}
-                data-testid="alert-sender-form-email"
+                data-testid="alert-sender-form-name"
               />
             </Form.Item>
-          </Col>
-          <Col {...COL}>
-            <Form.Item
-              name="phone"
-              label={t('alertSenders.field.phone')}
-              extra={fromUser(user?.cellphone) ?? t('alertSenders.form.phoneHelp')}
-            >
-              <Input
-                allowClear
-                maxLength={32}
-                placeholder={t('common.pleaseEnter')}
-                data-testid="alert-sender-form-phone"
-              />
-            </Form.Item>
-          </Col>
-          <Col {...COL}>
-            <Form.Item
-              name="language"
-              label={t('alertSenders.field.language')}
-              extra={t('alertSenders.form.languageHelp')}
-            >
-              <Select options={languages} data-testid="alert-sender-form-language" />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Card>
-      <Card title={t('alertSenders.form.what')} size="small" style={{ marginBottom: 16 }}>
-        <Row gutter={16}>
-          <Col {...COL}>
-            <Form.Item
-              name="regions"
-              label={t('alertSenders.field.regions')}
-              extra={t('alertSenders.form.regionsHelp')}
-            >
-              <Cascader
-                multiple
-                allowClear
-                showSearch
-                maxTagCount="responsive"
-                showCheckedStrategy={Cascader.SHOW_PARENT}
-                options={regionChoices}
-                loading={tree.isFetching}
-                placeholder={t('common.pleaseSelect')}
-                data-testid="alert-sender-form-regions"
-              />
-            </Form.Item>
-          </Col>
-          <Col {...COL}>
-            <Form.Item name="stores" label={t('alertSenders.field.stores')}>
-              <Select
-                mode="multiple"
-                allowClear
-                maxTagCount="responsive"
-                showSearch={{ optionFilterProp: 'label' }}
-                options={storeOptions}
-                loading={stores.isFetching}
-                placeholder={t('common.pleaseSelect')}
-                data-testid="alert-sender-form-stores"
-              />
-            </Form.Item>
-          </Col>
-          <Col {...COL}>
-            <Form.Item
-              name="minLevel"
-              label={t('alertSenders.field.minLevel')}
-              extra={t('alertSenders.form.minLevelHelp')}
-            >
-              <Select
-                options={levels.options}
-                loading={levels.loading}
-                placeholder={t('common.pleaseSelect')}
-                data-testid="alert-sender-form-min-level"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Card>
-      <Space>
-        <Button type="primary" htmlType="submit" loading={submitting} data-testid="alert-sender-form-submit">
-          {t('alertSenders.form.submit')}
-        </Button>
-        <Button onClick={onCancel}>{t('alertSenders.form.cancel')}</Button>
-      </Space>
+          </FormCol>
+        )}
+      </FormCard>
+      <FormCard title={t('alertSenders.form.how')}>
+        <FormCol>
+          <Form.Item name="sendType" label={t('alertSenders.field.sendType')}>
+            <Checkbox.Group options={sendTypes} data-testid="alert-sender-form-send-type" />
+          </Form.Item>
+        </FormCol>
+        <FormCol>
+          <Form.Item name="email" label={t('alertSenders.field.email')} extra={fromUser(user?.email)}>
+            <Input
+              allowClear
+              maxLength={128}
+              placeholder={t('common.pleaseEnter')}
+              data-testid="alert-sender-form-email"
+            />
+          </Form.Item>
+        </FormCol>
+        <FormCol>
+          <Form.Item
+            name="phone"
+            label={t('alertSenders.field.phone')}
+            extra={fromUser(user?.cellphone) ?? t('alertSenders.form.phoneHelp')}
+          >
+            <Input
+              allowClear
+              maxLength={32}
+              placeholder={t('common.pleaseEnter')}
+              data-testid="alert-sender-form-phone"
+            />
+          </Form.Item>
+        </FormCol>
+        <FormCol>
+          <Form.Item
+            name="language"
+            label={t('alertSenders.field.language')}
+            extra={t('alertSenders.form.languageHelp')}
+          >
+            <Select options={languages} data-testid="alert-sender-form-language" />
+          </Form.Item>
+        </FormCol>
+      </FormCard>
+      <FormCard title={t('alertSenders.form.what')}>
+        <FormCol>
+          <Form.Item
+            name="regions"
+            label={t('alertSenders.field.regions')}
+            extra={t('alertSenders.form.regionsHelp')}
+          >
+            <Cascader
+              multiple
+              allowClear
+              showSearch
+              maxTagCount="responsive"
+              showCheckedStrategy={Cascader.SHOW_PARENT}
+              options={regionChoices}
+              loading={tree.isFetching}
+              placeholder={t('common.pleaseSelect')}
+              data-testid="alert-sender-form-regions"
+            />
+          </Form.Item>
+        </FormCol>
+        <FormCol>
+          <Form.Item name="stores" label={t('alertSenders.field.stores')}>
+            <StorePicker
+              maxTagCount="responsive"
+              options={storeOptions}
+              loading={stores.isFetching}
+              placeholder={t('common.pleaseSelect')}
+              data-testid="alert-sender-form-stores"
+            />
+          </Form.Item>
+        </FormCol>
+        <FormCol>
+          <Form.Item
+            name="minLevel"
+            label={t('alertSenders.field.minLevel')}
+            extra={t('alertSenders.form.minLevelHelp')}
+          >
+            <Select
+              options={levels.options}
+              loading={levels.loading}
+              placeholder={t('common.pleaseSelect')}
+              data-testid="alert-sender-form-min-level"
+            />
+          </Form.Item>
+        </FormCol>
+      </FormCard>
+      <FormFooter
+        submitting={submitting}
+        submitLabel={t('alertSenders.form.submit')}
+        cancelLabel={t('alertSenders.form.cancel')}
+        onCancel={onCancel}
+        testId="alert-sender-form-submit"
+      />
     </Form>
   );
 }

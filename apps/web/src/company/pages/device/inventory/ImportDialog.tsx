@@ -1,10 +1,10 @@
 import { InventoryEndpoints as E, type InventoryImportResult } from '@storefleet/contracts';
-import { Alert, Button, Checkbox, Form } from 'antd';
+import { Checkbox, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { api } from '../../../../shared/api/call';
-import { ListTable } from '../../../../shared/list';
+import { ImportOutcome } from '../../../../shared/import/ImportOutcome';
 import { StoreFileImportDialog } from '../StoreFileImportDialog';
 import {
   type ImportProblem,
@@ -37,38 +37,34 @@ function ImportResult({ result, dryRun }: { result: InventoryImportResult; dryRu
   }[outcome.kind];
   return (
     <div data-testid="inventory-import-result" data-kind={outcome.kind} style={{ marginBottom: 16 }}>
-      <Alert
-        showIcon
+      <ImportOutcome<ImportProblem>
         type={outcome.kind === 'rejected' ? 'error' : outcome.kind === 'partial' ? 'warning' : 'success'}
         title={<span data-testid="inventory-import-summary">{title}</span>}
-        action={
-          report ? (
-            <Button
-              size="small"
-              onClick={() => saveBlob(report, INVENTORY_REPORT_FILE)}
-              data-testid="inventory-import-report-download"
-            >
-              {t('inventory.import.downloadReport')}
-            </Button>
-          ) : null
+        download={
+          report
+            ? {
+                label: t('inventory.import.downloadReport'),
+                testId: 'inventory-import-report-download',
+                onClick: () => saveBlob(report, INVENTORY_REPORT_FILE),
+              }
+            : null
         }
-        style={{ marginBottom: 12 }}
+        problems={
+          outcome.rejectedRows > 0
+            ? {
+                rows: importProblems(result),
+                pageSize: 10,
+                onRow: (line) => ({ 'data-row': line.row }),
+                columns: [
+                  { title: t('inventory.import.row'), dataIndex: 'row', width: 70 },
+                  { title: t('inventory.import.column'), dataIndex: 'column', width: 160 },
+                  { title: t('inventory.import.problem'), dataIndex: 'message' },
+                ],
+                testId: 'inventory-import-problems',
+              }
+            : null
+        }
       />
-      {outcome.rejectedRows > 0 ? (
-        <ListTable<ImportProblem>
-          size="small"
-          rowKey="key"
-          dataSource={importProblems(result)}
-          pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-          onRow={(line) => ({ 'data-row': line.row }) as object}
-          columns={[
-            { title: t('inventory.import.row'), dataIndex: 'row', width: 70 },
-            { title: t('inventory.import.column'), dataIndex: 'column', width: 160 },
-            { title: t('inventory.import.problem'), dataIndex: 'message' },
-          ]}
-          data-testid="inventory-import-problems"
-        />
-      ) : null}
     </div>
   );
 }

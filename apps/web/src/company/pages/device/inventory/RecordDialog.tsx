@@ -1,11 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   ConnectType,
   DeviceSystem,
   InventoryEndpoints as E,
-  INVENTORY_IMAGE_LIMITS,
-  INVENTORY_MAX_IMAGES,
-  type InventoryImageUploadResult,
   type InventoryRecord,
   PropertyStatus,
 } from '@storefleet/contracts';
@@ -23,18 +19,17 @@ import {
   Select,
   Space,
   Spin,
-  Upload,
-  type UploadFile,
 } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 
-import { api, apiQuery } from '../../../../shared/api/call';
+import { apiQuery } from '../../../../shared/api/call';
 import { useCallMutation } from '../../../../shared/api/useCallMutation';
 import { fieldsNamed, serverFieldErrors } from '../../../../shared/form';
 import { useLang } from '../../../../shared/i18n/useLang';
 import { CategoryCascader } from '../CategoryCascader';
 import { usePropertyTypes } from '../usePropertyTypes';
+import { type RecordImageFile, RecordImagesField } from './RecordImagesField';
 import {
   EDITABLE_TEXT,
   imagesState,
@@ -46,16 +41,7 @@ import {
 } from './record-form';
 import { useImageUrls } from './useImageUrls';
 
-const ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp';
-type ImageFile = UploadFile<Pick<InventoryImageUploadResult, 'name'>>;
-
-/** A first check before uploading (the server decides by content anyway). */
-function imageFileProblem(file: { type: string; name: string; size: number }): string | null {
-  const byType = (INVENTORY_IMAGE_LIMITS.contentTypes as readonly string[]).includes(file.type);
-  if (!byType && !/\.(png|jpe?g|webp)$/i.test(file.name)) return 'inventory.edit.wrongType';
-  if (file.size > INVENTORY_IMAGE_LIMITS.maxBytes) return 'inventory.edit.tooLarge';
-  return null;
-}
+type ImageFile = RecordImageFile;
 
 /** "Asset <number>", the number marked as data. */
 function RecordTitle({ assetNo }: { assetNo: string }) {
@@ -144,18 +130,8 @@ function RecordEdit({ record, onClose }: { record: InventoryRecord; onClose: () 
   const { message } = App.useApp();
   const [form] = Form.useForm<RecordFormValues>();
   const propertyTypes = usePropertyTypes();
-  const urls = useImageUrls(record.images);
   const [files, setFiles] = useState<ImageFile[]>(() =>
     record.images.map((name) => ({ uid: name, name, status: 'done', response: { name } })),
-  );
-  const shown = useMemo(
-    () =>
-      files.map((f) =>
-        !f.thumbUrl && f.response?.name && urls[f.response.name]
-          ? { ...f, thumbUrl: urls[f.response.name] }
-          : f,
-      ),
-    [files, urls],
   );
   useEffect(() => form.setFieldsValue(recordFormValues(record)), [form, record]);
   const save = useCallMutation(E.update, {
@@ -282,46 +258,7 @@ function RecordEdit({ record, onClose }: { record: InventoryRecord; onClose: () 
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item label={t('inventory.field.images')} extra={t('inventory.edit.imagesHint')}>
-              <Upload<Pick<InventoryImageUploadResult, 'name'>>
-                accept={ACCEPT}
-                listType="picture-card"
-                multiple
-                maxCount={INVENTORY_MAX_IMAGES}
-                fileList={shown}
-                onChange={({ fileList }) => setFiles(fileList)}
-                showUploadList={{ showPreviewIcon: false }}
-                beforeUpload={(file) => {
-                  const problem = imageFileProblem(file);
-                  if (problem) {
-                    void message.error(t(problem));
-                    return Upload.LIST_IGNORE;
-                  }
-                  return true;
-                }}
-                customRequest={({ file, onSuccess, onError, onProgress }) => {
-                  const body = new FormData();
-                  body.append('file', file as Blob, typeof file === 'string' ? 'image' : (file as File).name);
-                  api(
-                    E.uploadImage,
-                    { body },
-                    { onUploadProgress: (f) => onProgress?.({ percent: Math.round(f * 100) }) },
-                  ).then(
-                    (result) => onSuccess?.(result),
-                    (error: unknown) =>
-                      onError?.(error instanceof Error ? error : new Error(t('inventory.edit.uploadFailed'))),
-                  );
-                }}
-                data-testid="inventory-edit-images"
-              >
-                {files.length < INVENTORY_MAX_IMAGES ? (
-                  <div>
-                    <PlusOutlined />
-                    <div style={{ marginTop: 8 }}>{t('inventory.edit.upload')}</div>
-                  </div>
-                ) : null}
-              </Upload>
-            </Form.Item>
+            <RecordImagesField images={record.images} files={files} onChange={setFiles} />
           </Col>
         </Row>
       </Form>

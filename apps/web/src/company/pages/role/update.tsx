@@ -1,5 +1,0 @@
-import { RoleFormPage } from '../../../shared/pages/role/RoleFormPage';
-
-export default function RoleUpdatePage() {
-  return <RoleFormPage edit />;
-}

@@ -1,5 +1,0 @@
-import { UserListPage } from '../../../shared/pages/user/UserListPage';
-
-export default function UserIndexPage() {
-  return <UserListPage />;
-}
