@@ -6,11 +6,13 @@
  *   const t = await createTestApp({ demo: true });
  *   afterAll(() => t.close());
  *   const token = await t.signIn('admin');
- *   const res = await t.app.inject({ method: 'GET', url: '/api/…', headers: bearer(token) });
+ *   const page = await t.call(StoreEndpoints.list, { query: { pageNum: 1 } }, token);
+ *   const res = await t.send(StoreEndpoints.list, { query: { sortBy: 'password' } }, token); // raw reply
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
+import { type AnyEndpoint, AuthEndpoints } from '@storefleet/contracts';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 
@@ -24,6 +26,7 @@ import type { RegisterRoutes } from '../modules';
 import type { ResolveHost } from '../outbound/outbound-policy';
 import { tableResolver } from '../outbound/table-resolver';
 import { newSecretKeyText, parseSecretKey, type SecretKeyRing, secretKeyOf } from '../secrets/secret-keys';
+import { type Caller, callEndpoint, type InputArg, type ReplyOf, sendCall } from './test-client';
 import { openTestDatabase } from './test-database';
 
 /** Cheap argon2id for tests only. */
@@ -75,6 +78,14 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   ctx: AppContext;
+  /** One call of an endpoint (test-client.ts): its `data`; throws unless the reply is a success. */
+  call<E extends AnyEndpoint>(endpoint: E, input: InputArg<E>, caller?: Caller): Promise<ReplyOf<E>>;
+  /** The same request as `call`, answered raw (status, headers, body): for error cases. */
+  send<E extends AnyEndpoint>(
+    endpoint: E,
+    input: InputArg<E>,
+    caller?: Caller,
+  ): Promise<LightMyRequestResponse>;
   /** Signs in (demo password by default) and returns the access token; throws unless it succeeds. */
   signIn(username: string, password?: string): Promise<string>;
   /** Closes the app, then the database, and removes the database. */
@@ -152,12 +163,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     database,
     ctx: app.ctx,
+    call: (endpoint, input, caller) => callEndpoint(app, endpoint, input, caller),
+    send: (endpoint, input, caller) => sendCall(app, endpoint, input, caller),
     async signIn(username, password = DEMO_PASSWORD) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/user-service/auth/login',
-        payload: { username, password },
-      });
+      const res = await sendCall(app, AuthEndpoints.login, { body: { username, password } });
       if (res.statusCode !== 200)
         throw new Error(`sign-in as ${username} failed: ${res.statusCode} ${res.body}`);
       return envelopeOf<{ accessToken: string }>(res).data.accessToken;
