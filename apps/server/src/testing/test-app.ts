@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
-import { type AnyEndpoint, AuthEndpoints } from '@storefleet/contracts';
+import { AuthEndpoints } from '@storefleet/contracts';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 
@@ -26,7 +26,7 @@ import type { RegisterRoutes } from '../modules';
 import type { ResolveHost } from '../outbound/outbound-policy';
 import { tableResolver } from '../outbound/table-resolver';
 import { newSecretKeyText, parseSecretKey, type SecretKeyRing, secretKeyOf } from '../secrets/secret-keys';
-import { type Caller, callEndpoint, type InputArg, type ReplyOf, sendCall } from './test-client';
+import { sendCall, type TestClient, testClient } from './test-client';
 import { openTestDatabase } from './test-database';
 
 /** Cheap argon2id for tests only. */
@@ -74,18 +74,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-export interface TestApp {
+/** An app under test, with its typed calls (`t.call`, `t.send`; test-client.ts). */
+export interface TestApp extends TestClient {
   app: FastifyInstance;
   database: Database;
   ctx: AppContext;
-  /** One call of an endpoint (test-client.ts): its `data`; throws unless the reply is a success. */
-  call<E extends AnyEndpoint>(endpoint: E, input: InputArg<E>, caller?: Caller): Promise<ReplyOf<E>>;
-  /** The same request as `call`, answered raw (status, headers, body): for error cases. */
-  send<E extends AnyEndpoint>(
-    endpoint: E,
-    input: InputArg<E>,
-    caller?: Caller,
-  ): Promise<LightMyRequestResponse>;
   /** Signs in (demo password by default) and returns the access token; throws unless it succeeds. */
   signIn(username: string, password?: string): Promise<string>;
   /** Closes the app, then the database, and removes the database. */
@@ -163,8 +156,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     database,
     ctx: app.ctx,
-    call: (endpoint, input, caller) => callEndpoint(app, endpoint, input, caller),
-    send: (endpoint, input, caller) => sendCall(app, endpoint, input, caller),
+    ...testClient(app),
     async signIn(username, password = DEMO_PASSWORD) {
       const res = await sendCall(app, AuthEndpoints.login, { body: { username, password } });
       if (res.statusCode !== 200)

@@ -19,12 +19,15 @@ import {
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 
-import { bearer } from './test-app';
+import { bearer, withoutLanguage } from './test-app';
 
-/** Who calls: a bearer token, or the token with an agent admin's company and extra headers. */
+/**
+ * Who calls: a bearer token, or the token with an agent admin's company, extra headers, and
+ * `language: null` for no Accept-Language header (the console's default language, Chinese).
+ */
 export type Caller =
   | string
-  | { token?: string; companyId?: number; headers?: Readonly<Record<string, string>> }
+  | { token?: string; companyId?: number; language?: null; headers?: Readonly<Record<string, string>> }
   | undefined;
 
 /** The envelope's `data` of a successful reply, or the bytes of a file reply. */
@@ -35,6 +38,15 @@ export type ReplyOf<E extends AnyEndpoint> = E['response'] extends z.ZodType
 /** The input argument: optional when the endpoint needs nothing. */
 export type InputArg<E extends AnyEndpoint> =
   NeedsInput<E> extends true ? CallInput<E> : CallInput<E> | undefined;
+
+/**
+ * What `send` takes: the call's path parameters and query as `call` types them, and any body, since
+ * error cases send the wrong one on purpose.
+ */
+export type RawInput<E extends AnyEndpoint> = Omit<CallInput<E>, 'body'> & { body?: unknown };
+/** The input argument of `send`: optional when the endpoint needs nothing. */
+export type RawArg<E extends AnyEndpoint> =
+  NeedsInput<E> extends true ? RawInput<E> : RawInput<E> | undefined;
 
 /** A call whose reply was not a success (`t.call`); the raw reply is kept for the message. */
 export class CallFailed extends Error {
@@ -57,14 +69,14 @@ function headersOf(caller: Caller): Record<string, string> {
   if (caller === undefined) return {};
   if (typeof caller === 'string') return bearer(caller);
   const auth = caller.token === undefined ? {} : bearer(caller.token, caller.companyId);
-  return { ...auth, ...caller.headers };
+  return { ...(caller.language === null ? withoutLanguage(auth) : auth), ...caller.headers };
 }
 
 /** The raw reply of one call of `endpoint`. */
 export function sendCall<E extends AnyEndpoint>(
   app: FastifyInstance,
   endpoint: E,
-  input: InputArg<E>,
+  input: RawArg<E>,
   caller?: Caller,
 ): Promise<LightMyRequestResponse> {
   const loose = (input ?? {}) as LooseInput;
@@ -89,4 +101,24 @@ export async function callEndpoint<E extends AnyEndpoint>(
   const envelope = res.json() as { ok?: boolean; data: ReplyOf<E> };
   if (envelope.ok === false) throw new CallFailed(endpoint, res);
   return envelope.data;
+}
+
+/** The typed calls on one app: what `TestApp` offers, for an app a test built itself (`buildApp`). */
+export interface TestClient {
+  /** One call of an endpoint: its `data`; throws CallFailed unless the reply is a success. */
+  call<E extends AnyEndpoint>(endpoint: E, input: InputArg<E>, caller?: Caller): Promise<ReplyOf<E>>;
+  /** The same request as `call`, answered raw (status, headers, body): for error cases. */
+  send<E extends AnyEndpoint>(
+    endpoint: E,
+    input: RawArg<E>,
+    caller?: Caller,
+  ): Promise<LightMyRequestResponse>;
+}
+
+/** The typed client of `app`. */
+export function testClient(app: FastifyInstance): TestClient {
+  return {
+    call: (endpoint, input, caller) => callEndpoint(app, endpoint, input, caller),
+    send: (endpoint, input, caller) => sendCall(app, endpoint, input, caller),
+  };
 }
