@@ -1,6 +1,7 @@
 // `npm run test:fast`: the inner loop while developing. Unit tests and server tests on SQLite, without
-// the slow group below (about a third of the server files' time and more of their wall time). `npm test`
-// still runs everything, on both databases, with the browser tests; run it before pushing.
+// the slow group below (about three quarters of the server files' summed test time, by the per-file
+// durations of one full run). `npm test` still runs everything, on both databases, with the browser
+// tests; run it before pushing.
 //
 // The slow group: files that sweep every route, read or write large workbooks, or start servers as
 // child processes. A file joins it when it alone takes ~15 s or more on SQLite; its reason stays beside it.
