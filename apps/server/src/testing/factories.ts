@@ -46,35 +46,37 @@ export function buildStore(
 }
 
 /**
- * A receipt printer in the store `shopId` (under its box when `parentDeviceId` is given): its own
- * hostid, MAC and loopback intranet IP unless the overrides name them.
+ * The fields of a valid receipt printer (no store yet): its own hostid, MAC and loopback intranet IP,
+ * unique in this process, so as many as a test needs can be added to one company.
  */
+export function printerFields() {
+  const n = next();
+  const hex = (v: number) => v.toString(16).padStart(2, '0');
+  return {
+    hostid: `printer-test-${n}`,
+    deviceName: 'Test printer',
+    productId: 5,
+    connectType: 4,
+    deviceSystem: 3,
+    deviceBrand: 'Epson',
+    model: 'TM-T82III',
+    isPreinstallation: 0,
+    intranetIp: `127.0.8.${n % 250}`,
+    macAddress: `00:26:ab:00:${hex(n >> 8)}:${hex(n % 256)}`,
+    deviceCategory: 'print',
+    deviceClass: 'receipt-printer',
+  };
+}
+
+/** A receipt printer (`printerFields`) in the store `shopId`, under its box when `parentDeviceId` is given. */
 export function buildDevice(
   t: TestClient,
   caller: Caller,
   overrides: Input<typeof DeviceEndpoints.add> & { shopId: number },
 ) {
-  const n = next();
-  const hex = (v: number) => v.toString(16).padStart(2, '0');
   return t.call(
     DeviceEndpoints.add,
-    {
-      body: bodyOf(DeviceEndpoints.add, {
-        hostid: `factory-device-${n}`,
-        deviceName: `Test printer ${n}`,
-        productId: 5,
-        connectType: 4,
-        deviceSystem: 3,
-        deviceBrand: 'Epson',
-        model: 'TM-T82III',
-        isPreinstallation: 0,
-        intranetIp: `127.0.9.${n % 250}`,
-        macAddress: `00:26:ac:00:${hex(n >> 8)}:${hex(n % 256)}`,
-        deviceCategory: 'print',
-        deviceClass: 'receipt-printer',
-        ...overrides,
-      }),
-    },
+    { body: bodyOf(DeviceEndpoints.add, { ...printerFields(), ...overrides }) },
     caller,
   );
 }
