@@ -3,6 +3,7 @@ export * from './agent-protocol';
 export * from './alerts/index';
 export * from './auth';
 export * from './auth-endpoints';
+export * from './call-input';
 export * from './call-log-endpoints';
 export * from './config/config-definitions';
 export * from './config/config-endpoints';

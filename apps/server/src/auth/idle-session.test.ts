@@ -1,11 +1,10 @@
-import { DashboardEndpoints } from '@storefleet/contracts';
+import { AuthEndpoints, DashboardEndpoints } from '@storefleet/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../testing/test-app';
+import { createTestApp, envelopeOf, type TestApp } from '../testing/test-app';
 import { authenticate } from './authenticate';
 import { idleVerdict } from './idle-session';
 
-const ME = '/api/user-service/auth/me';
 const MINUTE = 60_000;
 
 describe('the idle verdict', () => {
@@ -31,7 +30,7 @@ describe('idle sessions', () => {
     vi.setSystemTime(clock);
   };
   const after = (ms: number) => at(clock + ms);
-  const me = (token: string) => t.app.inject({ method: 'GET', url: ME, headers: bearer(token) });
+  const me = (token: string) => t.send(AuthEndpoints.me, {}, token);
 
   beforeAll(async () => {
     t = await createTestApp({ config: { sessionIdleMinutes: 30 } });
@@ -64,11 +63,10 @@ describe('idle sessions', () => {
 
   it('keeps a wall display of the monitor screen signed in unattended for hours', async () => {
     const token = await start('operator');
-    const overview = DashboardEndpoints.getDashboardOverview.path;
     // The monitor screen refreshes its figures once a minute (MonitorScreen.tsx AUTO_REFRESH_MS).
     for (let minute = 0; minute < 5 * 60; minute += 1) {
       after(MINUTE);
-      const res = await t.app.inject({ method: 'GET', url: overview, headers: bearer(token) });
+      const res = await t.send(DashboardEndpoints.getDashboardOverview, {}, token);
       expect(res.statusCode).toBe(200);
     }
     expect((await me(token)).statusCode).toBe(200);
@@ -100,7 +98,7 @@ describe('idle sessions', () => {
       at(Date.parse('2026-12-07T08:00:00Z'));
       const token = await off.signIn('admin');
       after(5 * 60 * MINUTE);
-      const res = await off.app.inject({ method: 'GET', url: ME, headers: bearer(token) });
+      const res = await off.send(AuthEndpoints.me, {}, token);
       expect(res.statusCode).toBe(200);
     } finally {
       await off.close();

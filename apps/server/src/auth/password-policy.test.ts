@@ -1,7 +1,8 @@
+import { UserEndpoints } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { PUBLISHED_DEMO_PASSWORD } from '../config';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../testing/test-app';
+import { createTestApp, envelopeOf, type TestApp } from '../testing/test-app';
 import { commonPasswordCount, passwordProblem } from './password-policy';
 
 describe('the password rules', () => {
@@ -34,7 +35,6 @@ describe('the password rules', () => {
 });
 
 describe('passwords set by an administrator', () => {
-  const USER = '/api/user-service/user';
   let t: TestApp;
   let admin: string;
   let roleId: number;
@@ -62,46 +62,25 @@ describe('passwords set by an administrator', () => {
   });
 
   it('refuses a common password or one with the user name when creating a user, saying why', async () => {
-    const common = await t.app.inject({
-      method: 'PUT',
-      url: USER,
-      headers: bearer(admin),
-      payload: user('cashier7', 'abc12345'),
-    });
+    const common = await t.send(UserEndpoints.addUser, { body: user('cashier7', 'abc12345') }, admin);
     expect(common.statusCode).toBe(400);
     expect(fieldsOf(common.body)).toEqual([
       { field: 'password', message: 'is one of the most common passwords and easy to guess; choose another' },
     ]);
-    const named = await t.app.inject({
-      method: 'PUT',
-      url: USER,
-      headers: bearer(admin),
-      payload: user('cashier7', 'Cashier7-Till!'),
-    });
+    const named = await t.send(UserEndpoints.addUser, { body: user('cashier7', 'Cashier7-Till!') }, admin);
     expect(fieldsOf(named.body)).toEqual([{ field: 'password', message: 'must not contain the user name' }]);
-    const fine = await t.app.inject({
-      method: 'PUT',
-      url: USER,
-      headers: bearer(admin),
-      payload: user('cashier7', 'Till-Seven-2026'),
-    });
+    const fine = await t.send(UserEndpoints.addUser, { body: user('cashier7', 'Till-Seven-2026') }, admin);
     expect(fine.statusCode).toBe(200);
   });
 
   it('refuses a common password when resetting one, and keeps the old password', async () => {
-    const created = await t.app.inject({
-      method: 'PUT',
-      url: USER,
-      headers: bearer(admin),
-      payload: user('cashier8', 'Till-Eight-2026'),
-    });
+    const created = await t.send(UserEndpoints.addUser, { body: user('cashier8', 'Till-Eight-2026') }, admin);
     const { id } = envelopeOf<{ id: number }>(created).data;
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: USER,
-      headers: bearer(admin),
-      payload: user('cashier8', 'baseball', { id }),
-    });
+    const reset = await t.send(
+      UserEndpoints.updateUser,
+      { body: user('cashier8', 'baseball', { id }) },
+      admin,
+    );
     expect(reset.statusCode).toBe(400);
     expect(fieldsOf(reset.body)[0]?.field).toBe('password');
     expect(await t.signIn('cashier8', 'Till-Eight-2026')).toMatch(/\./);

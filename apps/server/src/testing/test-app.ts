@@ -6,11 +6,13 @@
  *   const t = await createTestApp({ demo: true });
  *   afterAll(() => t.close());
  *   const token = await t.signIn('admin');
- *   const res = await t.app.inject({ method: 'GET', url: '/api/…', headers: bearer(token) });
+ *   const page = await t.call(StoreEndpoints.list, { query: { pageNum: 1 } }, token);
+ *   const res = await t.send(StoreEndpoints.list, { query: { sortBy: 'password' } }, token); // raw reply
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
+import { AuthEndpoints } from '@storefleet/contracts';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 
@@ -24,6 +26,7 @@ import type { RegisterRoutes } from '../modules';
 import type { ResolveHost } from '../outbound/outbound-policy';
 import { tableResolver } from '../outbound/table-resolver';
 import { newSecretKeyText, parseSecretKey, type SecretKeyRing, secretKeyOf } from '../secrets/secret-keys';
+import { sendCall, type TestClient, testClient } from './test-client';
 import { openTestDatabase } from './test-database';
 
 /** Cheap argon2id for tests only. */
@@ -71,7 +74,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-export interface TestApp {
+/** An app under test, with its typed calls (`t.call`, `t.send`; test-client.ts). */
+export interface TestApp extends TestClient {
   app: FastifyInstance;
   database: Database;
   ctx: AppContext;
@@ -152,12 +156,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     database,
     ctx: app.ctx,
+    ...testClient(app),
     async signIn(username, password = DEMO_PASSWORD) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/user-service/auth/login',
-        payload: { username, password },
-      });
+      const res = await sendCall(app, AuthEndpoints.login, { body: { username, password } });
       if (res.statusCode !== 200)
         throw new Error(`sign-in as ${username} failed: ${res.statusCode} ${res.body}`);
       return envelopeOf<{ accessToken: string }>(res).data.accessToken;

@@ -1,15 +1,15 @@
 // Alert evaluation on a real database: values through ingest and transitions through the offline sweep
 // open and recover records in the transaction that stores them; rule writes reach the rules cache.
-import type { AlertRule, AlertRuleBody } from '@storefleet/contracts';
+import { AlertEndpoints } from '@storefleet/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { type AlertRuleOverrides, buildSlowPosRule } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { reachabilityValue } from '../hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../hub/test-support/link-fixture.repository';
 import { ingestValues, type Reporter } from '../ingest/ingest.service';
 import { SWEEP_CHUNK } from '../jobs/offline-sweep';
 
-const ALERT = '/api/device-service/aibox/alert';
 let t: TestApp;
 let admin: string;
 let fixture: LinkFixture;
@@ -33,38 +33,10 @@ afterAll(() => t.close());
 const reach = (deviceId: number, at: number, delayMs: number, online = true) =>
   reachabilityValue({ deviceId, seq: ++seq, at, delayMs, online });
 
-const ruleBody = (overrides: Partial<AlertRuleBody> = {}) => ({
-  alertName: 'Slow POS',
-  alertLevel: 3,
-  alertType: 1,
-  connectType: 4,
-  productType: 4,
-  triggerType: 2,
-  triggerOperator: 'GT',
-  triggerValue: 100,
-  deviceCategory: 'terminal',
-  ...overrides,
-});
+const addRule = (overrides: AlertRuleOverrides = {}) => buildSlowPosRule(t, admin, overrides);
 
-async function addRule(overrides: Partial<AlertRuleBody> = {}): Promise<AlertRule> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${ALERT}/addAlertRule`,
-    headers: bearer(admin),
-    payload: ruleBody(overrides),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return envelopeOf<AlertRule>(res).data;
-}
-
-async function setStatus(id: number, status: 0 | 1): Promise<void> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `${ALERT}/update/${id}/status?status=${status}`,
-    headers: bearer(admin),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const setStatus = (id: number, status: 0 | 1) =>
+  t.call(AlertEndpoints.updateAlertRuleStatus, { params: { id }, query: { status } }, admin);
 
 const recordsOf = (ruleId: number) =>
   t.ctx.db.selectFrom('alert_records').selectAll().where('rule_id', '=', ruleId).orderBy('id').execute();

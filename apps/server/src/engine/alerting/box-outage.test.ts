@@ -2,14 +2,13 @@
 // store's box is offline, its devices' offline records are held under the box's one record (not
 // notified); when the box is back, records of devices still down are released, those of devices that
 // came back just recover.
-import type { AlertRule } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { buildOfflineRule } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { reachabilityValue } from '../hub/test-support/agent-values';
 import { ingestValues } from '../ingest/ingest.service';
 
-const ALERT = '/api/device-service/aibox/alert';
 let t: TestApp;
 let admin: string;
 let companyId: number;
@@ -89,24 +88,7 @@ async function outlet(seen: { box: number; devices: number }): Promise<Outlet> {
   return { shopId: store.id, boxId, posA: await device(pos), posB: await device(pos) };
 }
 
-async function offlineRule(shopId: number): Promise<AlertRule> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${ALERT}/addAlertRule`,
-    headers: bearer(admin),
-    payload: {
-      alertName: 'Offline',
-      alertLevel: 4,
-      alertType: 1,
-      triggerType: 1,
-      triggerOperator: 'EQ',
-      triggerValue: 0,
-      shopIds: [shopId],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return envelopeOf<AlertRule>(res).data;
-}
+const offlineRule = (shopId: number) => buildOfflineRule(t, admin, { shopIds: [shopId] });
 
 const recordOf = async (ruleId: number, deviceId: number) =>
   t.ctx.db

@@ -2,15 +2,15 @@
 // several product types or all, store and region scope, hold times that pass with no value arriving,
 // hysteresis, no loss alert while offline. The fixture company's demo rules are disabled so only the
 // rules of each test fire.
-import type { AlertRule } from '@storefleet/contracts';
+import { AlertEndpoints, type AlertRule } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { type AlertRuleOverrides, buildAlertRule } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { reachabilityValue } from '../hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../hub/test-support/link-fixture.repository';
 import { ingestValues, type Reporter } from '../ingest/ingest.service';
 
-const ALERT = '/api/device-service/aibox/alert';
 let t: TestApp;
 let admin: string;
 let fixture: LinkFixture;
@@ -55,34 +55,15 @@ afterAll(() => t.close());
 const reach = (deviceId: number, at: number, delayMs: number, online = true) =>
   reachabilityValue({ deviceId, seq: ++seq, at, delayMs, online });
 
-async function addRule(body: Record<string, unknown>): Promise<AlertRule> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${ALERT}/addAlertRule`,
-    headers: bearer(admin),
-    payload: {
-      alertName: 'Slow',
-      alertLevel: 3,
-      alertType: 1,
-      triggerType: 2,
-      triggerOperator: 'GT',
-      triggerValue: 100,
-      ...body,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return envelopeOf<AlertRule>(res).data;
-}
+const addRule = (body: AlertRuleOverrides) => buildAlertRule(t, admin, body);
 
 async function disable(...rules: AlertRule[]): Promise<void> {
-  for (const rule of rules) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${ALERT}/update/${rule.id}/status?status=0`,
-      headers: bearer(admin),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  for (const rule of rules)
+    await t.call(
+      AlertEndpoints.updateAlertRuleStatus,
+      { params: { id: rule.id }, query: { status: 0 } },
+      admin,
+    );
 }
 
 const recordsOf = (ruleId: number) =>

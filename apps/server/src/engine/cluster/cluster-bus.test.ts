@@ -12,7 +12,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../app';
-import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { buildOfflineRule } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { testClient } from '../../testing/test-client';
 import type { AlertRecordEvent } from '../alerting/alert-bus';
 import { AgentPeer } from '../hub/test-support/agent-peer';
 import { insertLinkFixture } from '../hub/test-support/link-fixture.repository';
@@ -94,21 +96,7 @@ describe('several nodes over Redis', () => {
     const before = await rulesOnA(); // now cached on A
     expect(before).not.toContain('Offline (node B)');
 
-    const res = await b.inject({
-      method: 'POST',
-      url: '/api/device-service/aibox/alert/addAlertRule',
-      headers: bearer(token),
-      payload: {
-        alertName: 'Offline (node B)',
-        alertLevel: 4,
-        alertType: 1,
-        triggerType: 1,
-        triggerOperator: 'EQ',
-        triggerValue: 0,
-        shopIds: [store.id],
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await buildOfflineRule(testClient(b), token, { alertName: 'Offline (node B)', shopIds: [store.id] });
     await expect.poll(rulesOnA, { timeout: 20_000 }).toContain('Offline (node B)');
   });
 

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 
 import { ClockedBox } from '@storefleet/agent/test-support/clocked-box';
 import { WAIT } from '@storefleet/agent/test-support/wait';
-import type { RunningItem, UnsequencedValue } from '@storefleet/contracts';
+import { MonitoringEndpoints, type RunningItem, type UnsequencedValue } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { CLOCK_TOLERANCE_MS } from './box-clock';
 import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
 
@@ -95,11 +95,7 @@ const sweepEvents = async (fixture: LinkFixture) =>
   ).length;
 
 async function clockSkewItem(fixture: LinkFixture): Promise<RunningItem | undefined> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/device-service/aibox/deviceRunningInfo/getRunninginfo?deviceId=${fixture.boxId}`,
-    headers: bearer(token),
-  });
+  const res = await t.send(MonitoringEndpoints.getRunninginfo, { query: { deviceId: fixture.boxId } }, token);
   expect(res.statusCode).toBe(200);
   return envelopeOf<RunningItem[]>(res).data.find((item) => item.itemid === 'agent.clockSkew');
 }

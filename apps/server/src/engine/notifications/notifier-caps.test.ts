@@ -5,7 +5,7 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import {
   insertNotificationFixture,
   type NotificationFixture,
@@ -13,12 +13,8 @@ import {
   peerSettings,
   saveConfig,
 } from './test-support/notification-fixture';
-import {
-  type HttpPeer,
-  type SmtpPeer,
-  startHttpPeer,
-  startSmtpPeer,
-} from './test-support/notification-peers';
+import type { HttpPeer, SmtpPeer } from './test-support/notification-peers';
+import { closeNotifierBench, openNotifierBench } from './test-support/notifier-bench';
 
 const PER_RECIPIENT = 2;
 const PER_COMPANY = 5;
@@ -31,7 +27,7 @@ let now = 0;
 const at = (hour: number, minute = 0) => new Date(2026, 10, 26, hour, minute, 0).getTime();
 
 beforeAll(async () => {
-  [t, smtp, http] = await Promise.all([createTestApp({ demo: true }), startSmtpPeer(), startHttpPeer()]);
+  ({ t, smtp, http } = await openNotifierBench());
   t.ctx.notifier.clock = () => now;
   // The test runs the passes: no timer pass may fall between an hour's steps.
   t.ctx.notifier.stopTimer();
@@ -43,10 +39,7 @@ beforeAll(async () => {
     alert_outside_hours: '1',
   });
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([smtp.close(), http.close()]);
-});
+afterAll(() => closeNotifierBench({ t, smtp, http }));
 
 /** More recipients (email only) covering the fixture's store; returns their addresses. */
 async function addRecipients(f: NotificationFixture, count: number): Promise<string[]> {

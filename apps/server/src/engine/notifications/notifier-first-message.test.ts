@@ -7,16 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { listRecipientsFor } from '../../modules/alerts/alert-senders.repository';
 import { getMonitoringSettings } from '../../modules/config/config.service';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { channelSender } from './channel-senders';
 import { Notifier } from './notifier';
 import { insertNotificationFixture, openRecord, peerSettings } from './test-support/notification-fixture';
-import {
-  type HttpPeer,
-  type SmtpPeer,
-  startHttpPeer,
-  startSmtpPeer,
-} from './test-support/notification-peers';
+import type { HttpPeer, SmtpPeer } from './test-support/notification-peers';
+import { closeNotifierBench, openNotifierBench } from './test-support/notifier-bench';
 
 /** Five of the notifier's batches of 50 records. */
 const RECORDS = 250;
@@ -26,14 +22,11 @@ let smtp: SmtpPeer;
 let http: HttpPeer;
 
 beforeAll(async () => {
-  [t, smtp, http] = await Promise.all([createTestApp({ demo: true }), startSmtpPeer(), startHttpPeer()]);
+  ({ t, smtp, http } = await openNotifierBench());
   // This test's own notifier handles the records; the app's takes no part.
   await t.ctx.notifier.stop();
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([smtp.close(), http.close()]);
-});
+afterAll(() => closeNotifierBench({ t, smtp, http }));
 
 describe('the first message of a storm', () => {
   it('is sent before the last alert of the pass is queued', async () => {

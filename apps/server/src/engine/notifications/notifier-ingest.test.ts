@@ -1,20 +1,15 @@
 // The whole path: a box reports a slow POS through ingest, the rule opens a record in the ingest
 // transaction, the committed change wakes the notifier and the recipient's mail arrives at the local
 // SMTP server — nobody asks for a pass; the value back under the threshold sends the recovery mail.
-import type { AlertRule } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { buildSlowPosRule } from '../../testing/factories';
+import type { TestApp } from '../../testing/test-app';
 import { reachabilityValue } from '../hub/test-support/agent-values';
 import { ingestValues, type Reporter } from '../ingest/ingest.service';
 import { insertNotificationFixture, peerSettings } from './test-support/notification-fixture';
-import {
-  type HttpPeer,
-  type SmtpPeer,
-  startHttpPeer,
-  startSmtpPeer,
-  until,
-} from './test-support/notification-peers';
+import { type HttpPeer, type SmtpPeer, until } from './test-support/notification-peers';
+import { closeNotifierBench, openNotifierBench } from './test-support/notifier-bench';
 
 let t: TestApp;
 let smtp: SmtpPeer;
@@ -22,16 +17,13 @@ let http: HttpPeer;
 let seq = Date.now() * 1000;
 
 beforeAll(async () => {
-  [t, smtp, http] = await Promise.all([createTestApp({ demo: true }), startSmtpPeer(), startHttpPeer()]);
+  ({ t, smtp, http } = await openNotifierBench());
   // Noon, local time: inside the default opening hours.
   t.ctx.notifier.clock = () => new Date(2026, 10, 24, 12, 0, 0).getTime();
   // Only the wake after commit may start a pass here.
   t.ctx.notifier.stopTimer();
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([smtp.close(), http.close()]);
-});
+afterAll(() => closeNotifierBench({ t, smtp, http }));
 
 describe('from ingest to the mailbox', () => {
   it('mails the opening and the recovery of an alert raised by reported values', async () => {
@@ -48,24 +40,7 @@ describe('from ingest to the mailbox', () => {
       .where('id', '=', f.posId)
       .execute();
     const admin = await t.signIn('admin');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/device-service/aibox/alert/addAlertRule',
-      headers: bearer(admin),
-      payload: {
-        alertName: 'Slow POS',
-        alertLevel: 3,
-        alertType: 1,
-        connectType: 4,
-        productType: 4,
-        triggerType: 2,
-        triggerOperator: 'GT',
-        triggerValue: 100,
-        deviceCategory: 'terminal',
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const rule = envelopeOf<AlertRule>(res).data;
+    const rule = await buildSlowPosRule(t, admin);
     const box: Reporter = { deviceId: f.boxId, shopId: f.shopId, mode: 'box' };
     const reach = (at: number, delayMs: number) =>
       reachabilityValue({ deviceId: f.posId, seq: ++seq, at, delayMs, online: true });

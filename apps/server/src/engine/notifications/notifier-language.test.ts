@@ -5,7 +5,7 @@
 import { type AlertSender, AlertSenderEndpoints } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { bearer, envelopeOf, type TestApp } from '../../testing/test-app';
 import {
   insertNotificationFixture,
   type NotificationFixture,
@@ -13,13 +13,8 @@ import {
   peerSettings,
   recoverRecord,
 } from './test-support/notification-fixture';
-import {
-  type HttpPeer,
-  type SmtpPeer,
-  startHttpPeer,
-  startSmtpPeer,
-  until,
-} from './test-support/notification-peers';
+import { type HttpPeer, type SmtpPeer, until } from './test-support/notification-peers';
+import { closeNotifierBench, openNotifierBench } from './test-support/notifier-bench';
 
 let t: TestApp;
 let admin: string;
@@ -30,17 +25,14 @@ let f: NotificationFixture;
 let now = new Date(2026, 10, 24, 12, 0, 0).getTime();
 
 beforeAll(async () => {
-  [t, smtp, http] = await Promise.all([createTestApp({ demo: true }), startSmtpPeer(), startHttpPeer()]);
+  ({ t, smtp, http } = await openNotifierBench());
   admin = await t.signIn('admin');
   t.ctx.notifier.clock = () => now;
   f = await insertNotificationFixture(t.ctx.db, peerSettings(smtp, http));
   // The fixture's own recipient is not part of this story.
   await t.ctx.db.deleteFrom('alert_senders').where('id', '=', f.senderId).execute();
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([smtp.close(), http.close()]);
-});
+afterAll(() => closeNotifierBench({ t, smtp, http }));
 
 async function addRecipient(payload: Record<string, unknown>): Promise<AlertSender> {
   const res = await t.app.inject({

@@ -4,7 +4,7 @@
 // messages back and what they held goes out as one summary when the hour is over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { writeNotificationSettings } from './notification-channels.repository';
 import {
   deliveriesOf,
@@ -14,13 +14,8 @@ import {
   recoverRecord,
   saveConfig,
 } from './test-support/notification-fixture';
-import {
-  type HttpPeer,
-  type SmtpPeer,
-  startHttpPeer,
-  startSmtpPeer,
-  until,
-} from './test-support/notification-peers';
+import { type HttpPeer, type SmtpPeer, until } from './test-support/notification-peers';
+import { closeNotifierBench, openNotifierBench } from './test-support/notifier-bench';
 
 let t: TestApp;
 let admin: string;
@@ -35,14 +30,11 @@ const emailOnly = () =>
   });
 
 beforeAll(async () => {
-  [t, smtp, http] = await Promise.all([createTestApp({ demo: true }), startSmtpPeer(), startHttpPeer()]);
+  ({ t, smtp, http } = await openNotifierBench());
   admin = await t.signIn('admin');
   t.ctx.notifier.clock = () => now;
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([smtp.close(), http.close()]);
-});
+afterAll(() => closeNotifierBench({ t, smtp, http }));
 
 const run = () => t.ctx.notifier.run();
 const emailsOf = async (id: number) => (await deliveriesOf(t.ctx.db, id)).filter((d) => d.channel === 1);

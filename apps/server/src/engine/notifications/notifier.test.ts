@@ -3,7 +3,7 @@
 // their box's alert are not sent. Time is the notifier's clock, moved by the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import {
   deliveriesOf,
   insertNotificationFixture,
@@ -11,13 +11,8 @@ import {
   peerSettings,
   recoverRecord,
 } from './test-support/notification-fixture';
-import {
-  type HttpPeer,
-  type SmtpPeer,
-  startHttpPeer,
-  startSmtpPeer,
-  until,
-} from './test-support/notification-peers';
+import { type HttpPeer, type SmtpPeer, until } from './test-support/notification-peers';
+import { closeNotifierBench, openNotifierBench } from './test-support/notifier-bench';
 
 let t: TestApp;
 let smtp: SmtpPeer;
@@ -26,13 +21,10 @@ let http: HttpPeer;
 let now = new Date(2026, 10, 24, 12, 0, 0).getTime();
 
 beforeAll(async () => {
-  [t, smtp, http] = await Promise.all([createTestApp({ demo: true }), startSmtpPeer(), startHttpPeer()]);
+  ({ t, smtp, http } = await openNotifierBench());
   t.ctx.notifier.clock = () => now;
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([smtp.close(), http.close()]);
-});
+afterAll(() => closeNotifierBench({ t, smtp, http }));
 
 const run = () => t.ctx.notifier.run();
 

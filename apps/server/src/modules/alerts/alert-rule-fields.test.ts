@@ -1,13 +1,12 @@
 // The rule fields issue 11 added, as a user meets them on addAlertRule / updateAlertRule: several
 // product types, store and region scope, hold time, recovery value — stored, answered, and refused
 // with a 400 naming the field when they cannot mean anything.
-import type { AlertRule } from '@storefleet/contracts';
+import { AlertEndpoints, type AlertRule } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type OrgFixture, openOrgFixture } from '../../testing/org-fixture';
-import { bearer, envelopeOf, withoutLanguage } from '../../testing/test-app';
+import { envelopeOf } from '../../testing/test-app';
 
-const ALERT = '/api/device-service/aibox/alert';
 let f: OrgFixture;
 let ownStore: number;
 let ownLevel: number;
@@ -30,13 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => f.t.close());
 
-const post = (url: string, payload: Record<string, unknown>) =>
-  f.t.app.inject({
-    method: 'POST',
-    url: `${ALERT}/${url}`,
-    headers: withoutLanguage(bearer(f.admin)),
-    payload,
-  });
+/** Writes a rule as the Chinese console (no Accept-Language): the messages below are its. */
+const post = (endpoint: 'addAlertRule' | 'updateAlertRule', body: Record<string, unknown>) =>
+  f.t.send(AlertEndpoints[endpoint], { body }, { token: f.admin, language: null });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   alertName: 'CPU overload',
@@ -87,11 +82,11 @@ describe('rules an operator would write', () => {
 
   it('lists a rule for all product types under any product type filter', async () => {
     const all = envelopeOf<AlertRule>(await post('addAlertRule', body({ alertName: 'All kinds' }))).data;
-    const res = await f.t.app.inject({
-      method: 'GET',
-      url: `${ALERT}/listAlertRules?productType=9&pageSize=100`,
-      headers: bearer(f.admin),
-    });
+    const res = await f.t.send(
+      AlertEndpoints.listAlertRules,
+      { query: { productType: 9, pageSize: 100 } },
+      f.admin,
+    );
     const ids = envelopeOf<{ list: AlertRule[] }>(res).data.list.map((r) => r.id);
     expect(ids).toContain(all.id);
   });

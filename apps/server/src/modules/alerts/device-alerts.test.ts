@@ -6,10 +6,9 @@ import type { AddressInfo } from 'node:net';
 import {
   AGENT_LINK_PATH,
   type AgentValue,
-  type AlertRule,
-  type DeviceAlertEvent,
+  AlertEndpoints,
+  type CallInput,
   type DeviceAlertRule,
-  type PagedResult,
   type ServerToAgentMessage,
 } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +17,9 @@ import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
 import { formatDateTime } from '../../http/time';
-import { bearer, createTestApp, envelopeOf, type TestApp, withoutLanguage } from '../../testing/test-app';
+import { type AlertRuleOverrides, buildSlowPosRule } from '../../testing/factories';
+import { createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
-const ALERT = '/api/device-service/aibox/alert';
 let t: TestApp;
 let url: string;
 let fixture: LinkFixture;
@@ -107,8 +106,16 @@ let seq = Date.now() * 1000;
 const reach = (deviceId: number, at: number, delayMs: number) =>
   reachabilityValue({ deviceId, seq: ++seq, at, delayMs });
 
-const get = (path: string, token = admin) =>
-  t.app.inject({ method: 'GET', url: `${ALERT}/${path}`, headers: withoutLanguage(bearer(token)) });
+/** The Chinese console (no Accept-Language): the spec's rule texts. */
+const zh = (token: string) => ({ token, language: null });
+type RulesQuery = CallInput<typeof AlertEndpoints.listAlertsRule>['query'];
+type HistoryQuery = CallInput<typeof AlertEndpoints.listAlertsHistory>['query'];
+const rulesOf = (query: RulesQuery, token = admin) =>
+  t.send(AlertEndpoints.listAlertsRule, { query }, zh(token));
+const historyOf = (query: HistoryQuery, token = admin) =>
+  t.send(AlertEndpoints.listAlertsHistory, { query }, zh(token));
+const setStatus = (id: number, status: 0 | 1) =>
+  t.send(AlertEndpoints.updateAlertRuleStatus, { params: { id }, query: { status } }, zh(admin));
 
 /** The demo's rules (every company gets four): the tests below list the rules they add besides them. */
 let demoRuleIds = new Set<number>();
@@ -116,43 +123,13 @@ const added = (list: DeviceAlertRule[]) => list.filter((r) => !demoRuleIds.has(r
 
 /** The hostid a device carries (what listAlertsRule takes, spec §7). */
 const hostidOf = async (deviceId: number) =>
-  encodeURIComponent(
-    (
-      await t.ctx.db
-        .selectFrom('devices')
-        .select('hostid')
-        .where('id', '=', deviceId)
-        .executeTakeFirstOrThrow()
-    ).hostid,
-  );
+  (await t.ctx.db.selectFrom('devices').select('hostid').where('id', '=', deviceId).executeTakeFirstOrThrow())
+    .hostid;
 
-async function addRule(overrides: Record<string, unknown>): Promise<AlertRule> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${ALERT}/addAlertRule`,
-    headers: withoutLanguage(bearer(admin)),
-    payload: {
-      alertName: 'Slow POS',
-      alertLevel: 3,
-      alertType: 1,
-      connectType: 4,
-      productType: 4,
-      triggerType: 2,
-      triggerOperator: 'GT',
-      triggerValue: 100,
-      deviceCategory: 'terminal',
-      ...overrides,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return envelopeOf<AlertRule>(res).data;
-}
+const addRule = (overrides: AlertRuleOverrides) => buildSlowPosRule(t, zh(admin), overrides);
 
-const history = async (deviceId: number, query = '') => {
-  const res = await get(`listAlertsHistory?deviceId=${deviceId}${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return envelopeOf<PagedResult<DeviceAlertEvent>>(res).data;
-};
+const history = (deviceId: number, page: { pageNum?: number; pageSize?: number } = {}) =>
+  t.call(AlertEndpoints.listAlertsHistory, { query: { deviceId, ...page } }, zh(admin));
 
 describe('alert events through the box hub', () => {
   it('opens a record when a value crosses the threshold and recovers it when a value is back under', async () => {
@@ -191,16 +168,16 @@ describe('alert events through the box hub', () => {
 
     // A second episode: newest first, paged.
     await box.report([reach(fixture.posId, start + 4_000, 400)]);
-    const page = await history(fixture.posId, '&pageNum=1&pageSize=1');
+    const page = await history(fixture.posId, { pageNum: 1, pageSize: 1 });
     expect(page.total).toBe(2);
     expect(page.list).toEqual([expect.objectContaining({ clock: formatDateTime(start + 4_000), status: 0 })]);
-    expect((await history(fixture.posId, '&pageNum=2&pageSize=1')).list[0]?.eventid).toBe(
+    expect((await history(fixture.posId, { pageNum: 2, pageSize: 1 })).list[0]?.eventid).toBe(
       opened.list[0]?.eventid,
     );
     // The switch's slow answers match no rule (another product type and connect type).
     expect((await history(fixture.switchId)).list).toEqual([]);
     box.close();
-    await get(`update/${rule.id}/status?status=0`);
+    await setStatus(rule.id, 0);
   });
 });
 
@@ -213,9 +190,9 @@ describe("a device's alert rules", () => {
     await addRule({ alertName: 'Other connect type', connectType: 3 });
     await addRule({ alertName: 'Other category', deviceCategory: 'mobile' });
     const disabled = await addRule({ alertName: 'Disabled' });
-    expect((await get(`update/${disabled.id}/status?status=0`)).statusCode).toBe(200);
+    expect((await setStatus(disabled.id, 0)).statusCode).toBe(200);
 
-    const res = await get(`listAlertsRule?hostid=${await hostidOf(fixture.posId)}`);
+    const res = await rulesOf({ hostid: await hostidOf(fixture.posId) });
     expect(res.statusCode, res.body).toBe(200);
     const trigger = {
       triggerType: 2,
@@ -245,7 +222,7 @@ describe("a device's alert rules", () => {
   });
 
   it('lists nothing for a device without a category', async () => {
-    const res = await get(`listAlertsRule?hostid=${await hostidOf(fixture.switchId)}`);
+    const res = await rulesOf({ hostid: await hostidOf(fixture.switchId) });
     expect(added(envelopeOf<DeviceAlertRule[]>(res).data)).toEqual([]);
   });
 
@@ -258,7 +235,7 @@ describe("a device's alert rules", () => {
       .where('connect_type', '=', 5)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const rules = envelopeOf<DeviceAlertRule[]>(await get(`listAlertsRule?deviceId=${pos.id}`)).data;
+    const rules = envelopeOf<DeviceAlertRule[]>(await rulesOf({ deviceId: pos.id })).data;
     // The demo's four rules, each naming its product types; Chinese names (demo-alert-rules.ts).
     expect(rules.map((r) => r.ruleDesc).sort()).toEqual([
       'CPU 负载过高: CPU 使用率高于 90% 持续 5 分钟，低于 80% 时恢复',
@@ -278,10 +255,10 @@ describe('listAlertsRule names the device by its hostid', () => {
       .set({ hostid: String(fixture.switchId) })
       .where('id', '=', fixture.posId)
       .execute();
-    const res = await get(`listAlertsRule?hostid=${fixture.switchId}`);
+    const res = await rulesOf({ hostid: fixture.switchId });
     expect(res.statusCode, res.body).toBe(200);
     expect(envelopeOf<DeviceAlertRule[]>(res).data.map((r) => r.ruleId)).toContain(slow.id);
-    const byId = await get(`listAlertsRule?deviceId=${fixture.switchId}`);
+    const byId = await rulesOf({ deviceId: fixture.switchId });
     expect(added(envelopeOf<DeviceAlertRule[]>(byId).data)).toEqual([]);
   });
 
@@ -291,12 +268,12 @@ describe('listAlertsRule names the device by its hostid', () => {
       .set({ hostid: 'shared-host' })
       .where('id', 'in', [fixture.posId, fixture.switchId])
       .execute();
-    const twice = await get('listAlertsRule?hostid=shared-host');
+    const twice = await rulesOf({ hostid: 'shared-host' });
     expect(twice.statusCode).toBe(400);
     expect(envelopeOf(twice).message).toContain('deviceId');
-    const picked = await get(`listAlertsRule?hostid=shared-host&deviceId=${fixture.posId}`);
+    const picked = await rulesOf({ hostid: 'shared-host', deviceId: fixture.posId });
     expect(picked.statusCode, picked.body).toBe(200);
-    const missing = await get('listAlertsRule');
+    const missing = await rulesOf({});
     expect(missing.statusCode).toBe(400);
     expect(envelopeOf(missing).message).toContain('hostid');
   });
@@ -304,14 +281,14 @@ describe('listAlertsRule names the device by its hostid', () => {
 
 describe('scope and permissions', () => {
   it('answers 404 for a device of another company, as for a missing one', async () => {
-    for (const path of [
-      `listAlertsRule?hostid=${await hostidOf(fixture.foreignId)}`,
-      `listAlertsHistory?deviceId=${fixture.foreignId}`,
-      'listAlertsRule?hostid=no-such-host',
-      'listAlertsRule?deviceId=99999999',
-      'listAlertsHistory?deviceId=99999999',
-    ]) {
-      const res = await get(path);
+    for (const [path, ask] of [
+      ['rules by foreign hostid', rulesOf({ hostid: await hostidOf(fixture.foreignId) })],
+      ['history of a foreign device', historyOf({ deviceId: fixture.foreignId })],
+      ['rules by unknown hostid', rulesOf({ hostid: 'no-such-host' })],
+      ['rules of an unknown id', rulesOf({ deviceId: 99999999 })],
+      ['history of an unknown id', historyOf({ deviceId: 99999999 })],
+    ] as const) {
+      const res = await ask;
       expect(res.statusCode, path).toBe(404);
       expect(envelopeOf(res).message).toBe('设备不存在');
     }
@@ -327,8 +304,8 @@ describe('scope and permissions', () => {
       .where('level_configs.name', '=', '华北大区')
       .orderBy('devices.id')
       .executeTakeFirstOrThrow();
-    expect((await get(`listAlertsRule?deviceId=${north.id}`, operator)).statusCode).toBe(404);
-    expect((await get(`listAlertsHistory?deviceId=${north.id}`, operator)).statusCode).toBe(404);
+    expect((await rulesOf({ deviceId: north.id }, operator)).statusCode).toBe(404);
+    expect((await historyOf({ deviceId: north.id }, operator)).statusCode).toBe(404);
     const east = await t.ctx.db
       .selectFrom('devices')
       .innerJoin('stores', 'stores.id', 'devices.shop_id')
@@ -337,15 +314,15 @@ describe('scope and permissions', () => {
       .where('level_configs.name', '=', '华东大区')
       .orderBy('devices.id')
       .executeTakeFirstOrThrow();
-    expect((await get(`listAlertsRule?deviceId=${east.id}`, operator)).statusCode).toBe(200);
-    expect((await get(`listAlertsHistory?deviceId=${east.id}`, operator)).statusCode).toBe(200);
+    expect((await rulesOf({ deviceId: east.id }, operator)).statusCode).toBe(200);
+    expect((await historyOf({ deviceId: east.id }, operator)).statusCode).toBe(200);
   });
 
   it('refuses users without the monitored-devices page, and asks for a device id', async () => {
     const platform = await t.signIn('platform');
-    expect((await get(`listAlertsRule?hostid=${fixture.posId}`, platform)).statusCode).toBe(403);
-    expect((await get(`listAlertsHistory?deviceId=${fixture.posId}`, platform)).statusCode).toBe(403);
-    const missing = await get('listAlertsHistory');
+    expect((await rulesOf({ hostid: fixture.posId }, platform)).statusCode).toBe(403);
+    expect((await historyOf({ deviceId: fixture.posId }, platform)).statusCode).toBe(403);
+    const missing = await historyOf({});
     expect(missing.statusCode).toBe(400);
     expect(envelopeOf(missing).message).toContain('deviceId');
   });

@@ -1,3 +1,4 @@
+import { AuthEndpoints } from '@storefleet/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { SIGN_IN_THROTTLE } from '../../config';
@@ -9,8 +10,6 @@ import {
   type TestApp,
 } from '../../testing/test-app';
 import { pairDelaySeconds, THROTTLE_WINDOW_MS, throttleDecision } from './throttle-decision';
-
-const LOGIN = '/api/user-service/auth/login';
 
 describe('the throttle decision', () => {
   const none = { count: 0, oldest: null, latest: null };
@@ -58,12 +57,11 @@ describe('sign-in throttling behind a proxy', () => {
 
   // 203.0.113.0/24 and 198.51.100.0/24 are documentation addresses: only header text here.
   const login = (username: string, password: string, address: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: LOGIN,
-      headers: { 'x-forwarded-for': address, ...TEST_LANGUAGE },
-      payload: { username, password },
-    });
+    t.send(
+      AuthEndpoints.login,
+      { body: { username, password } },
+      { headers: { 'x-forwarded-for': address, ...TEST_LANGUAGE } },
+    );
 
   it('lets admin sign in at once from address B after 1,000 wrong passwords from address A', async () => {
     const started = performance.now();

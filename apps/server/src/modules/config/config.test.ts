@@ -1,10 +1,8 @@
-import type { ConfigItem } from '@storefleet/contracts';
+import { ConfigEndpoints, type ConfigItem } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { getMonitoringSettings } from './config.service';
-
-const BASE = '/api/user-service/configItem';
 
 let t: TestApp;
 let admin: string;
@@ -17,10 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (token: string, companyId?: number) =>
-  t.app.inject({ method: 'GET', url: `${BASE}/list`, headers: bearer(token, companyId) });
+const list = (token: string, companyId?: number) => t.send(ConfigEndpoints.list, {}, { token, companyId });
 const save = (token: string, configItems: unknown, companyId?: number) =>
-  t.app.inject({ method: 'PUT', url: BASE, headers: bearer(token, companyId), payload: { configItems } });
+  t.send(ConfigEndpoints.update, { body: { configItems } }, { token, companyId });
 const settingValue = (items: ConfigItem[], code: string) => items.find((i) => i.code === code)?.value;
 
 describe('reading config items', () => {
@@ -42,17 +39,9 @@ describe('reading config items', () => {
   });
 
   it("answers 404 for another company's items", async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${BASE}/list/2/CompanyItem`,
-      headers: bearer(admin),
-    });
+    const res = await t.send(ConfigEndpoints.listCompanyItem, { params: { companyId: 2 } }, admin);
     expect(res.statusCode).toBe(404);
-    const own = await t.app.inject({
-      method: 'GET',
-      url: `${BASE}/list/1/CompanyItem`,
-      headers: bearer(admin),
-    });
+    const own = await t.send(ConfigEndpoints.listCompanyItem, { params: { companyId: 1 } }, admin);
     expect(own.statusCode).toBe(200);
   });
 
@@ -132,12 +121,11 @@ describe('saving config items', () => {
   it("keeps companies apart: company 2's save does not touch company 1", async () => {
     const res = await save(agent, [{ code: 'syslog_retention_days', value: '7' }, { companyId: 1 }], 2);
     expect(res.statusCode).toBe(400);
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: BASE,
-      headers: bearer(agent, 2),
-      payload: { companyId: 1, configItems: [{ code: 'syslog_retention_days', value: '7' }] },
-    });
+    const ok = await t.send(
+      ConfigEndpoints.update,
+      { body: { companyId: 1, configItems: [{ code: 'syslog_retention_days', value: '7' }] } },
+      { token: agent, companyId: 2 },
+    );
     expect(ok.statusCode).toBe(200);
     expect(envelopeOf<ConfigItem[]>(ok).data.every((i) => i.companyId === 2)).toBe(true);
     expect(settingValue(envelopeOf<ConfigItem[]>(await list(admin)).data, 'syslog_retention_days')).toBe(

@@ -1,6 +1,7 @@
 /** Shared set-up for the device registry tests: demo stores, their boxes and a valid add body. */
 import { ProductType } from '@storefleet/contracts';
 
+import { printerFields } from '../../testing/factories';
 import { bearer, envelopeOf, type TestApp } from '../../testing/test-app';
 
 /** The device calls' common prefix, as the spec writes it (the tests call by URL, like a client). */
@@ -48,8 +49,6 @@ export async function demoStore(t: TestApp, companyNo: string, regionName: strin
   };
 }
 
-let printers = 0;
-
 /**
  * A valid add body for a receipt printer under the store's box. Each call gets its own hostid, MAC
  * and intranet IP (a device's identifiers may not repeat), unless `overrides` names them.
@@ -58,25 +57,13 @@ export function printerBody(
   store: DemoStore,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  printers++;
   return {
-    hostid: `printer-test-${printers}`,
-    deviceName: 'Test printer',
-    productId: 5,
-    connectType: 4,
-    deviceSystem: 3,
-    deviceBrand: 'Epson',
-    model: 'TM-T82III',
-    isPreinstallation: 0,
-    intranetIp: `127.0.8.${printers % 250}`,
-    macAddress: `00:26:ab:00:${(printers >> 8).toString(16).padStart(2, '0')}:${(printers % 256).toString(16).padStart(2, '0')}`,
+    ...printerFields(),
     shopId: store.id,
     areaId: store.area,
     proviceId: store.province,
     cityId: store.city,
     parentDeviceId: store.boxId,
-    deviceCategory: 'print',
-    deviceClass: 'receipt-printer',
     ...overrides,
   };
 }

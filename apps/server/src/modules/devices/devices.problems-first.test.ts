@@ -1,16 +1,21 @@
 // The device lists open problems first (offline, then alerting, then the rest; newest first within
 // each), and their totals stay exact through adds, deletes, moves and state changes although counts
 // are cached (device-count-cache.ts). Values go through real ingest, alerts through the real rules.
-import type { AlertRule, Device, DeviceStatusCounts, PagedResult, StoreTrouble } from '@storefleet/contracts';
+import {
+  AlertEndpoints,
+  type Device,
+  type DeviceStatusCounts,
+  type PagedResult,
+  type StoreTrouble,
+} from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
 import { ingestValues, type Reporter } from '../../engine/ingest/ingest.service';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { buildSlowPosRule } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type DemoStore, demoStore, get, post, printerBody } from './device-test-support';
-
-const ALERT = '/api/device-service/aibox/alert';
 
 let t: TestApp;
 let admin: string;
@@ -104,24 +109,7 @@ describe('problems first', () => {
     expect((await idsOf('pageSize=5'))[0]).toBe(switchId);
 
     // The POS raises an alert: after the offline switch, before the healthy (newer) printer.
-    const ruleRes = await t.app.inject({
-      method: 'POST',
-      url: `${ALERT}/addAlertRule`,
-      headers: bearer(admin),
-      payload: {
-        alertName: 'Slow POS',
-        alertLevel: 3,
-        alertType: 1,
-        connectType: 4,
-        productType: 4,
-        triggerType: 2,
-        triggerOperator: 'GT',
-        triggerValue: 100,
-        deviceCategory: 'terminal',
-      },
-    });
-    expect(ruleRes.statusCode, ruleRes.body).toBe(200);
-    const rule = envelopeOf<AlertRule>(ruleRes).data;
+    const rule = await buildSlowPosRule(t, admin);
     await reach(posId, true, 150);
     expect(await idsOf(store)).toEqual([switchId, posId, printer, boxId]);
     // The live monitor's trouble figures for the store: one device offline, one open alert.
@@ -140,12 +128,11 @@ describe('problems first', () => {
     ]);
 
     // The rule is disabled (its records recover): the POS is back among the rest.
-    const off = await t.app.inject({
-      method: 'GET',
-      url: `${ALERT}/update/${rule.id}/status?status=0`,
-      headers: bearer(admin),
-    });
-    expect(off.statusCode, off.body).toBe(200);
+    await t.call(
+      AlertEndpoints.updateAlertRuleStatus,
+      { params: { id: rule.id }, query: { status: 0 } },
+      admin,
+    );
     expect(await idsOf(store)).toEqual([switchId, printer, posId, boxId]);
 
     // The switch comes back: newest first again.

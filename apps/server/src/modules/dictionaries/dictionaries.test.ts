@@ -1,9 +1,12 @@
-import type { DictionaryItem } from '@storefleet/contracts';
+import {
+  CallLogEndpoints,
+  ConfigEndpoints,
+  DictionaryEndpoints,
+  type DictionaryItem,
+} from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
-
-const BASE = '/api/user-service';
+import { createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
 let operator: string;
@@ -14,13 +17,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, token = operator) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const classLookup = (payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: `${BASE}/class/type/code`, headers: bearer(operator), payload });
+const D = DictionaryEndpoints;
+const dictionary = (type: string) => t.send(D.dictionaryType, { params: { type } }, operator);
+const related = (type: string, relativeCode: string) =>
+  t.send(D.dictionaryRelative, { params: { type, relativeCode } }, operator);
+const classLookup = (body: Record<string, unknown>) => t.send(D.classTypeCode, { body }, operator);
 
 describe('device category tree', () => {
   it('lists large categories with their small ones nested in childLevel', async () => {
-    const res = await get(`${BASE}/categoryTypeTree`);
+    const res = await t.send(D.categoryTypeTree, {}, operator);
     expect(res.statusCode).toBe(200);
     const tree = envelopeOf<DictionaryItem[]>(res).data;
     const network = tree.find((c) => c.code === 'network');
@@ -36,7 +41,7 @@ describe('device category tree', () => {
   });
 
   it('asks for a session', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${BASE}/categoryTypeTree` });
+    const res = await t.send(D.categoryTypeTree, {});
     expect(res.statusCode).toBe(401);
   });
 });
@@ -82,19 +87,19 @@ describe('dictionaries by type', () => {
     ['BRAND', { code: 'sunmi', name: '商米', nameEn: 'Sunmi' }],
     ['ALERTPRIORITY', { code: '5', name: '灾难', nameEn: 'Disaster' }],
   ])('serves %s with code and name', async (type, expected) => {
-    const res = await get(`${BASE}/${type}/type`);
+    const res = await dictionary(type);
     expect(res.statusCode).toBe(200);
     const items = envelopeOf<DictionaryItem[]>(res).data;
     expect(items).toContainEqual(expect.objectContaining(expected));
   });
 
   it('lists product types in the order of the contract, 12 in all', async () => {
-    const items = envelopeOf<DictionaryItem[]>(await get(`${BASE}/PRODUCT_TYPE/type`)).data;
+    const items = envelopeOf<DictionaryItem[]>(await dictionary('PRODUCT_TYPE')).data;
     expect(items.map((i) => i.code)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '13']);
   });
 
   it('answers 404 for an unknown type and names the known ones', async () => {
-    const res = await get(`${BASE}/COLOUR/type`);
+    const res = await dictionary('COLOUR');
     expect(res.statusCode).toBe(404);
     expect(envelopeOf(res).message).toBe(
       'Unknown dictionary type "COLOUR"; known types are PRODUCT_TYPE, SYSTEM_TYPE, PROPERTY_TYPE, INVENTORY_STATUS, CONFIG_ITEMS, BRAND, ALERTPRIORITY, MODEL',
@@ -102,27 +107,27 @@ describe('dictionaries by type', () => {
   });
 
   it('lists the models of one brand only', async () => {
-    const res = await get(`${BASE}/MODEL/type/epson/relativeCode`);
+    const res = await related('MODEL', 'epson');
     expect(res.statusCode).toBe(200);
     const models = envelopeOf<DictionaryItem[]>(res).data;
     expect(models.map((m) => m.name)).toEqual(['TM-T88VI', 'TM-T82III', 'TM-m30II', 'TM-L90']);
     expect(models.every((m) => m.relativeCode === 'epson')).toBe(true);
-    const zebra = envelopeOf<DictionaryItem[]>(await get(`${BASE}/MODEL/type/zebra/relativeCode`)).data;
+    const zebra = envelopeOf<DictionaryItem[]>(await related('MODEL', 'zebra')).data;
     expect(zebra.map((m) => m.name)).toContain('ZD421');
     expect(zebra.map((m) => m.name)).not.toContain('TM-T88VI');
   });
 
   it('gives an empty list for a brand without models and 404 for an unknown type', async () => {
-    expect(envelopeOf(await get(`${BASE}/MODEL/type/nobrand/relativeCode`)).data).toEqual([]);
-    expect((await get(`${BASE}/WIDGET/type/epson/relativeCode`)).statusCode).toBe(404);
+    expect(envelopeOf(await related('MODEL', 'nobrand')).data).toEqual([]);
+    expect((await related('WIDGET', 'epson')).statusCode).toBe(404);
   });
 
   it('does not shadow static calls of other modules', async () => {
     const platform = await t.signIn('platform');
-    const log = await get(`${BASE}/callLog/logOperation`, platform);
+    const log = await t.send(CallLogEndpoints.logOperation, {}, platform);
     expect(log.statusCode).toBe(200);
     expect(Array.isArray(envelopeOf(log).data)).toBe(true);
-    const configList = await get(`${BASE}/configItem/list`, await t.signIn('admin'));
+    const configList = await t.send(ConfigEndpoints.list, {}, await t.signIn('admin'));
     expect(configList.statusCode).toBe(200);
   });
 });

@@ -2,14 +2,19 @@
 // TEST_DB=postgres): one store's devices get 56 days with a weekly rhythm, one of them failing in the
 // last week; the lists rank it first, the charts average exactly the rows, the forecast has a band,
 // and scope, place and category filters hold.
-import type { AnomalyChart, AnomalyItem, ForecastChart, ForecastItem } from '@storefleet/contracts';
+import {
+  type AnomalyChart,
+  type AnomalyItem,
+  type ForecastChart,
+  ForecastEndpoints,
+  type ForecastItem,
+} from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { levelId, type OrgFixture, openOrgFixture } from '../../testing/org-fixture';
-import { bearer, envelopeOf } from '../../testing/test-app';
+import { envelopeOf } from '../../testing/test-app';
 import { addDays, type DeviceUsageDay, dayOf, upsertDeviceUsageDays } from '../usage/device-usage.repository';
 
-const API = '/api/forecast-service/device';
 const DAYS = 56;
 let f: OrgFixture;
 let store: number;
@@ -97,12 +102,15 @@ beforeAll(async () => {
 });
 afterAll(() => f.t.close());
 
-const post = (path: string, payload: object, token = f.admin) =>
-  f.t.app.inject({ method: 'POST', url: `${API}/${path}`, headers: bearer(token), payload });
+type ForecastCall = (typeof ForecastEndpoints)[keyof typeof ForecastEndpoints];
+const post = (endpoint: ForecastCall, body: object, token = f.admin) => f.t.send(endpoint, { body }, token);
 
 describe('anomaly', () => {
   it('ranks the failing device first among its store, with names and a reason to score', async () => {
-    const res = await post('anomaly/findDeviceOrShopAnomaly', { queryType: 0, shopIdStr: String(store) });
+    const res = await post(ForecastEndpoints.findDeviceOrShopAnomaly, {
+      queryType: 0,
+      shopIdStr: String(store),
+    });
     expect(res.statusCode).toBe(200);
     const items = envelopeOf<AnomalyItem[]>(res).data;
     expect(items.map((i) => i.deviceId).sort()).toEqual(devices.map((d) => d.id).sort());
@@ -114,21 +122,23 @@ describe('anomaly', () => {
   });
 
   it('requires queryType on the list (spec §5) but not on the chart', async () => {
-    const res = await post('anomaly/findDeviceOrShopAnomaly', { shopIdStr: String(store) });
+    const res = await post(ForecastEndpoints.findDeviceOrShopAnomaly, { shopIdStr: String(store) });
     expect(res.statusCode).toBe(400);
     expect(envelopeOf<{ fields: { field: string }[] }>(res).data.fields.map((p) => p.field)).toContain(
       'queryType',
     );
-    expect((await post('anomaly/findDeviceOrShopAnomaly', { queryType: 2 })).statusCode).toBe(400);
-    expect((await post('anomaly/findDeviceOrShopAnomalyChart', { categoryType: 9 })).statusCode).toBe(400);
+    expect((await post(ForecastEndpoints.findDeviceOrShopAnomaly, { queryType: 2 })).statusCode).toBe(400);
+    expect((await post(ForecastEndpoints.findDeviceOrShopAnomalyChart, { categoryType: 9 })).statusCode).toBe(
+      400,
+    );
     expect(
-      (await post('anomaly/findDeviceOrShopAnomalyChart', { shopIdStr: String(store) })).statusCode,
+      (await post(ForecastEndpoints.findDeviceOrShopAnomalyChart, { shopIdStr: String(store) })).statusCode,
     ).toBe(200);
   });
 
   it('charts the daily mean of exactly the seeded rows and flags the failing days of one device', async () => {
     const chart = envelopeOf<AnomalyChart>(
-      await post('anomaly/findDeviceOrShopAnomalyChart', { shopIdStr: String(store) }),
+      await post(ForecastEndpoints.findDeviceOrShopAnomalyChart, { shopIdStr: String(store) }),
     ).data;
     expect(chart.dates).toHaveLength(DAYS);
     expect(chart.dates.at(-1)).toBe(yesterday);
@@ -138,21 +148,21 @@ describe('anomaly', () => {
     });
     expect(chart.members).toBe(devices.length);
     const one = envelopeOf<AnomalyChart>(
-      await post('anomaly/findDeviceOrShopAnomalyChart', { deviceId: failing }),
+      await post(ForecastEndpoints.findDeviceOrShopAnomalyChart, { deviceId: failing }),
     ).data;
     expect(one.anomalyDates).toEqual(chart.dates.slice(-5));
   });
 
   it('scores stores in scope only: not another company, not outside the operator region', async () => {
     const stores = envelopeOf<AnomalyItem[]>(
-      await post('anomaly/findDeviceOrShopAnomaly', { queryType: 1 }),
+      await post(ForecastEndpoints.findDeviceOrShopAnomaly, { queryType: 1 }),
     ).data;
     expect(stores.map((s) => s.shopId)).toContain(store);
     expect(stores.map((s) => s.shopId)).not.toContain(harborStore);
     expect(stores.every((s) => s.deviceId === null)).toBe(true);
     const asOperator = envelopeOf<AnomalyItem[]>(
       await post(
-        'anomaly/findDeviceOrShopAnomaly',
+        ForecastEndpoints.findDeviceOrShopAnomaly,
         { queryType: 1, shopIdStr: String(harborStore) },
         f.operator,
       ),
@@ -162,7 +172,7 @@ describe('anomaly', () => {
 
   it('filters by categoryType (3: surveillance devices)', async () => {
     const items = envelopeOf<AnomalyItem[]>(
-      await post('anomaly/findDeviceOrShopAnomaly', {
+      await post(ForecastEndpoints.findDeviceOrShopAnomaly, {
         queryType: 0,
         categoryType: 3,
         shopIdStr: String(store),
@@ -175,7 +185,7 @@ describe('anomaly', () => {
 describe('forecast', () => {
   it('forecasts 14 days after yesterday with an 80% band around the point', async () => {
     const chart = envelopeOf<ForecastChart>(
-      await post('forecast/findDeviceOrShopForecastChart', { shopIdStr: String(store) }),
+      await post(ForecastEndpoints.findDeviceOrShopForecastChart, { shopIdStr: String(store) }),
     ).data;
     expect(chart.history).toHaveLength(28);
     expect(chart.history.at(-1)?.date).toBe(yesterday);
@@ -196,16 +206,19 @@ describe('forecast', () => {
 
   it('lists devices by next-week usage, the failing one first', async () => {
     const items = envelopeOf<ForecastItem[]>(
-      await post('forecast/findDeviceOrShopForecast', { queryType: 0, shopIdStr: String(store) }),
+      await post(ForecastEndpoints.findDeviceOrShopForecast, { queryType: 0, shopIdStr: String(store) }),
     ).data;
     expect(items).toHaveLength(devices.length);
     expect(items[0]?.deviceId).toBe(failing);
     expect(items.map((i) => i.usageRate)).toEqual([...items.map((i) => i.usageRate)].sort((a, b) => a - b));
     for (const i of items) expect(i.usageLower).toBeLessThanOrEqual(i.usageUpper);
     const stores = envelopeOf<ForecastItem[]>(
-      await post('forecast/findDeviceOrShopForecast', { queryType: 1, shopIdStr: `${store},${harborStore}` }),
+      await post(ForecastEndpoints.findDeviceOrShopForecast, {
+        queryType: 1,
+        shopIdStr: `${store},${harborStore}`,
+      }),
     ).data;
     expect(stores.map((s) => s.shopId)).toEqual([store]);
-    expect((await post('forecast/findDeviceOrShopForecast', {})).statusCode).toBe(400);
+    expect((await post(ForecastEndpoints.findDeviceOrShopForecast, {})).statusCode).toBe(400);
   });
 });

@@ -1,11 +1,10 @@
-import type { LevelTreeNode, RegionLevelNode, RegionLevelTreeNode, Store } from '@storefleet/contracts';
+import { type AnyEndpoint, LevelEndpoints, type RegionLevelNode } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ROLES } from '../../demo/demo-data';
 import { levelId, openOrgFixture } from '../../testing/org-fixture';
-import { bearer, envelopeOf, type TestApp } from '../../testing/test-app';
-
-const LEVEL = '/api/user-service/levelConfig';
+import { envelopeOf, type TestApp } from '../../testing/test-app';
+import type { RawArg, ReplyOf } from '../../testing/test-client';
 
 let t: TestApp;
 let admin: string;
@@ -26,16 +25,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = <T>(token: string, url: string) =>
-  t.app
-    .inject({ method: 'GET', url, headers: bearer(token) })
-    .then((res) => ({ res, data: envelopeOf<T>(res).data }));
-const post = (token: string, url: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const L = LevelEndpoints;
+const get = <E extends AnyEndpoint>(token: string, endpoint: E, input: RawArg<E>) =>
+  t.send(endpoint, input, token).then((res) => ({ res, data: envelopeOf<ReplyOf<E>>(res).data }));
+const save = (token: string, body: object) => t.send(L.addOrUpdateLevelConfig, { body }, token);
+const remove = (token: string, id: number) => t.send(L.deleteLevelConfig, { params: { id } }, token);
 
 describe('reading the hierarchy', () => {
   it('lists the region → province → city tree with childLevel and node fields', async () => {
-    const { data } = await get<RegionLevelTreeNode[]>(admin, `${LEVEL}/listLevelTree`);
+    const { data } = await get(admin, L.listLevelTree, {});
     expect(data.map((r) => r.name)).toEqual(['华东大区', '华北大区', '华南大区']);
     const east = data[0];
     expect(east).toMatchObject({
@@ -54,65 +52,68 @@ describe('reading the hierarchy', () => {
   });
 
   it('lists the editor tree with childTreeDto, for the company a platform user names', async () => {
-    const { data } = await get<LevelTreeNode[]>(admin, `${LEVEL}/listLevelConfig`);
+    const { data } = await get(admin, L.listLevelConfig, {});
     expect(data[0]?.childTreeDto[0]?.childTreeDto[0]?.name).toBe('南京');
-    const harborTree = await get<LevelTreeNode[]>(platform, `${LEVEL}/listLevelConfig?companyId=${harbor}`);
+    const harborTree = await get(platform, L.listLevelConfig, { query: { companyId: harbor } });
     expect(harborTree.data.map((r) => r.name)).toEqual(['西部大区', '华中大区']);
-    expect((await get(platform, `${LEVEL}/listLevelConfig`)).res.statusCode).toBe(400);
-    expect((await get(admin, `${LEVEL}/listLevelConfig?companyId=${harbor}`)).res.statusCode).toBe(404);
+    expect((await get(platform, L.listLevelConfig, {})).res.statusCode).toBe(400);
+    expect((await get(admin, L.listLevelConfig, { query: { companyId: harbor } })).res.statusCode).toBe(404);
   });
 
   it('lists regions, every node flat, and the next level of one or several nodes', async () => {
-    const areas = await get<{ id: number; name: string }[]>(admin, `${LEVEL}/listAreaLevel`);
+    const areas = await get(admin, L.listAreaLevel, {});
     expect(areas.data[0]).toEqual({ id: eastRegion, name: '华东大区' });
-    const flat = await get<RegionLevelNode[]>(admin, `${LEVEL}/listDtLevel`);
+    const flat = await get(admin, L.listDtLevel, {});
     expect(flat.data.length).toBe(3 + 8 + 11);
-    const next = await get<RegionLevelNode[]>(admin, `${LEVEL}/listNextLevel/${eastRegion}`);
+    const next = await get(admin, L.listNextLevel, { params: { levelId: eastRegion } });
     expect(next.data.map((n) => n.name)).toEqual(['江苏', '浙江', '上海']);
-    const multi = await get<RegionLevelNode[]>(
-      admin,
-      `${LEVEL}/listNextLevelMulti/${eastRegion},${northRegion}`,
-    );
+    const multi = await get(admin, L.listNextLevelMulti, {
+      params: { levelIdListStr: `${eastRegion},${northRegion}` },
+    });
     expect(multi.data.map((n) => n.name)).toEqual(['江苏', '浙江', '上海', '北京', '天津', '河北']);
-    expect((await get(admin, `${LEVEL}/listNextLevelMulti/1,x`)).res.statusCode).toBe(400);
-    expect((await get(admin, `${LEVEL}/listNextLevel/abc`)).res.statusCode).toBe(400);
+    expect(
+      (await get(admin, L.listNextLevelMulti, { params: { levelIdListStr: '1,x' } })).res.statusCode,
+    ).toBe(400);
+    expect((await get(admin, L.listNextLevel, { params: { levelId: 'abc' } })).res.statusCode).toBe(400);
   });
 
   it('lists the stores below one or several levels', async () => {
-    const one = await get<Store[]>(admin, `${LEVEL}/listStore/${eastRegion}`);
+    const one = await get(admin, L.listStore, { params: { levelId: eastRegion } });
     expect(one.data.length).toBe(15);
     expect(one.data.every((s) => s.areaLevel === eastRegion)).toBe(true);
-    const both = await get<Store[]>(admin, `${LEVEL}/listStoreMulti/${eastRegion},${northRegion}`);
+    const both = await get(admin, L.listStoreMulti, {
+      params: { levelIdListStr: `${eastRegion},${northRegion}` },
+    });
     expect(both.data.length).toBe(24);
   });
 
   it("answers 404 for another company's level ids", async () => {
-    for (const url of [
-      `${LEVEL}/listNextLevel/${harborRegion}`,
-      `${LEVEL}/listNextLevelMulti/${eastRegion},${harborRegion}`,
-      `${LEVEL}/listStore/${harborRegion}`,
-      `${LEVEL}/listStoreMulti/${harborRegion}`,
-    ]) {
-      expect((await get(admin, url)).res.statusCode, url).toBe(404);
+    const asks = {
+      listNextLevel: () => get(admin, L.listNextLevel, { params: { levelId: harborRegion } }),
+      listNextLevelMulti: () =>
+        get(admin, L.listNextLevelMulti, { params: { levelIdListStr: `${eastRegion},${harborRegion}` } }),
+      listStore: () => get(admin, L.listStore, { params: { levelId: harborRegion } }),
+      listStoreMulti: () => get(admin, L.listStoreMulti, { params: { levelIdListStr: harborRegion } }),
+    };
+    for (const [name, ask] of Object.entries(asks)) {
+      expect((await ask()).res.statusCode, name).toBe(404);
     }
   });
 
   it('shows a scoped operator its region with the path above it, and nothing of other regions', async () => {
-    const tree = await get<RegionLevelTreeNode[]>(operator, `${LEVEL}/listLevelTree`);
+    const tree = await get(operator, L.listLevelTree, {});
     expect(tree.data.map((r) => r.name)).toEqual(['华东大区']);
     expect(tree.data[0]?.childLevel.map((p) => p.name)).toEqual(['江苏', '浙江', '上海']);
-    expect((await get(operator, `${LEVEL}/listNextLevel/${northRegion}`)).res.statusCode).toBe(404);
-    expect((await get(operator, `${LEVEL}/listStore/${northRegion}`)).res.statusCode).toBe(404);
-    const flat = await get<RegionLevelNode[]>(operator, `${LEVEL}/listDtLevel`);
+    expect((await get(operator, L.listNextLevel, { params: { levelId: northRegion } })).res.statusCode).toBe(
+      404,
+    );
+    expect((await get(operator, L.listStore, { params: { levelId: northRegion } })).res.statusCode).toBe(404);
+    const flat = await get(operator, L.listDtLevel, {});
     expect(flat.data.length).toBe(1 + 3 + 5);
   });
 
   it('lets an agent admin read the company it acts in', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${LEVEL}/listAreaLevel`,
-      headers: bearer(agent, harbor),
-    });
+    const res = await t.send(L.listAreaLevel, {}, { token: agent, companyId: harbor });
     expect(envelopeOf<{ name: string }[]>(res).data.map((a) => a.name)).toEqual(['西部大区', '华中大区']);
   });
 });
@@ -120,7 +121,7 @@ describe('reading the hierarchy', () => {
 describe('editing the hierarchy', () => {
   it('adds a region, a province below it and a city below that, deriving the level from the parent', async () => {
     const region = envelopeOf<RegionLevelNode>(
-      await post(admin, `${LEVEL}/addOrUpdateLevelConfig`, { name: '西北大区', companyId: harbor, level: 3 }),
+      await save(admin, { name: '西北大区', companyId: harbor, level: 3 }),
     ).data;
     expect(region).toMatchObject({
       name: '西北大区',
@@ -130,19 +131,19 @@ describe('editing the hierarchy', () => {
       parentFlag: 0,
     });
     const province = envelopeOf<RegionLevelNode>(
-      await post(admin, `${LEVEL}/addOrUpdateLevelConfig`, {
+      await save(admin, {
         name: '陕西',
         ename: 'Shaanxi',
         pid: region.id,
       }),
     ).data;
     expect(province).toMatchObject({ pid: region.id, currentLevelId: 2, ename: 'Shaanxi' });
-    const city = await post(admin, `${LEVEL}/addOrUpdateLevelConfig`, { name: '西安', pid: province.id });
+    const city = await save(admin, { name: '西安', pid: province.id });
     expect(envelopeOf<RegionLevelNode>(city).data).toMatchObject({
       currentLevelId: 3,
       treeID: `${region.id}-${province.id}-${envelopeOf<RegionLevelNode>(city).data.id}`,
     });
-    const tooDeep = await post(admin, `${LEVEL}/addOrUpdateLevelConfig`, {
+    const tooDeep = await save(admin, {
       name: '雁塔区',
       pid: envelopeOf<RegionLevelNode>(city).data.id,
     });
@@ -151,10 +152,8 @@ describe('editing the hierarchy', () => {
   });
 
   it('renames a node and keeps its place', async () => {
-    const node = envelopeOf<RegionLevelNode>(
-      await post(admin, `${LEVEL}/addOrUpdateLevelConfig`, { name: '东北大区' }),
-    ).data;
-    const renamed = await post(admin, `${LEVEL}/addOrUpdateLevelConfig`, {
+    const node = envelopeOf<RegionLevelNode>(await save(admin, { name: '东北大区' })).data;
+    const renamed = await save(admin, {
       id: node.id,
       name: '东北区',
       pid: eastRegion,
@@ -168,12 +167,12 @@ describe('editing the hierarchy', () => {
   });
 
   it('requires the name and refuses a duplicate name under the same parent', async () => {
-    const missing = await post(admin, `${LEVEL}/addOrUpdateLevelConfig`, { pid: eastRegion });
+    const missing = await save(admin, { pid: eastRegion });
     expect(missing.statusCode).toBe(400);
     expect(envelopeOf(missing).message).toContain('name');
-    const blank = await post(admin, `${LEVEL}/addOrUpdateLevelConfig`, { name: '  ' });
+    const blank = await save(admin, { name: '  ' });
     expect(blank.statusCode).toBe(400);
-    const twin = await post(admin, `${LEVEL}/addOrUpdateLevelConfig`, { name: '江苏', pid: eastRegion });
+    const twin = await save(admin, { name: '江苏', pid: eastRegion });
     expect(twin.statusCode).toBe(409);
   });
 
@@ -183,14 +182,9 @@ describe('editing the hierarchy', () => {
       .selectAll()
       .where('id', '=', harborRegion)
       .executeTakeFirst();
-    expect(
-      (await post(admin, `${LEVEL}/addOrUpdateLevelConfig`, { name: 'x', pid: harborRegion })).statusCode,
-    ).toBe(404);
-    expect(
-      (await post(admin, `${LEVEL}/addOrUpdateLevelConfig`, { id: harborRegion, name: 'taken over' }))
-        .statusCode,
-    ).toBe(404);
-    expect((await post(admin, `${LEVEL}/deleteLevelConfig/${harborRegion}`)).statusCode).toBe(404);
+    expect((await save(admin, { name: 'x', pid: harborRegion })).statusCode).toBe(404);
+    expect((await save(admin, { id: harborRegion, name: 'taken over' })).statusCode).toBe(404);
+    expect((await remove(admin, harborRegion)).statusCode).toBe(404);
     const after = await t.ctx.db
       .selectFrom('level_configs')
       .selectAll()
@@ -206,17 +200,15 @@ describe('editing the hierarchy', () => {
   });
 
   it('refuses deleting a node with lower levels, then one with stores, naming them, and deletes an empty one', async () => {
-    const withChildren = await post(admin, `${LEVEL}/deleteLevelConfig/${eastRegion}`);
+    const withChildren = await remove(admin, eastRegion);
     expect(withChildren.statusCode).toBe(409);
     expect(envelopeOf(withChildren).message).toContain('江苏');
     const nanjing = await levelId(t, northwind, '南京');
-    const withStores = await post(admin, `${LEVEL}/deleteLevelConfig/${nanjing}`);
+    const withStores = await remove(admin, nanjing);
     expect(withStores.statusCode).toBe(409);
     expect(envelopeOf(withStores).message).toMatch(/3 store\(s\): NW000/);
-    const empty = envelopeOf<RegionLevelNode>(
-      await post(admin, `${LEVEL}/addOrUpdateLevelConfig`, { name: '临时', pid: eastRegion }),
-    ).data;
-    expect((await post(admin, `${LEVEL}/deleteLevelConfig/${empty.id}`)).statusCode).toBe(200);
+    const empty = envelopeOf<RegionLevelNode>(await save(admin, { name: '临时', pid: eastRegion })).data;
+    expect((await remove(admin, empty.id)).statusCode).toBe(200);
     const gone = await t.ctx.db
       .selectFrom('level_configs')
       .select('id')
@@ -226,7 +218,7 @@ describe('editing the hierarchy', () => {
   });
 
   it('refuses callers without the level edit code, and scoped users even with it', async () => {
-    expect((await post(operator, `${LEVEL}/addOrUpdateLevelConfig`, { name: 'x' })).statusCode).toBe(403);
+    expect((await save(operator, { name: 'x' })).statusCode).toBe(403);
     const role = await t.ctx.db
       .selectFrom('roles')
       .select('id')
@@ -240,9 +232,9 @@ describe('editing the hierarchy', () => {
       })
       .where('id', '=', role.id)
       .execute();
-    const scoped = await post(operator, `${LEVEL}/addOrUpdateLevelConfig`, { name: 'x', pid: eastRegion });
+    const scoped = await save(operator, { name: 'x', pid: eastRegion });
     expect(scoped.statusCode).toBe(403);
     expect(envelopeOf(scoped).message).toContain('whole company');
-    expect((await post(platform, `${LEVEL}/addOrUpdateLevelConfig`, { name: 'x' })).statusCode).toBe(403);
+    expect((await save(platform, { name: 'x' })).statusCode).toBe(403);
   });
 });

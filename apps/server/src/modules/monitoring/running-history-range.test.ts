@@ -1,13 +1,12 @@
 // The running-info chart's time ranges (issue 10): getRunninginfos with `range` answers the item's
 // history over the last hour, day or week, averaged per step, from values written by the real ingest.
-import type { AgentValue, HistoryPoint } from '@storefleet/contracts';
+import { type AgentValue, type HistoryPoint, MonitoringEndpoints } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
 import { ingestValues } from '../../engine/ingest/ingest.service';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
-const RUNNING = '/api/device-service/aibox/deviceRunningInfo';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -46,11 +45,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const history = async (range: string) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `${RUNNING}/getRunninginfos?deviceId=${fixture.posId}&itemid=icmp.delay&value_type=0&range=${range}`,
-    headers: bearer(token),
-  });
+  const res = await t.send(
+    MonitoringEndpoints.getRunninginfos,
+    { query: { deviceId: fixture.posId, itemid: 'icmp.delay', value_type: 0, range } },
+    token,
+  );
   return { status: res.statusCode, body: envelopeOf<HistoryPoint[]>(res) };
 };
 

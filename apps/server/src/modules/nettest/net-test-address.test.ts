@@ -1,10 +1,8 @@
-import { isHostOrIp, type NetTestAddress } from '@storefleet/contracts';
+import { isHostOrIp, type NetTestAddress, NetTestAddressEndpoints } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { demoAccount } from '../../demo/demo-data';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
-
-const SETTING = '/api/user-service/systemSetting';
+import { createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -24,14 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const save = (token: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `${SETTING}/addOrUpdateAddress`, headers: bearer(token), payload });
-const list = async (token: string, query = '') => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `${SETTING}/listAddress${query}`,
-    headers: bearer(token),
-  });
+const A = NetTestAddressEndpoints;
+const save = (token: string, body: object) => t.send(A.addOrUpdateAddress, { body }, token);
+const remove = (token: string, id = 0) => t.send(A.deleteAddress, { params: { id } }, token);
+const list = async (token: string, query: { companyId?: number } = {}) => {
+  const res = await t.send(A.listAddress, { query }, token);
   return { res, data: envelopeOf<NetTestAddress[]>(res).data };
 };
 
@@ -95,12 +90,12 @@ describe('net-test addresses', () => {
     ]);
     expect((await list(operator)).res.statusCode).toBe(403);
     expect((await list(platform)).data).toHaveLength(seeded.length + 3);
-    expect((await list(platform, `?companyId=${harbor}`)).data.map((a) => a.pingUrlName)).toEqual([
+    expect((await list(platform, { companyId: harbor })).data.map((a) => a.pingUrlName)).toEqual([
       ...seeded,
       'Loopback',
       'Harbor probe',
     ]);
-    expect((await list(admin, `?companyId=${harbor}`)).res.statusCode).toBe(404);
+    expect((await list(admin, { companyId: harbor })).res.statusCode).toBe(404);
   });
 
   it('updates and deletes an address', async () => {
@@ -118,17 +113,9 @@ describe('net-test addresses', () => {
       pingUrl: 'probe2.local',
       companyId: harbor,
     });
-    const del = await t.app.inject({
-      method: 'POST',
-      url: `${SETTING}/deleteAddress/${created.id}`,
-      headers: bearer(platform),
-    });
+    const del = await remove(platform, created.id);
     expect(del.statusCode).toBe(200);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `${SETTING}/deleteAddress/${created.id}`,
-      headers: bearer(platform),
-    });
+    const again = await remove(platform, created.id);
     expect(again.statusCode).toBe(404);
   });
 
@@ -150,11 +137,7 @@ describe('net-test addresses', () => {
   it('refuses company users the edits', async () => {
     const [first] = (await list(admin)).data;
     expect((await save(admin, { pingUrl: 'localhost', pingUrlName: 'mine' })).statusCode).toBe(403);
-    const del = await t.app.inject({
-      method: 'POST',
-      url: `${SETTING}/deleteAddress/${first?.id}`,
-      headers: bearer(admin),
-    });
+    const del = await remove(admin, first?.id);
     expect(del.statusCode).toBe(403);
     expect((await list(admin)).data[0]).toEqual(first);
   });
@@ -165,13 +148,7 @@ describe('net-test addresses and the outbound policy', () => {
     const strict = await createTestApp({ demo: true, config: { outboundAllow: [] } });
     try {
       const token = await strict.signIn('platform');
-      const saveTo = (payload: object) =>
-        strict.app.inject({
-          method: 'POST',
-          url: `${SETTING}/addOrUpdateAddress`,
-          headers: bearer(token),
-          payload,
-        });
+      const saveTo = (payload: object) => strict.send(A.addOrUpdateAddress, { body: payload }, token);
       const metadata = await saveTo({
         pingUrl: 'speed.example.com',
         pingUrlName: 'Metadata',

@@ -2,14 +2,19 @@
 // a list saved all or nothing, updates, per-field validation in the §8 envelope, scope (another
 // company's device, a store outside the operator's region), the company's own reason types, and the
 // by-region report counting exactly the records entered.
-import type { OfflineReason, OfflineReasonType, TopReasons } from '@storefleet/contracts';
+import {
+  type OfflineReason,
+  OfflineReasonEndpoints,
+  type OfflineReasonType,
+  type TopReasons,
+} from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { formatDate, formatDateTime } from '../../http/time';
 import { levelId, type OrgFixture, openOrgFixture } from '../../testing/org-fixture';
-import { bearer, envelopeOf, withoutLanguage } from '../../testing/test-app';
+import { envelopeOf } from '../../testing/test-app';
+import type { Caller } from '../../testing/test-client';
 
-const API = '/api/device-service/aibox/deviceOfflineReason';
 let f: OrgFixture;
 let eastDevice: number;
 let eastDevice2: number;
@@ -43,15 +48,13 @@ beforeAll(async () => {
 });
 afterAll(() => f.t.close());
 
-const post = (path: string, payload: unknown, token = f.admin) =>
-  f.t.app.inject({
-    method: 'POST',
-    url: `${API}/${path}`,
-    headers: bearer(token),
-    payload: payload as object,
-  });
-const get = (path: string, token = f.admin) =>
-  f.t.app.inject({ method: 'GET', url: `${API}/${path}`, headers: bearer(token) });
+const R = OfflineReasonEndpoints;
+type Write = typeof R.saveOrUpdateDeviceOfflineReason | typeof R.saveOfflineReasonType | typeof R.topReasons;
+const post = (endpoint: Write, body: unknown, token = f.admin) => f.t.send(endpoint, { body }, token);
+const historyOf = (deviceId: number, token = f.admin) =>
+  f.t.send(R.deviceOfflineReasons, { params: { deviceId } }, token);
+const typeList = (query: { all?: number } = {}, token: Caller = f.admin) =>
+  f.t.send(R.getDeviceOfflineReasonTypeList, { query }, token);
 
 const hoursAgo = (h: number) => formatDateTime(Date.now() - h * 3_600_000);
 const record = (deviceId: number, extra: Record<string, unknown> = {}) => ({
@@ -66,14 +69,14 @@ const record = (deviceId: number, extra: Record<string, unknown> = {}) => ({
 
 describe('saveOrUpdateDeviceOfflineReason', () => {
   it('adds a list and the device history lists it newest first with type names', async () => {
-    const res = await post('saveOrUpdateDeviceOfflineReason', [
+    const res = await post(R.saveOrUpdateDeviceOfflineReason, [
       record(eastDevice, { createTime: hoursAgo(30), reasonTypeCode: 'network', reason: 'ISP line down' }),
       record(eastDevice, { createTime: hoursAgo(3) }),
     ]);
     expect(res.statusCode).toBe(200);
     const saved = envelopeOf<OfflineReason[]>(res).data;
     expect(saved).toHaveLength(2);
-    const history = envelopeOf<OfflineReason[]>(await get(`${eastDevice}/offlineReason`)).data;
+    const history = envelopeOf<OfflineReason[]>(await historyOf(eastDevice)).data;
     expect(history.map((r) => r.reason)).toEqual(['Mains cut in the mall', 'ISP line down']);
     expect(history[0]).toMatchObject({
       deviceId: eastDevice,
@@ -85,10 +88,10 @@ describe('saveOrUpdateDeviceOfflineReason', () => {
 
   it('updates a record by id and keeps the others', async () => {
     const [first] = envelopeOf<OfflineReason[]>(
-      await post('saveOrUpdateDeviceOfflineReason', [record(eastDevice2)]),
+      await post(R.saveOrUpdateDeviceOfflineReason, [record(eastDevice2)]),
     ).data;
     if (!first) throw new Error('nothing saved');
-    const res = await post('saveOrUpdateDeviceOfflineReason', [
+    const res = await post(R.saveOrUpdateDeviceOfflineReason, [
       {
         ...record(eastDevice2),
         id: first.id,
@@ -98,7 +101,7 @@ describe('saveOrUpdateDeviceOfflineReason', () => {
       },
     ]);
     expect(res.statusCode).toBe(200);
-    const history = envelopeOf<OfflineReason[]>(await get(`${eastDevice2}/offlineReason`)).data;
+    const history = envelopeOf<OfflineReason[]>(await historyOf(eastDevice2)).data;
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
       id: first.id,
@@ -109,8 +112,8 @@ describe('saveOrUpdateDeviceOfflineReason', () => {
   });
 
   it('refuses the whole list naming each bad field, and saves none of it', async () => {
-    const before = envelopeOf<OfflineReason[]>(await get(`${northDevice}/offlineReason`)).data.length;
-    const res = await post('saveOrUpdateDeviceOfflineReason', [
+    const before = envelopeOf<OfflineReason[]>(await historyOf(northDevice)).data.length;
+    const res = await post(R.saveOrUpdateDeviceOfflineReason, [
       record(northDevice),
       record(northDevice, {
         reasonTypeCode: 'no-such-type',
@@ -125,9 +128,9 @@ describe('saveOrUpdateDeviceOfflineReason', () => {
       'records[1].createTime',
       'records[1].reasonTypeCode',
     ]);
-    expect(envelopeOf<OfflineReason[]>(await get(`${northDevice}/offlineReason`)).data).toHaveLength(before);
+    expect(envelopeOf<OfflineReason[]>(await historyOf(northDevice)).data).toHaveLength(before);
 
-    const schema = await post('saveOrUpdateDeviceOfflineReason', [
+    const schema = await post(R.saveOrUpdateDeviceOfflineReason, [
       { deviceId: northDevice, createTime: '2026-13-01', reasonTypeCode: '', reason: 'x'.repeat(501) },
     ]);
     expect(schema.statusCode).toBe(400);
@@ -135,37 +138,37 @@ describe('saveOrUpdateDeviceOfflineReason', () => {
     expect(fields).toEqual(
       expect.arrayContaining(['records[0].createTime', 'records[0].reasonTypeCode', 'records[0].reason']),
     );
-    expect((await post('saveOrUpdateDeviceOfflineReason', [])).statusCode).toBe(400);
+    expect((await post(R.saveOrUpdateDeviceOfflineReason, [])).statusCode).toBe(400);
   });
 
   it('stores text trimmed and as written (markup and formulas are text), refuses NUL', async () => {
     const [saved] = envelopeOf<OfflineReason[]>(
-      await post('saveOrUpdateDeviceOfflineReason', [
+      await post(R.saveOrUpdateDeviceOfflineReason, [
         record(northDevice, { reason: '  <b>=cmd|x</b>  ', treatmentMethod: null, createBy: '' }),
       ]),
     ).data;
     expect(saved).toMatchObject({ reason: '<b>=cmd|x</b>', treatmentMethod: '', createBy: '北风管理员' });
-    const nul = await post('saveOrUpdateDeviceOfflineReason', [record(northDevice, { reason: 'a\u0000b' })]);
+    const nul = await post(R.saveOrUpdateDeviceOfflineReason, [record(northDevice, { reason: 'a\u0000b' })]);
     expect(nul.statusCode).toBe(400);
     expect(envelopeOf<{ fields: { field: string }[] }>(nul).data.fields[0]?.field).toBe('[0].reason');
   });
 
   it("refuses another company's device and a store outside the operator's region", async () => {
-    expect((await post('saveOrUpdateDeviceOfflineReason', [record(harborDevice)])).statusCode).toBe(404);
-    expect((await get(`${harborDevice}/offlineReason`)).statusCode).toBe(404);
+    expect((await post(R.saveOrUpdateDeviceOfflineReason, [record(harborDevice)])).statusCode).toBe(404);
+    expect((await historyOf(harborDevice)).statusCode).toBe(404);
     expect(
-      (await post('saveOrUpdateDeviceOfflineReason', [record(northDevice)], f.operator)).statusCode,
+      (await post(R.saveOrUpdateDeviceOfflineReason, [record(northDevice)], f.operator)).statusCode,
     ).toBe(404);
-    expect((await get(`${northDevice}/offlineReason`, f.operator)).statusCode).toBe(404);
+    expect((await historyOf(northDevice, f.operator)).statusCode).toBe(404);
     // A record of a store the operator cannot see is not an update target either.
-    const [north] = envelopeOf<OfflineReason[]>(await get(`${northDevice}/offlineReason`)).data;
+    const [north] = envelopeOf<OfflineReason[]>(await historyOf(northDevice)).data;
     const sneaky = await post(
-      'saveOrUpdateDeviceOfflineReason',
+      R.saveOrUpdateDeviceOfflineReason,
       [{ ...record(eastDevice), id: north?.id }],
       f.operator,
     );
     expect(sneaky.statusCode).toBe(404);
-    expect((await post('saveOrUpdateDeviceOfflineReason', [record(eastDevice)], f.operator)).statusCode).toBe(
+    expect((await post(R.saveOrUpdateDeviceOfflineReason, [record(eastDevice)], f.operator)).statusCode).toBe(
       200,
     );
   });
@@ -173,8 +176,8 @@ describe('saveOrUpdateDeviceOfflineReason', () => {
 
 describe('reason types', () => {
   it('lists the six built-in types and adds, renames and disables a company type', async () => {
-    const list = async (all = '') =>
-      envelopeOf<OfflineReasonType[]>(await get(`getDeviceOfflineReasonTypeList${all}`)).data;
+    const list = async (query: { all?: number } = {}) =>
+      envelopeOf<OfflineReasonType[]>(await typeList(query)).data;
     expect((await list()).filter((t) => t.builtIn).map((t) => t.code)).toEqual([
       'power',
       'network',
@@ -183,44 +186,40 @@ describe('reason types', () => {
       'human',
       'other',
     ]);
-    const added = await post('saveOfflineReasonType', { name: '施工断网', nameEn: 'Construction work' });
+    const added = await post(R.saveOfflineReasonType, { name: '施工断网', nameEn: 'Construction work' });
     expect(added.statusCode).toBe(200);
     const type = envelopeOf<OfflineReasonType>(added).data;
     expect(type).toMatchObject({ name: '施工断网', nameEn: 'Construction work', status: 1, builtIn: false });
-    expect((await post('saveOfflineReasonType', { name: 'Construction work' })).statusCode).toBe(409);
-    expect((await post('saveOfflineReasonType', { code: 'power', name: 'x' })).statusCode).toBe(400);
+    expect((await post(R.saveOfflineReasonType, { name: 'Construction work' })).statusCode).toBe(409);
+    expect((await post(R.saveOfflineReasonType, { code: 'power', name: 'x' })).statusCode).toBe(400);
     // A company-wide list: a user bound to some stores may not change it.
-    expect((await post('saveOfflineReasonType', { name: 'Operator type' }, f.operator)).statusCode).toBe(403);
+    expect((await post(R.saveOfflineReasonType, { name: 'Operator type' }, f.operator)).statusCode).toBe(403);
 
     const [saved] = envelopeOf<OfflineReason[]>(
-      await post('saveOrUpdateDeviceOfflineReason', [record(eastDevice, { reasonTypeCode: type.code })]),
+      await post(R.saveOrUpdateDeviceOfflineReason, [record(eastDevice, { reasonTypeCode: type.code })]),
     ).data;
     expect(saved?.reasonTypeName).toBe('Construction work');
     // Another company does not see it and may not use it.
-    const harborAdmin = await f.t.app.inject({
-      method: 'GET',
-      url: `${API}/getDeviceOfflineReasonTypeList`,
-      headers: bearer(f.agent, f.harbor),
-    });
+    const harborAdmin = await typeList({}, { token: f.agent, companyId: f.harbor });
     expect(envelopeOf<OfflineReasonType[]>(harborAdmin).data.map((t) => t.code)).not.toContain(type.code);
 
-    await post('saveOfflineReasonType', {
+    await post(R.saveOfflineReasonType, {
       code: type.code,
       name: '施工断网',
       nameEn: 'Building works',
       status: 0,
     });
     expect((await list()).map((t) => t.code)).not.toContain(type.code);
-    expect((await list('?all=1')).find((t) => t.code === type.code)).toMatchObject({
+    expect((await list({ all: 1 })).find((t) => t.code === type.code)).toMatchObject({
       status: 0,
       nameEn: 'Building works',
     });
-    const refused = await post('saveOrUpdateDeviceOfflineReason', [
+    const refused = await post(R.saveOrUpdateDeviceOfflineReason, [
       record(eastDevice, { reasonTypeCode: type.code }),
     ]);
     expect(refused.statusCode).toBe(400);
     // Its records keep their (new) name.
-    const history = envelopeOf<OfflineReason[]>(await get(`${eastDevice}/offlineReason`)).data;
+    const history = envelopeOf<OfflineReason[]>(await historyOf(eastDevice)).data;
     expect(history.find((r) => r.id === saved?.id)?.reasonTypeName).toBe('Building works');
   });
 });
@@ -229,7 +228,7 @@ describe('report/topReasons', () => {
   it('counts the records per region and type, equal to what was entered', async () => {
     const today = formatDate(Date.now());
     const start = formatDate(Date.now() - 7 * 86_400_000);
-    const res = await post('report/topReasons', { startTime: start, endTime: today });
+    const res = await post(R.topReasons, { startTime: start, endTime: today });
     expect(res.statusCode).toBe(200);
     const report = envelopeOf<TopReasons>(res).data;
     // What the database holds for the company over the same range, counted independently.
@@ -260,12 +259,11 @@ describe('report/topReasons', () => {
       .execute();
     expect(names.every((l) => l.ename)).toBe(true);
     expect(report.regions.map((r) => r.areaName)).toEqual(expect.arrayContaining(names.map((l) => l.ename)));
-    const chinese = await f.t.app.inject({
-      method: 'POST',
-      url: `${API}/report/topReasons`,
-      headers: withoutLanguage(bearer(f.admin)),
-      payload: { startTime: start, endTime: today },
-    });
+    const chinese = await f.t.send(
+      R.topReasons,
+      { body: { startTime: start, endTime: today } },
+      { token: f.admin, language: null },
+    );
     expect(envelopeOf<TopReasons>(chinese).data.regions.map((r) => r.areaName)).toEqual(
       expect.arrayContaining(['华东大区', '华北大区']),
     );
@@ -273,7 +271,7 @@ describe('report/topReasons', () => {
     expect(east?.reasons[0]?.num).toBeGreaterThanOrEqual(east?.reasons.at(-1)?.num ?? 0);
 
     const onlyNorth = envelopeOf<TopReasons>(
-      await post('report/topReasons', {
+      await post(R.topReasons, {
         startTime: start,
         endTime: today,
         areaLevelListStr: String(northRegion),
@@ -281,13 +279,13 @@ describe('report/topReasons', () => {
     ).data;
     expect(onlyNorth.regions.map((r) => r.areaId)).toEqual([northRegion]);
     const operator = envelopeOf<TopReasons>(
-      await post('report/topReasons', { startTime: start, endTime: today }, f.operator),
+      await post(R.topReasons, { startTime: start, endTime: today }, f.operator),
     ).data;
     expect(operator.regions.map((r) => r.areaId)).toEqual([eastRegion]);
     const old = envelopeOf<TopReasons>(
-      await post('report/topReasons', { startTime: '2025-01-01', endTime: '2025-01-31' }),
+      await post(R.topReasons, { startTime: '2025-01-01', endTime: '2025-01-31' }),
     ).data;
     expect(old.regions).toEqual([]);
-    expect((await post('report/topReasons', { startTime: today, endTime: start })).statusCode).toBe(400);
+    expect((await post(R.topReasons, { startTime: today, endTime: start })).statusCode).toBe(400);
   });
 });

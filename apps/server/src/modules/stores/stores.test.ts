@@ -1,11 +1,10 @@
-import type { Store } from '@storefleet/contracts';
+import { type AnyEndpoint, type QueryInput, type Store, StoreEndpoints } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ROLES, demoAccount, HARBOR, NORTHWIND } from '../../demo/demo-data';
 import { type LevelChain, levelChain, openOrgFixture } from '../../testing/org-fixture';
-import { bearer, envelopeOf, type TestApp } from '../../testing/test-app';
-
-const STORE = '/api/user-service/store';
+import { envelopeOf, type TestApp } from '../../testing/test-app';
+import type { RawInput } from '../../testing/test-client';
 
 interface Page {
   list: Store[];
@@ -35,10 +34,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (token: string, url: string, companyId?: number) =>
-  t.app.inject({ method: 'GET', url, headers: bearer(token, companyId) });
-const send = (token: string, method: 'PUT' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const S = StoreEndpoints;
+/** A read of one of the store endpoints, its query checked against the endpoint's filters. */
+const get = <E extends AnyEndpoint>(token: string, endpoint: E, query?: QueryInput<E>, companyId?: number) =>
+  t.send(endpoint, { query } as RawInput<E>, { token, companyId });
+const add = (token: string, body: object) => t.send(S.addStore, { body }, token);
+const save = (token: string, body: object) => t.send(S.updateStore, { body }, token);
+const move = (token: string, id: number, status: number) =>
+  t.send(S.moveStore, { query: { id, status } }, token);
+const remove = (token: string, id: number) => t.send(S.deleteStore, { params: { id } }, token);
 const storeBody = (no: string, c: LevelChain) => ({
   storeNo: no,
   storeName: `Store ${no}`,
@@ -50,7 +54,12 @@ const storeBody = (no: string, c: LevelChain) => ({
 
 describe('store/list', () => {
   it('pages the company stores with spec fields and names of the region, company and creator', async () => {
-    const res = await get(admin, `${STORE}/list?pageNum=1&pageSize=5&sortBy=storeNo&sortDirection=asc`);
+    const res = await get(admin, S.list, {
+      pageNum: 1,
+      pageSize: 5,
+      sortBy: 'storeNo',
+      sortDirection: 'asc',
+    });
     expect(res.statusCode).toBe(200);
     const page = envelopeOf<Page>(res).data;
     expect(page.list).toHaveLength(5);
@@ -73,7 +82,7 @@ describe('store/list', () => {
   });
 
   it('returns the whole list as an array when no page is asked for', async () => {
-    const res = await get(admin, `${STORE}/list?cityLevel=${east.city}`);
+    const res = await get(admin, S.list, { cityLevel: east.city });
     const all = envelopeOf<Store[]>(res).data;
     expect(Array.isArray(all)).toBe(true);
     expect(all.length).toBe(3);
@@ -82,47 +91,45 @@ describe('store/list', () => {
 
   it('filters by name, number, region codes and status', async () => {
     // 南京: the three stores of that city (demo store names are city + street).
-    const byName = envelopeOf<Store[]>(
-      await get(admin, `${STORE}/list?storeName=${encodeURIComponent('南京')}`),
-    ).data;
+    const byName = envelopeOf<Store[]>(await get(admin, S.list, { storeName: '南京' })).data;
     expect(byName.length).toBe(3);
     expect(byName.every((s) => s.storeName.includes('南京'))).toBe(true);
     // Text filters ignore case: nw0002 finds NW0002.
-    const byNo = envelopeOf<Store[]>(await get(admin, `${STORE}/list?storeNo=nw0002`)).data;
+    const byNo = envelopeOf<Store[]>(await get(admin, S.list, { storeNo: 'nw0002' })).data;
     expect(byNo.map((s) => s.storeNo)).toEqual(['NW0002']);
     const byArea = envelopeOf<Store[]>(
-      await get(admin, `${STORE}/list?areaCodes=${north.region},${east.city}`),
+      await get(admin, S.list, { areaCodes: `${north.region},${east.city}` }),
     ).data;
     expect(byArea.every((s) => s.areaLevel === north.region || s.cityLevel === east.city)).toBe(true);
     expect(byArea.some((s) => s.areaLevel === north.region)).toBe(true);
-    const moved = envelopeOf<Store[]>(await get(admin, `${STORE}/list?status=1`)).data;
+    const moved = envelopeOf<Store[]>(await get(admin, S.list, { status: 1 })).data;
     expect(moved).toEqual([]);
   });
 
   it('shows a scoped operator only the stores of its region', async () => {
-    const all = envelopeOf<Store[]>(await get(operator, `${STORE}/list`)).data;
+    const all = envelopeOf<Store[]>(await get(operator, S.list)).data;
     expect(all.length).toBeGreaterThan(0);
     expect(all.every((s) => s.areaLevel === east.region)).toBe(true);
-    const outside = envelopeOf<Store[]>(await get(operator, `${STORE}/list?areaLevel=${north.region}`)).data;
+    const outside = envelopeOf<Store[]>(await get(operator, S.list, { areaLevel: north.region })).data;
     expect(outside).toEqual([]);
   });
 
   it("answers 404 for another company's id and refuses unknown sort fields", async () => {
-    expect((await get(admin, `${STORE}/list?companyId=${harbor}`)).statusCode).toBe(404);
-    const bad = await get(admin, `${STORE}/list?sortBy=password`);
+    expect((await get(admin, S.list, { companyId: harbor })).statusCode).toBe(404);
+    const bad = await get(admin, S.list, { sortBy: 'password' });
     expect(bad.statusCode).toBe(400);
     expect(envelopeOf(bad).message).toContain('sortBy');
   });
 
   it('lets an agent admin list the company it acts in', async () => {
-    const res = await get(agent, `${STORE}/list`, harbor);
+    const res = await get(agent, S.list, {}, harbor);
     const all = envelopeOf<Store[]>(res).data;
     expect(all.length).toBeGreaterThan(0);
     expect(all.every((s) => s.companyId === harbor)).toBe(true);
   });
 
   it('refuses callers without the store overview page', async () => {
-    expect((await get(platform, `${STORE}/list`)).statusCode).toBe(403);
+    expect((await get(platform, S.list)).statusCode).toBe(403);
   });
 });
 
@@ -130,31 +137,27 @@ describe('companies and areas', () => {
   it('lists all companies to platform users, the companyMap to agents and the own company to others', async () => {
     const names = async (token: string) =>
       envelopeOf<{ id: number; name: string; companyNo: string }[]>(
-        await get(token, `${STORE}/listCompanys`),
+        await get(token, S.listCompanys),
       ).data.map((c) => c.companyNo);
     expect(await names(platform)).toEqual(expect.arrayContaining(['NW001', 'HL001']));
     expect(await names(agent)).toEqual(expect.arrayContaining(['NW001', 'HL001']));
     expect(await names(admin)).toEqual(['NW001']);
     expect(await names(operator)).toEqual(['NW001']);
     const filtered = envelopeOf<unknown[]>(
-      await get(platform, `${STORE}/listCompanys?companyName=${encodeURIComponent(HARBOR.name.slice(0, 2))}`),
+      await get(platform, S.listCompanys, { companyName: HARBOR.name.slice(0, 2) }),
     ).data;
     expect(filtered).toEqual([{ id: harbor, companyNo: 'HL001', name: HARBOR.name }]);
   });
 
   it("lists the caller's regions as areas", async () => {
-    const areas = envelopeOf<{ areaCode: string; areaName: string }[]>(
-      await get(admin, `${STORE}/listAreas`),
-    ).data;
+    const areas = envelopeOf<{ areaCode: string; areaName: string }[]>(await get(admin, S.listAreas)).data;
     expect(areas.map((a) => a.areaName)).toEqual(NORTHWIND.regions.map((r) => r.en));
     expect(areas[0]?.areaCode).toBe(String(east.region));
-    const mine = envelopeOf<{ areaName: string }[]>(await get(operator, `${STORE}/listAreas`)).data;
+    const mine = envelopeOf<{ areaName: string }[]>(await get(operator, S.listAreas)).data;
     expect(mine.map((a) => a.areaName)).toEqual([NORTHWIND.regions[0]?.en]);
-    expect((await get(admin, `${STORE}/listAreas?companyId=${harbor}`)).statusCode).toBe(404);
-    expect((await get(platform, `${STORE}/listAreas`)).statusCode).toBe(400);
-    const harborAreas = envelopeOf<unknown[]>(
-      await get(platform, `${STORE}/listAreas?companyId=${harbor}`),
-    ).data;
+    expect((await get(admin, S.listAreas, { companyId: harbor })).statusCode).toBe(404);
+    expect((await get(platform, S.listAreas)).statusCode).toBe(400);
+    const harborAreas = envelopeOf<unknown[]>(await get(platform, S.listAreas, { companyId: harbor })).data;
     expect(harborAreas).toHaveLength(2);
   });
 });
@@ -162,24 +165,24 @@ describe('companies and areas', () => {
 describe('store/likeFindStoreByName', () => {
   it('finds stores by part of the name inside the scope only', async () => {
     // 北京: the three stores of the North China city, outside the operator's East China region.
-    const name = `name=${encodeURIComponent('北京')}`;
-    const found = envelopeOf<Store[]>(await get(admin, `${STORE}/likeFindStoreByName?${name}`)).data;
+    const name = { name: '北京' };
+    const found = envelopeOf<Store[]>(await get(admin, S.likeFindStoreByName, name)).data;
     expect(found.length).toBe(3);
-    const scoped = envelopeOf<Store[]>(await get(operator, `${STORE}/likeFindStoreByName?${name}`)).data;
+    const scoped = envelopeOf<Store[]>(await get(operator, S.likeFindStoreByName, name)).data;
     expect(scoped).toEqual([]);
   });
 
   it('requires the name', async () => {
-    const res = await get(admin, `${STORE}/likeFindStoreByName`);
+    const res = await get(admin, S.likeFindStoreByName);
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).message).toContain('name');
-    expect((await get(admin, `${STORE}/likeFindStoreByName?name=%20`)).statusCode).toBe(400);
+    expect((await get(admin, S.likeFindStoreByName, { name: ' ' })).statusCode).toBe(400);
   });
 });
 
 describe('store writes', () => {
   it('creates a store in the caller company, ignoring companyId and id in the body', async () => {
-    const res = await send(admin, 'PUT', STORE, {
+    const res = await add(admin, {
       ...storeBody('NW9001', east),
       companyId: harbor,
       id: 1,
@@ -201,20 +204,19 @@ describe('store writes', () => {
   });
 
   it('refuses a duplicate store number in the same company with 409, but not in another company', async () => {
-    const dup = await send(admin, 'PUT', STORE, storeBody('NW0001', east));
+    const dup = await add(admin, storeBody('NW0001', east));
     expect(dup.statusCode).toBe(409);
     expect(envelopeOf(dup).message).toContain('NW0001');
-    const other = await t.app.inject({
-      method: 'PUT',
-      url: STORE,
-      headers: bearer(agent, harbor),
-      payload: storeBody('NW0001', harborCity),
-    });
+    const other = await t.send(
+      S.addStore,
+      { body: storeBody('NW0001', harborCity) },
+      { token: agent, companyId: harbor },
+    );
     expect(other.statusCode).toBe(200);
   });
 
   it('requires store number, name and region and names the missing fields', async () => {
-    const res = await send(admin, 'PUT', STORE, { storeName: '' });
+    const res = await add(admin, { storeName: '' });
     expect(res.statusCode).toBe(400);
     const message = envelopeOf(res).message;
     expect(message).toContain('storeNo');
@@ -223,19 +225,19 @@ describe('store writes', () => {
   });
 
   it('refuses a level chain that is not one branch of the company tree', async () => {
-    const mixed = await send(admin, 'PUT', STORE, { ...storeBody('NW9002', east), cityLevel: north.city });
+    const mixed = await add(admin, { ...storeBody('NW9002', east), cityLevel: north.city });
     expect(mixed.statusCode).toBe(400);
     expect(envelopeOf(mixed).message).toContain('cityLevel');
     // Another company's level is answered like any foreign id: not found, its existence not revealed.
-    const foreign = await send(admin, 'PUT', STORE, storeBody('NW9003', harborCity));
+    const foreign = await add(admin, storeBody('NW9003', harborCity));
     expect(foreign.statusCode).toBe(404);
     expect(envelopeOf(foreign).message).toContain('areaLevel');
-    const swapped = await send(admin, 'PUT', STORE, {
+    const swapped = await add(admin, {
       ...storeBody('NW9004', east),
       areaLevel: east.province,
     });
     expect(swapped.statusCode).toBe(400);
-    const cityOnly = await send(admin, 'PUT', STORE, { ...storeBody('NW9005', east), provinceLevel: '' });
+    const cityOnly = await add(admin, { ...storeBody('NW9005', east), provinceLevel: '' });
     expect(cityOnly.statusCode).toBe(400);
     expect(envelopeOf(cityOnly).message).toContain('provinceLevel');
     const count = await t.ctx.db
@@ -247,8 +249,8 @@ describe('store writes', () => {
   });
 
   it('updates a store and refuses taking another store number', async () => {
-    const created = envelopeOf<Store>(await send(admin, 'PUT', STORE, storeBody('NW9010', east))).data;
-    const res = await send(admin, 'POST', STORE, {
+    const created = envelopeOf<Store>(await add(admin, storeBody('NW9010', east))).data;
+    const res = await save(admin, {
       ...storeBody('NW9011', north),
       id: created.id,
       storeName: 'Renamed',
@@ -259,27 +261,27 @@ describe('store writes', () => {
       storeName: 'Renamed',
       areaLevel: north.region,
     });
-    const clash = await send(admin, 'POST', STORE, { ...storeBody('NW0002', north), id: created.id });
+    const clash = await save(admin, { ...storeBody('NW0002', north), id: created.id });
     expect(clash.statusCode).toBe(409);
   });
 
   it('marks a store moved and back', async () => {
-    const created = envelopeOf<Store>(await send(admin, 'PUT', STORE, storeBody('NW9020', east))).data;
-    const moved = await send(admin, 'POST', `${STORE}/move?id=${created.id}&status=1`);
+    const created = envelopeOf<Store>(await add(admin, storeBody('NW9020', east))).data;
+    const moved = await move(admin, created.id, 1);
     expect(envelopeOf<Store>(moved).data).toMatchObject({ status: 1, statusShow: '已搬迁' });
-    const listed = envelopeOf<Store[]>(await get(admin, `${STORE}/list?status=1`)).data;
+    const listed = envelopeOf<Store[]>(await get(admin, S.list, { status: 1 })).data;
     expect(listed.map((s) => s.id)).toContain(created.id);
-    const back = await send(admin, 'POST', `${STORE}/move?id=${created.id}&status=0`);
+    const back = await move(admin, created.id, 0);
     expect(envelopeOf<Store>(back).data.status).toBe(0);
-    expect((await send(admin, 'POST', `${STORE}/move?id=${created.id}&status=2`)).statusCode).toBe(400);
+    expect((await move(admin, created.id, 2)).statusCode).toBe(400);
   });
 
   it('deletes a store without devices and refuses one with devices', async () => {
-    const empty = envelopeOf<Store>(await send(admin, 'PUT', STORE, storeBody('NW9030', east))).data;
-    expect((await send(admin, 'POST', `${STORE}/delete/${empty.id}`)).statusCode).toBe(200);
-    expect((await send(admin, 'POST', `${STORE}/delete/${empty.id}`)).statusCode).toBe(404);
+    const empty = envelopeOf<Store>(await add(admin, storeBody('NW9030', east))).data;
+    expect((await remove(admin, empty.id)).statusCode).toBe(200);
+    expect((await remove(admin, empty.id)).statusCode).toBe(404);
 
-    const busy = envelopeOf<Store>(await send(admin, 'PUT', STORE, storeBody('NW9031', east))).data;
+    const busy = envelopeOf<Store>(await add(admin, storeBody('NW9031', east))).data;
     const now = Date.now();
     await t.ctx.db
       .insertInto('devices')
@@ -294,10 +296,10 @@ describe('store writes', () => {
         updated_at: now,
       })
       .execute();
-    const refused = await send(admin, 'POST', `${STORE}/delete/${busy.id}`);
+    const refused = await remove(admin, busy.id);
     expect(refused.statusCode).toBe(409);
     expect(envelopeOf(refused).message).toContain('1 device');
-    expect(envelopeOf<Store[]>(await get(admin, `${STORE}/list?shopId=${busy.id}`)).data).toHaveLength(1);
+    expect(envelopeOf<Store[]>(await get(admin, S.list, { shopId: busy.id })).data).toHaveLength(1);
   });
 
   it("answers 404 for another company's store and changes nothing", async () => {
@@ -307,10 +309,10 @@ describe('store writes', () => {
       .where('company_id', '=', harbor)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const update = await send(admin, 'POST', STORE, { ...storeBody('X1', east), id: harborStore.id });
+    const update = await save(admin, { ...storeBody('X1', east), id: harborStore.id });
     expect(update.statusCode).toBe(404);
-    expect((await send(admin, 'POST', `${STORE}/move?id=${harborStore.id}&status=1`)).statusCode).toBe(404);
-    expect((await send(admin, 'POST', `${STORE}/delete/${harborStore.id}`)).statusCode).toBe(404);
+    expect((await move(admin, harborStore.id, 1)).statusCode).toBe(404);
+    expect((await remove(admin, harborStore.id)).statusCode).toBe(404);
     const after = await t.ctx.db
       .selectFrom('stores')
       .selectAll()
@@ -359,10 +361,10 @@ describe('a scoped operator writing stores', () => {
   });
 
   it('adds and edits stores inside its region only', async () => {
-    expect((await send(scoped, 'PUT', STORE, storeBody('NW9040', east))).statusCode).toBe(200);
-    const outside = await send(scoped, 'PUT', STORE, storeBody('NW9041', north));
+    expect((await add(scoped, storeBody('NW9040', east))).statusCode).toBe(200);
+    const outside = await add(scoped, storeBody('NW9041', north));
     expect(outside.statusCode).toBe(403);
-    const moveOut = await send(scoped, 'POST', STORE, { ...storeBody('NW0001', north), id: eastStore });
+    const moveOut = await save(scoped, { ...storeBody('NW0001', north), id: eastStore });
     expect(moveOut.statusCode).toBe(403);
   });
 
@@ -372,12 +374,10 @@ describe('a scoped operator writing stores', () => {
       .selectAll()
       .where('id', '=', northStore)
       .executeTakeFirst();
-    expect(
-      (await send(scoped, 'POST', STORE, { ...storeBody('NW9042', north), id: northStore })).statusCode,
-    ).toBe(404);
-    expect((await send(scoped, 'POST', `${STORE}/move?id=${northStore}&status=1`)).statusCode).toBe(404);
-    expect((await send(scoped, 'POST', `${STORE}/delete/${northStore}`)).statusCode).toBe(404);
-    expect(envelopeOf<Store[]>(await get(scoped, `${STORE}/list?shopId=${northStore}`)).data).toEqual([]);
+    expect((await save(scoped, { ...storeBody('NW9042', north), id: northStore })).statusCode).toBe(404);
+    expect((await move(scoped, northStore, 1)).statusCode).toBe(404);
+    expect((await remove(scoped, northStore)).statusCode).toBe(404);
+    expect(envelopeOf<Store[]>(await get(scoped, S.list, { shopId: northStore })).data).toEqual([]);
     const after = await t.ctx.db
       .selectFrom('stores')
       .selectAll()

@@ -1,9 +1,8 @@
+import { UserEndpoints } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ROLES, NORTHWIND } from '../../demo/demo-data';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
-
-const USER = '/api/user-service/user';
+import { createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 interface UserReply {
   id: number;
@@ -19,9 +18,9 @@ let platform: string;
 let admin: string;
 let northwindRole: number;
 
-const send = (method: 'PUT' | 'POST', token: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method, url: USER, headers: bearer(token), payload });
-const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const send = (method: 'PUT' | 'POST', token: string, body: Record<string, unknown>) =>
+  t.send(method === 'PUT' ? UserEndpoints.addUser : UserEndpoints.updateUser, { body }, token);
+const detailOf = (token: string, id: number) => t.send(UserEndpoints.getUser, { params: { id } }, token);
 const agent = (userName: string, extra: Record<string, unknown>) => ({
   name: `Agent ${userName}`,
   userName,
@@ -50,17 +49,17 @@ describe('agent admins and their companies', () => {
     const res = await send('PUT', platform, agent('agent.two', { companyIds: [1, 2] }));
     expect(res.statusCode).toBe(200);
     const { id } = envelopeOf<{ id: number }>(res).data;
-    const detail = envelopeOf<UserReply>(await get(platform, `${USER}/${id}/id`)).data;
+    const detail = envelopeOf<UserReply>(await detailOf(platform, id)).data;
     expect(detail).toMatchObject({ userType: 2, companyId: 1, companyIds: [1, 2] });
     expect(Object.keys(detail.companyMap)).toEqual(['1', '2']);
     expect(detail.companyMap['1']).toBe(NORTHWIND.name);
     const list = envelopeOf<{ list: UserReply[] }>(
-      await get(platform, `${USER}/list?pageSize=1000&userType=2`),
+      await t.send(UserEndpoints.listUsers, { query: { pageSize: 1000, userType: 2 } }, platform),
     );
     expect(list.data.list.find((u) => u.id === id)?.companyIds).toEqual([1, 2]);
     // The agent works in the second company right away.
     const token = await t.signIn('agent.two', 'Secret#2026');
-    const other = await t.app.inject({ method: 'GET', url: `${USER}/list`, headers: bearer(token, 2) });
+    const other = await t.send(UserEndpoints.listUsers, {}, { token, companyId: 2 });
     expect(other.statusCode).toBe(200);
   });
 
@@ -69,10 +68,10 @@ describe('agent admins and their companies', () => {
     const { id } = envelopeOf<{ id: number }>(created).data;
     const res = await send('POST', platform, agent('agent.moving', { id, companyIds: [1], password: '' }));
     expect(res.statusCode).toBe(200);
-    const detail = envelopeOf<UserReply>(await get(platform, `${USER}/${id}/id`)).data;
+    const detail = envelopeOf<UserReply>(await detailOf(platform, id)).data;
     expect(detail.companyIds).toEqual([1]);
     const token = await t.signIn('agent.moving', 'Secret#2026');
-    const other = await t.app.inject({ method: 'GET', url: `${USER}/list`, headers: bearer(token, 2) });
+    const other = await t.send(UserEndpoints.listUsers, {}, { token, companyId: 2 });
     expect(other.statusCode).toBe(403);
   });
 

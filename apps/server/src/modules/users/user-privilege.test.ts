@@ -3,12 +3,11 @@
  * the first platform user is changed by itself only, a role given stays inside the giver's codes,
  * and only a platform user holding every admin code creates or changes tenant admins.
  */
-import { PLATFORM_CODES } from '@storefleet/contracts';
+import { PLATFORM_CODES, UserEndpoints } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
-const USER = '/api/user-service/user';
 const PASSWORD = 'Secret#2026';
 
 let t: TestApp;
@@ -20,12 +19,10 @@ let narrowRoleId: number;
 let narrow: string;
 let narrowId: number;
 
-const put = (token: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: USER, headers: bearer(token), payload });
-const post = (token: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: USER, headers: bearer(token), payload });
-const disable = (token: string, id: number) =>
-  t.app.inject({ method: 'POST', url: `${USER}/disable?id=${id}`, headers: bearer(token) });
+const put = (token: string, body: Record<string, unknown>) => t.send(UserEndpoints.addUser, { body }, token);
+const post = (token: string, body: Record<string, unknown>) =>
+  t.send(UserEndpoints.updateUser, { body }, token);
+const disable = (token: string, id: number) => t.send(UserEndpoints.disableUser, { query: { id } }, token);
 
 const row = (id: number) =>
   t.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -1,9 +1,9 @@
+import { type CallInput, UserEndpoints } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ROLES } from '../../demo/demo-data';
-import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
-
-const USER = '/api/user-service/user';
+import { buildUser, FACTORY_PASSWORD } from '../../testing/factories';
+import { createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 interface Page {
   list: { id: number; userName: string }[];
@@ -16,9 +16,16 @@ let keeper: string;
 const ids: Record<string, number> = {};
 let eastStore = 0;
 
-const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const names = async (token: string, url: string) =>
-  envelopeOf<Page>(await get(token, url)).data.list.map((u) => u.userName);
+type ListQuery = CallInput<typeof UserEndpoints.listUsers>['query'];
+type ShopUsersQuery = CallInput<typeof UserEndpoints.listShopUsers>['query'];
+const list = (token: string, query: ListQuery) => t.send(UserEndpoints.listUsers, { query }, token);
+const names = async (token: string, query: ListQuery) =>
+  envelopeOf<Page>(await list(token, query)).data.list.map((u) => u.userName);
+const shopUserNames = async (token: string, query: ShopUsersQuery) =>
+  envelopeOf<Page>(await t.send(UserEndpoints.listShopUsers, { query }, token)).data.list.map(
+    (u) => u.userName,
+  );
+const detail = (token: string, id = 0) => t.send(UserEndpoints.getUser, { params: { id } }, token);
 
 async function levelId(name: string): Promise<number> {
   const row = await t.ctx.db
@@ -40,14 +47,7 @@ async function roleId(name: string): Promise<number> {
 }
 
 async function addUser(userName: string, role: number, areaCodes: string[] = []): Promise<void> {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: USER,
-    headers: bearer(admin),
-    payload: { name: userName, userName, password: 'Secret#2026', status: 'ACTIVE', roleId: role, areaCodes },
-  });
-  expect(res.statusCode).toBe(200);
-  ids[userName] = envelopeOf<{ id: number }>(res).data.id;
+  ids[userName] = (await buildUser(t, admin, { userName, roleId: role, areaCodes })).id;
 }
 
 beforeAll(async () => {
@@ -96,43 +96,43 @@ beforeAll(async () => {
   eastStore = (
     await t.ctx.db.selectFrom('stores').select('id').where('area_level', '=', east).executeTakeFirstOrThrow()
   ).id;
-  keeper = await t.signIn('east.keeper', 'Secret#2026');
+  keeper = await t.signIn('east.keeper', FACTORY_PASSWORD);
 });
 afterAll(() => t.close());
 
 describe('a region-scoped common user sees only users inside its region', () => {
   it('lists users whose own or role areas lie in its region, hiding whole-company and other-region users', async () => {
-    const seen = await names(keeper, `${USER}/list?pageNum=1&pageSize=1000`);
+    const seen = await names(keeper, { pageNum: 1, pageSize: 1000 });
     expect(seen).toEqual(expect.arrayContaining(['operator', 'east.keeper', 'east.by.role', 'east.own']));
     expect(seen).not.toContain('north.own');
     expect(seen).not.toContain('whole.viewer');
     expect(seen).not.toContain('harbor.twin');
-    const page = envelopeOf<Page>(await get(keeper, `${USER}/list?pageNum=1&pageSize=2`)).data;
+    const page = envelopeOf<Page>(await list(keeper, { pageNum: 1, pageSize: 2 })).data;
     expect(page.list).toHaveLength(2);
     expect(page.total).toBe(seen.length);
   });
 
   it('answers 404 for the detail of an out-of-region, whole-company or other-company user', async () => {
-    expect((await get(keeper, `${USER}/${ids['east.own']}/id`)).statusCode).toBe(200);
+    expect((await detail(keeper, ids['east.own'])).statusCode).toBe(200);
     for (const name of ['north.own', 'whole.viewer', 'harbor.twin']) {
-      expect((await get(keeper, `${USER}/${ids[name]}/id`)).statusCode).toBe(404);
+      expect((await detail(keeper, ids[name])).statusCode).toBe(404);
     }
   });
 
   it('limits the users covering a store to those inside its region', async () => {
-    const q = `${USER}/listShopUsers?pageNum=1&pageSize=1000&shopIds=${eastStore}`;
-    const covering = await names(keeper, q);
+    const q = { pageNum: 1, pageSize: 1000, shopIds: eastStore };
+    const covering = await shopUserNames(keeper, q);
     expect(covering).toEqual(expect.arrayContaining(['operator', 'east.own']));
     expect(covering).not.toContain('whole.viewer');
-    expect(await names(admin, q)).toContain('whole.viewer');
-    const all = await names(keeper, `${USER}/listShopUsers?pageNum=1&pageSize=1000`);
+    expect(await shopUserNames(admin, q)).toContain('whole.viewer');
+    const all = await shopUserNames(keeper, { pageNum: 1, pageSize: 1000 });
     expect(all).not.toContain('north.own');
   });
 
   it('keeps the customer admin seeing every user of its company', async () => {
-    const seen = await names(admin, `${USER}/list?pageNum=1&pageSize=1000`);
+    const seen = await names(admin, { pageNum: 1, pageSize: 1000 });
     expect(seen).toEqual(expect.arrayContaining(['north.own', 'whole.viewer', 'east.own']));
-    expect((await get(admin, `${USER}/${ids['north.own']}/id`)).statusCode).toBe(200);
-    expect((await get(admin, `${USER}/${ids['harbor.twin']}/id`)).statusCode).toBe(404);
+    expect((await detail(admin, ids['north.own'])).statusCode).toBe(200);
+    expect((await detail(admin, ids['harbor.twin'])).statusCode).toBe(404);
   });
 });

@@ -12,28 +12,16 @@
  */
 import {
   type AnyEndpoint,
-  type BodyInput,
+  type CallInput,
   fillPath,
-  type ParamsInput,
-  type QueryInput,
+  type NeedsInput,
   type ResponseOf,
 } from '@storefleet/contracts';
 import { queryOptions } from '@tanstack/react-query';
 
 import { type Params, request } from '../request/client';
 
-type Part<Name extends string, T> = [T] extends [never]
-  ? { [K in Name]?: never }
-  : Record<string, never> extends T
-    ? { [K in Name]?: T }
-    : { [K in Name]: T };
-
-/** What a call of `E` sends: its path parameters, query and body, each only where `E` has them. */
-export type CallInput<E extends AnyEndpoint> = Part<'params', ParamsInput<E>> &
-  Part<'query', QueryInput<E>> &
-  ('multipart' extends E['bodyEncoding'] ? { body: FormData } : Part<'body', BodyInput<E>>);
-
-type NeedsInput<E extends AnyEndpoint> = Record<string, never> extends CallInput<E> ? false : true;
+export type { CallInput } from '@storefleet/contracts';
 
 /** The arguments after the endpoint: the input (optional when nothing is required) and a signal. */
 export type CallArgs<E extends AnyEndpoint> =

@@ -1,4 +1,4 @@
-import { COMPANY_HEADER, UserType } from '@storefleet/contracts';
+import { COMPANY_HEADER, encodeParams, UserType } from '@storefleet/contracts';
 
 import { i18n } from '../i18n/i18n';
 import { endSession, getSession } from '../session/session-store';
@@ -43,15 +43,7 @@ export class RequestError extends Error {
 }
 
 /** Encodes parameters, dropping empty values so the server sees only filters that were set. */
-export function encodeParams(params: Params): URLSearchParams {
-  const out = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) for (const item of value) out.append(name, String(item));
-    else out.append(name, String(value));
-  }
-  return out;
-}
+export { encodeParams };
 
 function buildHeaders(options: RequestOptions): { headers: Headers; token: string | null } {
   // The server says its messages and names in the console's language (zh-CN unless English is chosen).
