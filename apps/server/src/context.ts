@@ -20,9 +20,9 @@ import type { EngineMetrics } from './engine/engine-metrics';
 import type { BoxHub } from './engine/hub/box-hub';
 import type { DeviceStatusBus } from './engine/ingest/status-bus';
 import type { MonitoringJobs } from './engine/jobs/monitoring-jobs';
-import type { TaskOverdueJob } from './engine/jobs/task-overdue';
 import type { Notifier } from './engine/notifications/notifier';
 import type { DeviceCaches } from './modules/devices/device-caches';
+import type { TaskOverdueJob } from './modules/tasks/task-overdue';
 import type { UsageSumsCache } from './modules/usage/usage-sums-cache';
 import type { OutboundPolicy } from './outbound/outbound-policy';
 
@@ -65,7 +65,7 @@ export interface AppContext {
   metrics: EngineMetrics;
   /** The bus to the other server nodes (REDIS_URL), or null on a single node. */
   cluster: ClusterBus | null;
-  /** Notices of overdue tasks to the alert recipients (engine/jobs/task-overdue.ts); tests run its passes. */
+  /** Notices of overdue tasks to the alert recipients (modules/tasks/task-overdue.ts); tests run its passes. */
   taskOverdue: TaskOverdueJob;
   /**
    * This server node (engine/cluster/server-node.ts): `node.id` names it everywhere (bus, job leases,

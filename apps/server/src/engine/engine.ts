@@ -19,6 +19,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import type { NotifyMaxima } from '../config';
 import type { Database } from '../db/database';
+import { TaskOverdueJob } from '../modules/tasks/task-overdue';
 import type { OutboundPolicy } from '../outbound/outbound-policy';
 import type { SecretKeyRing } from '../secrets/secret-keys';
 import { AlertRulesCache } from './alerting/rules-cache';
@@ -31,7 +32,6 @@ import { BoxHub, type BoxHubOptions } from './hub/box-hub';
 import { DeviceStatusBus } from './ingest/status-bus';
 import { MonitoringJobs, type MonitoringJobsTimers } from './jobs/monitoring-jobs';
 import type { SettingsReader } from './jobs/monitoring-settings';
-import { TaskOverdueJob } from './jobs/task-overdue';
 import { channelSender } from './notifications/channel-senders';
 import { countQueuedDeliveries } from './notifications/deliveries.repository';
 import type { RecipientsReader } from './notifications/notification-planning';
@@ -47,7 +47,7 @@ export interface Engine {
   metrics: EngineMetrics;
   /** The bus to the other server nodes, when REDIS_URL is set (cluster/cluster-bus.ts). */
   cluster: ClusterBus | null;
-  /** Overdue tasks' notices to the alert recipients, once per task (jobs/task-overdue.ts). */
+  /** Overdue tasks' notices to the alert recipients, once per task (modules/tasks/task-overdue.ts). */
   taskOverdue: TaskOverdueJob;
   /** This node: its id, heartbeat, the runs it carries out and their takeover (cluster/server-node.ts). */
   node: ServerNode;

@@ -14,10 +14,10 @@ import type { AgentValue } from '@storefleet/contracts';
 import type { AppContext } from '../../context';
 import type { DeviceLatestTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
 import { withTransactionRetry } from '../../db/transaction-retry';
+import { pastDaysOf } from '../../modules/usage/jobs/usage-days';
+import { markLateUsageDays } from '../../modules/usage/jobs/usage-late-days.repository';
 import { type AfterCommit, afterCommit, publishAfterCommit } from '../after-commit';
 import { type AlertOutcome, batchObservations, evaluateDevices } from '../alerting/alerting';
-import { pastDaysOf } from '../jobs/usage-days';
-import { markLateUsageDays } from '../jobs/usage-late-days.repository';
 import { cleanAgentValue } from './clean-text';
 import {
   addSetAsideCount,

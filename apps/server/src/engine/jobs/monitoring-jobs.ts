@@ -9,9 +9,10 @@
  */
 
 import type { AppContext } from '../../context';
+import { type DailyUsageRun, runDailyUsage } from '../../modules/usage/jobs/usage-daily';
+import { recomputeLateUsageDays } from '../../modules/usage/jobs/usage-late-days';
 import type { AfterCommit } from '../after-commit';
 import { newNodeIdentity } from '../cluster/node-identity';
-
 import type { EngineMetrics } from '../engine-metrics';
 import { applyHistoryRetention, prepareHistoryPartitions } from './history-retention';
 import { rollUpHistory } from './history-rollup';
@@ -19,8 +20,6 @@ import { logJobFailure } from './job-failure';
 import { releaseLeases, takeLease } from './job-leases.repository';
 import type { SettingsReader } from './monitoring-settings';
 import { type SweepContext, sweepOfflineDevices } from './offline-sweep';
-import { type DailyUsageRun, runDailyUsage } from './usage-daily';
-import { recomputeLateUsageDays } from './usage-late-days';
 
 export interface MonitoringJobsTimers {
   sweepEveryMs?: number;

@@ -20,12 +20,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { DB } from '../../db/database';
+import { TASK_OVERDUE_KIND, taskOverdueMessage } from '../../modules/tasks/task-overdue';
 import { OutboundError } from '../../outbound/outbound-error';
 import type { SecretKeyRing } from '../../secrets/secret-keys';
 import type { EngineMetrics } from '../engine-metrics';
 import { logJobFailure } from '../jobs/job-failure';
 import type { SettingsReader } from '../jobs/monitoring-settings';
-import { TASK_OVERDUE_KIND, taskOverdueMessage } from '../jobs/task-overdue';
 import {
   listRecordFacts,
   listRepeatCandidates,

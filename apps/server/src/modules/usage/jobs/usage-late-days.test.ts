@@ -1,11 +1,13 @@
 // Late transitions (docs/decisions/usage.md "Late transitions"): a status change a box sends after its
 // day was stored is counted in that day and the days after it, through ingest and the daily job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { reachabilityValue } from '../hub/test-support/agent-values';
-import { insertLinkFixture, type LinkFixture } from '../hub/test-support/link-fixture.repository';
-import { ingestValues, type Reporter } from '../ingest/ingest.service';
+import { reachabilityValue } from '../../../engine/hub/test-support/agent-values';
+import {
+  insertLinkFixture,
+  type LinkFixture,
+} from '../../../engine/hub/test-support/link-fixture.repository';
+import { ingestValues, type Reporter } from '../../../engine/ingest/ingest.service';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { backdateDevice } from './test-support/usage-fixture.repository';
 import { runDailyUsage } from './usage-daily';
 import { addDays, clockOn, dayOf, daySpan } from './usage-days';

@@ -23,21 +23,21 @@ import type { Kysely, Transaction } from 'kysely';
 
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/database';
-import type { SecretKeyRing } from '../../secrets/secret-keys';
-import type { DeliveryRow } from '../notifications/deliveries.repository';
-import { insertDeliveries } from '../notifications/deliveries.repository';
-import { readNotificationSettings } from '../notifications/notification-channels.repository';
-import { formatTime, type OutgoingMessage } from '../notifications/notification-messages';
+import { logJobFailure } from '../../engine/jobs/job-failure';
+import { takeLease } from '../../engine/jobs/job-leases.repository';
+import type { SettingsReader } from '../../engine/jobs/monitoring-settings';
+import type { DeliveryRow } from '../../engine/notifications/deliveries.repository';
+import { insertDeliveries } from '../../engine/notifications/deliveries.repository';
+import { readNotificationSettings } from '../../engine/notifications/notification-channels.repository';
+import { formatTime, type OutgoingMessage } from '../../engine/notifications/notification-messages';
 import {
   type CompanySettings,
   deliveryStatus,
   type RecipientsReader,
   type Target,
   targetsOf,
-} from '../notifications/notification-planning';
-import { logJobFailure } from './job-failure';
-import { takeLease } from './job-leases.repository';
-import type { SettingsReader } from './monitoring-settings';
+} from '../../engine/notifications/notification-planning';
+import type { SecretKeyRing } from '../../secrets/secret-keys';
 import {
   claimOverdueNotice,
   findOverdueTask,
