@@ -1,11 +1,11 @@
 /**
  * Stores one `results` message of a link in one transaction: values already stored (seq at or below
  * the reporter's mark) and values the reporter may not send are skipped, everything else becomes raw
- * history, last values, syslog rows and online transitions (a transition on a day already over marks
- * that day for the usage job: usage-late-days.ts), and the marks move up; the batch's newest
+ * history, last values, syslog rows and online transitions, and the marks move up; the batch's newest
  * values are checked against the companies' alert rules, opening and recovering alert records — all
- * or nothing. After commit the status changes are published on the status bus, and the batch's
- * result (status changes, records opened and recovered) is returned. Device text is cleaned first
+ * or nothing. After commit the status changes are published on the status bus, the late transitions
+ * (late-transitions.ts) are handed out, and the batch's result (status changes, records opened and
+ * recovered) is returned. Device text is cleaned first
  * (clean-text.ts); a batch the database refuses for a data reason is stored in parts and the values it
  * still refuses are set aside (set-aside.ts), so one bad value never stops the others.
  */
@@ -14,8 +14,6 @@ import type { AgentValue } from '@storefleet/contracts';
 import type { AppContext } from '../../context';
 import type { DeviceLatestTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
 import { withTransactionRetry } from '../../db/transaction-retry';
-import { pastDaysOf } from '../../modules/usage/jobs/usage-days';
-import { markLateUsageDays } from '../../modules/usage/jobs/usage-late-days.repository';
 import { type AfterCommit, afterCommit, publishAfterCommit } from '../after-commit';
 import { type AlertOutcome, batchObservations, evaluateDevices } from '../alerting/alerting';
 import { cleanAgentValue } from './clean-text';
@@ -33,6 +31,7 @@ import {
   saveSeqMarks,
   upsertLatest,
 } from './ingest.repository';
+import { lateTransitionsOf } from './late-transitions';
 import { applySignal } from './online-state';
 import { type SetAsideValue, storeSettingAside } from './set-aside';
 import { type DeviceStatusChange, statusChange } from './status-bus';
@@ -75,6 +74,7 @@ export async function ingestValues(
   if (outcome.setAside.length > 0)
     await withTransactionRetry(() => settleSetAside(ctx, reporter, outcome.setAside));
   publishAfterCommit(ctx.statusBus, outcome);
+  await ctx.statusBus.late.publish(outcome.lateTransitions);
   return outcome;
 }
 
@@ -220,9 +220,6 @@ async function storeValues(
       trx,
       changes.map((c) => ({ device_id: c.deviceId, status: c.onlineStatus, at: c.at, cause: 'value' })),
     );
-    // Changes stamped on a day already over (values a box kept while its link was down): the daily
-    // usage job computes those days again.
-    await markLateUsageDays(trx, pastDaysOf(changes, Date.now()));
     let alerts: AlertOutcome = { opened: [], recovered: [] };
     if (stored > 0) {
       const reported = new Map(allowed.map((d) => [d.id, d]));
@@ -238,6 +235,9 @@ async function storeValues(
         offline,
       );
     }
-    return { stored, refused, setAside: [], ...afterCommit(changes, alerts) };
+    // Changes stamped on a day already over (values a box kept while its link was down), handed out
+    // after commit: the daily usage job computes those days again.
+    const late = lateTransitionsOf(changes, Date.now());
+    return { stored, refused, setAside: [], ...afterCommit(changes, alerts, late) };
   });
 }
