@@ -28,8 +28,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
-import { addDays, dayOf } from '../apps/server/src/engine/jobs/usage-days';
 import { getMonitoringSettings } from '../apps/server/src/modules/config/config.service';
+import { addDays, dayOf } from '../apps/server/src/modules/usage/jobs/usage-days';
 import { loadSecretKeyRing } from '../apps/server/src/secrets/secret-keys';
 import { DEVICES_PER_STORE, insertCapacityFleet } from './support/capacity-fixture.repository';
 import { type FleetFigures, startCapacityFleet } from './support/capacity-fleet';

@@ -219,7 +219,7 @@ async function runOn(dialect: DialectName, boxes: number, concurrent: boolean): 
     await app.ready();
     const ctx = app.ctx;
     // The benchmark drives the sweep and the notifier's passes; the notifier still wakes on alert changes.
-    ctx.jobs.stop();
+    await ctx.scheduler.stop();
     ctx.notifier.stopTimer();
     try {
       const now = () => Date.now();

@@ -26,9 +26,9 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
-import { addDays, dayOf, daySpan } from '../apps/server/src/engine/jobs/usage-days';
-import { rebuildCompanyUsageRuns } from '../apps/server/src/engine/jobs/usage-days.repository';
-import { markUsageDaysComputed } from '../apps/server/src/engine/jobs/usage-days-marks.repository';
+import { addDays, dayOf, daySpan } from '../apps/server/src/modules/usage/jobs/usage-days';
+import { rebuildCompanyUsageRuns } from '../apps/server/src/modules/usage/jobs/usage-days.repository';
+import { markUsageDaysComputed } from '../apps/server/src/modules/usage/jobs/usage-days-marks.repository';
 import { insertBulkDevices } from './support/device-fixtures.repository';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { type LoadFigures, load } from './support/load';

@@ -15,7 +15,7 @@
  * - a reference row: the same stored into a table of device_usage_days' whole definition (its run
  *   columns and indexes), holding the day before's rows as the job's table does — the job's write
  *   without its computation;
- * - the job for that day (engine/jobs/usage-daily.ts runDailyUsage) starting from an empty day, as it
+ * - the job for that day (modules/usage/jobs/usage-daily.ts runDailyUsage) starting from an empty day, as it
  *   runs every night: carry-in, measured spans, the device rows and their per-city sums (PostgreSQL:
  *   the removed day's dead rows vacuumed first, untimed, as autovacuum would) — its working time: a
  *   bare turn of the event loop between batches instead of the job's rests;
@@ -31,8 +31,8 @@
 import { join } from 'node:path';
 
 import { type DialectName, openDatabase } from '../apps/server/src/db/database';
-import { BATCH_SIZE, restAfter, runDailyUsage } from '../apps/server/src/engine/jobs/usage-daily';
-import { addDays, dayOf, daySpan } from '../apps/server/src/engine/jobs/usage-days';
+import { BATCH_SIZE, restAfter, runDailyUsage } from '../apps/server/src/modules/usage/jobs/usage-daily';
+import { addDays, dayOf, daySpan } from '../apps/server/src/modules/usage/jobs/usage-days';
 import { insertBulkDevices } from './support/device-fixtures.repository';
 import { dialectsFromArgs, freshDatabase } from './support/fresh-database';
 import { type LoadFigures, load } from './support/load';

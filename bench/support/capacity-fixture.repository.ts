@@ -9,9 +9,9 @@ import { ConnectType, DeviceSystem, MonitoredFlag, ProductType } from '@storefle
 import type { Kysely } from 'kysely';
 
 import type { DB, DialectName } from '../../apps/server/src/db/database';
-import { addDays, dayOf, daySpan } from '../../apps/server/src/engine/jobs/usage-days';
 import { newSecurityKey } from '../../apps/server/src/modules/devices/device-keys';
 import type { NewDevice } from '../../apps/server/src/modules/devices/devices.repository';
+import { addDays, dayOf, daySpan } from '../../apps/server/src/modules/usage/jobs/usage-days';
 import { boxKeyColumns } from '../../apps/server/src/secrets/secret-box';
 import type { SecretKeyRing } from '../../apps/server/src/secrets/secret-keys';
 import { analyzeAfterLoad, insertBulkStores, insertUsageDays } from './usage-reports-fixture.repository';

@@ -6,8 +6,8 @@ import { MonitoredFlag } from '@storefleet/contracts';
 import { type Kysely, sql } from 'kysely';
 
 import type { DB, DialectName } from '../../apps/server/src/db/database';
-import { inUsageTransaction } from '../../apps/server/src/engine/jobs/usage-days.repository';
-import { addCityDays } from '../../apps/server/src/engine/jobs/usage-days-cities.repository';
+import { inUsageTransaction } from '../../apps/server/src/modules/usage/jobs/usage-days.repository';
+import { addCityDays } from '../../apps/server/src/modules/usage/jobs/usage-days-cities.repository';
 
 const HOUR = 3_600_000;
 

@@ -134,7 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   installOperations(app, ctx);
   for (const register of [...MODULE_ROUTES, ...(options.extraRoutes ?? [])]) register(app, ctx);
-  for (const install of MODULE_JOBS) install(app, ctx);
+  for (const declare of MODULE_JOBS) ctx.scheduler.add(declare(ctx));
 
   await installOpenApi(app, config.docsToken);
   await installWeb(app, config.webDist);

@@ -19,8 +19,8 @@ import type { ServerNode } from './engine/cluster/server-node';
 import type { EngineMetrics } from './engine/engine-metrics';
 import type { BoxHub } from './engine/hub/box-hub';
 import type { DeviceStatusBus } from './engine/ingest/status-bus';
+import type { JobScheduler } from './engine/jobs/job-scheduler';
 import type { MonitoringJobs } from './engine/jobs/monitoring-jobs';
-import type { TaskOverdueJob } from './engine/jobs/task-overdue';
 import type { Notifier } from './engine/notifications/notifier';
 import type { DeviceCaches } from './modules/devices/device-caches';
 import type { UsageSumsCache } from './modules/usage/usage-sums-cache';
@@ -57,16 +57,16 @@ export interface AppContext {
   statusBus: DeviceStatusBus;
   /** Enabled alert rules per company; rule writes call `rulesCache.invalidate(companyId)` after commit. */
   rulesCache: AlertRulesCache;
-  /** The monitoring jobs (offline sweep, roll-up, retention) and the settings reader they use. */
+  /** The monitoring jobs' passes (offline sweep, roll-up, retention) and the settings reader they use. */
   jobs: MonitoringJobs;
+  /** Every periodic job, the engine's and the modules' (engine/jobs/job-scheduler.ts): timers and leases. */
+  scheduler: JobScheduler;
   /** Alert notifications: queues deliveries for opened/recovered records and sends them. */
   notifier: Notifier;
   /** The figures `/metrics` serves (engine/engine-metrics.ts); routes add their latency in http/operations.ts. */
   metrics: EngineMetrics;
   /** The bus to the other server nodes (REDIS_URL), or null on a single node. */
   cluster: ClusterBus | null;
-  /** Notices of overdue tasks to the alert recipients (engine/jobs/task-overdue.ts); tests run its passes. */
-  taskOverdue: TaskOverdueJob;
   /**
    * This server node (engine/cluster/server-node.ts): `node.id` names it everywhere (bus, job leases,
    * `runner_node` of the runs it carries out); its heartbeat lets another node take over its runs when

@@ -11,7 +11,7 @@ import {
 } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { addDays, clockOn, dayOf } from '../engine/jobs/usage-days';
+import { addDays, clockOn, dayOf } from '../modules/usage/jobs/usage-days';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../testing/test-app';
 import { summariseUsageDays } from './demo-usage.repository';
 

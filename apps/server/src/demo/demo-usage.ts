@@ -17,8 +17,8 @@ import type { Insertable, Kysely } from 'kysely';
 
 import type { DB, DialectName } from '../db/database';
 import type { DeviceOnlineEventsTable } from '../db/tables/monitoring';
-import { runDailyUsage } from '../engine/jobs/usage-daily';
-import { addDays, clockOn, dayOf } from '../engine/jobs/usage-days';
+import { runDailyUsage } from '../modules/usage/jobs/usage-daily';
+import { addDays, clockOn, dayOf } from '../modules/usage/jobs/usage-days';
 import { type DemoFailure, seedDemoOfflineReasons } from './demo-offline-reasons';
 import {
   backdateDemoDevices,

@@ -1,7 +1,8 @@
 /**
  * What a monitoring transaction (an ingest batch, a chunk of the offline sweep) decided, handed out
- * only after it commits: the status changes to publish on the status bus, and the alert records it
- * opened and recovered (what notifications will read). A batch that rolls back announces nothing.
+ * only after it commits: the status changes to publish on the status bus, the alert records it
+ * opened and recovered (what notifications will read), and its late transitions (status changes on a
+ * day already over: ingest/late-transitions.ts). A batch that rolls back announces nothing.
  */
 import { alertEventsOf } from './alerting/alert-bus';
 import type { AlertOutcome, OpenedAlert, RecoveredAlert } from './alerting/alerting';
@@ -11,11 +12,17 @@ export interface AfterCommit {
   statusChanges: DeviceStatusChange[];
   alertsOpened: OpenedAlert[];
   alertsRecovered: RecoveredAlert[];
+  /** The status changes stamped on a day already over (ingest only), handed to `statusBus.late`. */
+  lateTransitions: DeviceStatusChange[];
 }
 
-/** The result of a transaction: its status changes and its alert outcome. */
-export function afterCommit(statusChanges: DeviceStatusChange[], alerts: AlertOutcome): AfterCommit {
-  return { statusChanges, alertsOpened: alerts.opened, alertsRecovered: alerts.recovered };
+/** The result of a transaction: its status changes, its alert outcome and its late transitions. */
+export function afterCommit(
+  statusChanges: DeviceStatusChange[],
+  alerts: AlertOutcome,
+  lateTransitions: DeviceStatusChange[] = [],
+): AfterCommit {
+  return { statusChanges, alertsOpened: alerts.opened, alertsRecovered: alerts.recovered, lateTransitions };
 }
 
 /** Appends `more` to `into` (results of several transactions, e.g. the sweep's chunks). */
@@ -23,6 +30,7 @@ export function addAfterCommit(into: AfterCommit, more: AfterCommit): void {
   into.statusChanges.push(...more.statusChanges);
   into.alertsOpened.push(...more.alertsOpened);
   into.alertsRecovered.push(...more.alertsRecovered);
+  into.lateTransitions.push(...more.lateTransitions);
 }
 
 /** Announces a committed result in this process: its status changes and alert changes on the bus. */

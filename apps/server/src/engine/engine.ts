@@ -1,10 +1,11 @@
 /**
  * The monitoring engine, created once per app by buildApp (app.ts) before any route is registered:
  * the status bus, the alert rules cache, the box hub (attached to the app's HTTP server), the
- * monitoring jobs (timers started here), the notifier, the metrics, the cluster bus, the overdue-task
- * job and this server node. They reach the rest of the server as named members of AppContext
- * (`ctx.statusBus`, `ctx.rulesCache`, `ctx.hub`, `ctx.jobs`, `ctx.notifier`, `ctx.metrics`,
- * `ctx.cluster`, `ctx.taskOverdue`, `ctx.node`); nothing else creates them. On close the hub's links
+ * monitoring jobs, the job scheduler (timers started when the app is ready), the notifier, the
+ * metrics, the cluster bus and this server node. They reach the rest of the server as named members
+ * of AppContext (`ctx.statusBus`, `ctx.rulesCache`, `ctx.hub`, `ctx.jobs`, `ctx.scheduler`,
+ * `ctx.notifier`, `ctx.metrics`, `ctx.cluster`, `ctx.node`); nothing else creates them. buildApp
+ * declares the modules' jobs to the scheduler (modules/index.ts MODULE_JOBS). On close the hub's links
  * end before the HTTP server closes, and the jobs' timers stop.
  *
  * Import direction: modules import the engine (its services, repositories and the members on ctx);
@@ -29,9 +30,9 @@ import { ServerNode, type ServerNodeTimers } from './cluster/server-node';
 import { EngineMetrics } from './engine-metrics';
 import { BoxHub, type BoxHubOptions } from './hub/box-hub';
 import { DeviceStatusBus } from './ingest/status-bus';
-import { MonitoringJobs, type MonitoringJobsTimers } from './jobs/monitoring-jobs';
+import { JobScheduler, type SchedulerOptions } from './jobs/job-scheduler';
+import { MonitoringJobs } from './jobs/monitoring-jobs';
 import type { SettingsReader } from './jobs/monitoring-settings';
-import { TaskOverdueJob } from './jobs/task-overdue';
 import { channelSender } from './notifications/channel-senders';
 import { countQueuedDeliveries } from './notifications/deliveries.repository';
 import type { RecipientsReader } from './notifications/notification-planning';
@@ -42,13 +43,13 @@ export interface Engine {
   statusBus: DeviceStatusBus;
   rulesCache: AlertRulesCache;
   jobs: MonitoringJobs;
+  /** Every periodic job, the engine's and the modules' (jobs/job-scheduler.ts). */
+  scheduler: JobScheduler;
   notifier: Notifier;
   /** What the engine counts for `/metrics` (engine-metrics.ts). */
   metrics: EngineMetrics;
   /** The bus to the other server nodes, when REDIS_URL is set (cluster/cluster-bus.ts). */
   cluster: ClusterBus | null;
-  /** Overdue tasks' notices to the alert recipients, once per task (jobs/task-overdue.ts). */
-  taskOverdue: TaskOverdueJob;
   /** This node: its id, heartbeat, the runs it carries out and their takeover (cluster/server-node.ts). */
   node: ServerNode;
 }
@@ -63,7 +64,8 @@ export interface EngineOptions {
   /** The recipients of an alert (the alert-senders module's reader), for notifications. */
   recipients: RecipientsReader;
   hub?: Omit<BoxHubOptions, 'intervalSeconds'>;
-  jobs?: MonitoringJobsTimers;
+  /** The job leases' length and periods by job (jobs/job-scheduler.ts; tests shorten them). */
+  scheduler?: SchedulerOptions;
   /** The bus to the other server nodes (REDIS_URL), connected; none on a single node. */
   cluster?: ClusterBus;
   /** Where notifications may go (ctx.outbound). */
@@ -97,11 +99,13 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   if (options.cluster) hub.joinCluster(options.cluster);
   // preClose: open WebSockets would otherwise keep server.close() waiting.
   app.addHook('preClose', async () => hub.close());
-  const jobs = new MonitoringJobs(parts, settings, node.id);
-  jobs.start(options.jobs);
+  const jobs = new MonitoringJobs(parts, settings);
+  const scheduler = new JobScheduler(parts, node.id, options.scheduler);
+  for (const job of jobs.scheduledJobs()) scheduler.add(job);
+  app.addHook('onReady', async () => scheduler.start());
   // PostgreSQL: history day partitions through a week ahead before the first value (jobs/history-retention.ts).
   app.addHook('onReady', async () => jobs.prepareHistoryPartitions(Date.now()));
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => scheduler.stop());
   // Notifications: a pass after every committed alert change, and on a timer (retries, repeats,
   // summaries); on close the pass in progress finishes its sends (notifications/notifier.ts).
   const notifier = new Notifier(parts, {
@@ -124,15 +128,8 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
     'Alert notifications waiting to be sent or retried (all nodes: read from the database)',
     () => countQueuedDeliveries(database.db),
   );
-  // Overdue tasks are told like alerts: same recipients, channels and caps, queued for the notifier.
-  const taskOverdue = new TaskOverdueJob(
-    { db: database.db, log, notifier, secrets: options.secrets },
-    { settings, recipients: options.recipients },
-  );
-  app.addHook('onReady', async () => taskOverdue.start());
-  app.addHook('onClose', async () => taskOverdue.stop());
   const cluster = options.cluster ?? null;
   // After the jobs and the notifier stopped (onClose hooks run in order of registration).
   if (cluster) app.addHook('onClose', async () => cluster.close());
-  return { hub, statusBus, rulesCache, jobs, notifier, metrics, cluster, taskOverdue, node };
+  return { hub, statusBus, rulesCache, jobs, scheduler, notifier, metrics, cluster, node };
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context';
+import type { ScheduledJob } from '../engine/jobs/job-scheduler';
 import { registerAlertRecordRoutes } from './alerts/alert-records.routes';
 import { registerAlertSenderRoutes } from './alerts/alert-senders.routes';
 import { registerAlertRoutes } from './alerts/alerts.routes';
@@ -18,7 +19,7 @@ import { registerDictionaryRoutes } from './dictionaries/dictionaries.routes';
 import { registerForecastRoutes } from './forecast/forecast.routes';
 import { registerInventoryRoutes } from './inventory/inventory.routes';
 import { registerInventoryFileRoutes } from './inventory/inventory-files.routes';
-import { installOrphanImageSweep } from './inventory/orphan-image-sweep.job';
+import { orphanImageSweepJob } from './inventory/orphan-image-sweep.job';
 import { registerLevelLabelRoutes } from './levels/level-labels.routes';
 import { registerLevelRoutes } from './levels/levels.routes';
 import { registerLogoRoutes } from './logo/logo.routes';
@@ -31,18 +32,24 @@ import { registerOfflineReasonRoutes } from './offline-reasons/offline-reasons.r
 import { registerRoleRoutes } from './roles/roles.routes';
 import { registerSearchRoutes } from './search/search.routes';
 import { registerStoreRoutes } from './stores/stores.routes';
+import { taskOverdueJob } from './tasks/task-overdue';
 import { registerTaskRoutes } from './tasks/tasks.routes';
+import { usageDailyJob } from './usage/jobs/usage-daily.job';
 import { registerUsageRoutes } from './usage/usage.routes';
 import { registerUserRoutes } from './users/users.routes';
 import { registerVersionRoutes } from './versions/versions.routes';
 
 export type RegisterRoutes = (app: FastifyInstance, ctx: AppContext) => void;
 
+/** A module's periodic job, declared for the engine's scheduler (engine/jobs/job-scheduler.ts). */
+export type DeclareJob = (ctx: AppContext) => ScheduledJob;
+
 /**
- * Jobs a module runs on its own timer (started when the app is ready, stopped on close), installed by
- * buildApp after the routes. Routes files only declare routes.
+ * Every module's periodic jobs, declared to the scheduler by buildApp after the routes (it starts them
+ * when the app is ready and stops them on close). A module adds `modules/<domain>/…job.ts` exporting a
+ * `DeclareJob` and lists it here; no timer starts in a routes file.
  */
-export const MODULE_JOBS: readonly RegisterRoutes[] = [installOrphanImageSweep];
+export const MODULE_JOBS: readonly DeclareJob[] = [usageDailyJob, taskOverdueJob, orphanImageSweepJob];
 
 export const MODULE_ROUTES: readonly RegisterRoutes[] = [
   registerAuthRoutes,

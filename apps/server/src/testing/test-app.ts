@@ -23,6 +23,7 @@ import type { Database } from '../db/database';
 import { seedOnStart } from '../demo/seed';
 import type { HttpTimeouts } from '../http/timeouts';
 import type { RegisterRoutes } from '../modules';
+import { TASK_OVERDUE_JOB } from '../modules/tasks/task-overdue';
 import type { ResolveHost } from '../outbound/outbound-policy';
 import { tableResolver } from '../outbound/table-resolver';
 import { newSecretKeyText, parseSecretKey, type SecretKeyRing, secretKeyOf } from '../secrets/secret-keys';
@@ -150,7 +151,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready();
   // Tests run the task overdue job's passes themselves (tasks.test.ts): on its 60 s timer it would queue
   // notices for the demo's overdue task into whatever test has recipients and runs that long.
-  await app.ctx.taskOverdue.stop();
+  await app.ctx.scheduler.stopJob(TASK_OVERDUE_JOB);
   let closed = false;
   return {
     app,

@@ -1,6 +1,6 @@
 /**
  * Daily device usage (issue 13, docs/decisions/usage.md): one row per device per server-time-zone day,
- * written by the daily usage job (engine/jobs/usage-daily.ts) and owned by
+ * written by the daily usage job (modules/usage/jobs/usage-daily.ts) and owned by
  * modules/usage/device-usage.repository.ts. Store, company, product and categories are copied from the
  * device when the day is computed, so a device moved to another store keeps its history where it was and
  * reports group without joins. No foreign key on device_id: a deleted device's days stay for the reports.

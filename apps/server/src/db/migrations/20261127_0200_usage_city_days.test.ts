@@ -10,7 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { rebuildCompanyUsageRuns } from '../../engine/jobs/usage-days.repository';
+import { rebuildCompanyUsageRuns } from '../../modules/usage/jobs/usage-days.repository';
 import { TEST_POSTGRES_URL, testDialect } from '../../testing/test-database';
 import { type Database, openDatabase } from '../database';
 import { up } from './20261127_0200_usage_city_days';

@@ -65,7 +65,7 @@ export interface TaskPhotosTable {
   created_at: Instant;
 }
 
-/** The overdue notice queued for a task (at most one); owned by engine/jobs/task-overdue.repository.ts. */
+/** The overdue notice queued for a task (at most one); owned by modules/tasks/task-overdue.repository.ts. */
 export interface TaskOverdueNoticesTable {
   task_id: number;
   company_id: number;

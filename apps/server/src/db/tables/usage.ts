@@ -1,7 +1,7 @@
 /**
  * Row types of daily device usage (issue 13, docs/decisions/usage.md): the device rows (owned by
- * engine/jobs/usage-days.repository.ts) and their per-day sums by city (owned by
- * engine/jobs/usage-days-cities.repository.ts), written together in one transaction.
+ * modules/usage/jobs/usage-days.repository.ts) and their per-day sums by city (owned by
+ * modules/usage/jobs/usage-days-cities.repository.ts), written together in one transaction.
  */
 import type { Generated } from 'kysely';
 
@@ -61,7 +61,7 @@ export interface UsageCityDaysTable {
   base_ms: number;
 }
 
-/** A day the daily job finished for every company (engine/jobs/usage-daily.ts). */
+/** A day the daily job finished for every company (modules/usage/jobs/usage-daily.ts). */
 export interface UsageDaysComputedTable {
   statistics_date: string;
   computed_at: number;
@@ -69,7 +69,7 @@ export interface UsageDaysComputedTable {
 
 /**
  * A device's day that got a transition after it was over (written by ingest with the transition); the
- * daily job computes the device's stored days from it on again (engine/jobs/usage-late-days.repository.ts).
+ * daily job computes the device's stored days from it on again (modules/usage/jobs/usage-late-days.repository.ts).
  */
 export interface UsageLateDaysTable {
   id: Generated<number>;

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import type { Config } from '../../config';
 import { seedOnStart } from '../../demo/seed';
+import { TASK_OVERDUE_JOB } from '../../modules/tasks/task-overdue';
 import { insertVersion } from '../../modules/versions/versions.repository';
 import { openSecret } from '../../secrets/secret-box';
 import { bearer, envelopeOf, TEST_SECRETS, testConfig } from '../../testing/test-app';
@@ -55,7 +56,7 @@ async function startNode(seed: boolean): Promise<FastifyInstance> {
   if (seed) await seedOnStart(store.database, config, app.ctx.passwords, { usageHistory: false });
   await app.ready();
   // Its notices for the demo's overdue task are not this test's business.
-  await app.ctx.taskOverdue.stop();
+  await app.ctx.scheduler.stopJob(TASK_OVERDUE_JOB);
   return app;
 }
 

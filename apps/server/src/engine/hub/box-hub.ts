@@ -9,24 +9,19 @@
  * at most `maxPendingLinks` such links server-wide (the next is refused with 503). An address that
  * sent several refused keys is refused with 429 for a while (hello-throttle.ts). After hello, results
  * frames take turns box by box (ingest-gate.ts), and value times are moved from the box clock into
- * server time (box-clock.ts).
+ * server time (box-clock.ts). What hello answers (key, welcome, config) is link-hello.ts; the
+ * socket-level steps of an upgrade are link-upgrade.ts.
  */
-import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 import {
   AGENT_CLOSE,
   AGENT_LINK_PATH,
-  AGENT_PROTOCOL_VERSION,
   type AgentCommand,
   type AgentValue,
   type CommandReplyMessage,
-  DeviceState,
-  type HelloMessage,
-  MAX_FRAME_BYTES,
   MAX_HELLO_FRAME_BYTES,
-  ProductType,
-  type ServerToAgentMessage,
 } from '@storefleet/contracts';
 import type WebSocket from 'ws';
 import { WebSocketServer } from 'ws';
@@ -39,19 +34,14 @@ import { LinkDirectory } from '../cluster/link-directory';
 import { RemoteCommands } from '../cluster/remote-commands';
 import type { EngineMetrics } from '../engine-metrics';
 import { type IngestOutcome, ingestValues, type Reporter } from '../ingest/ingest.service';
-import { agentConfig } from './agent-config';
-import {
-  adoptSeqEpoch,
-  findKeyOwner,
-  listCommittedMarks,
-  listProbedDevices,
-  listShopsOfDevices,
-} from './agent-link.repository';
+import { listShopsOfDevices } from './agent-link.repository';
 import { BoxClock } from './box-clock';
 import { HelloThrottle } from './hello-throttle';
 import { IngestGate } from './ingest-gate';
 import { LinkClock } from './link-clock';
+import { LinkHello } from './link-hello';
 import { LinkSession, type SessionHost } from './link-session';
+import { allowFullFrames, refuseUpgrade } from './link-upgrade';
 
 export interface BoxHubOptions {
   /** How long a routed command may take (default 15 s; the agent answers within 30 s at most). */
@@ -83,33 +73,6 @@ export type HubContext = Pick<AppContext, 'db' | 'database' | 'log' | 'rulesCach
 /** Retry-After of a refusal because too many links are waiting to say hello. */
 const PENDING_RETRY_MS = 5_000;
 
-/**
- * ws fixes a socket's frame limit when it upgrades it. The hub upgrades with the small pre-hello limit
- * and raises it after hello in the socket's receiver (ws 8 keeps it in `_receiver._maxPayload`, checked
- * against each frame's declared length before its payload is read).
- */
-function allowFullFrames(socket: WebSocket): void {
-  const receiver: unknown = Reflect.get(socket, '_receiver');
-  if (
-    typeof receiver !== 'object' ||
-    receiver === null ||
-    typeof Reflect.get(receiver, '_maxPayload') !== 'number'
-  ) {
-    throw new Error('ws keeps no frame limit this hub can raise after hello (ws 8 expected)');
-  }
-  Reflect.set(receiver, '_maxPayload', MAX_FRAME_BYTES);
-}
-
-/** Answers an upgrade request with an HTTP refusal and closes the connection. */
-function refuseUpgrade(socket: Duplex, status: 429 | 503, retryAfterMs: number, reason: string): void {
-  const body = `${reason}\n`;
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
-      `Retry-After: ${Math.ceil(retryAfterMs / 1000)}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
-}
-
 export class BoxHub {
   readonly log: AppContext['log'];
   readonly helloTimeoutMs: number;
@@ -118,7 +81,7 @@ export class BoxHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_HELLO_FRAME_BYTES });
   private readonly pinger: NodeJS.Timeout;
   private readonly commandTimeoutMs: number;
-  private readonly companies = new Map<number, number>();
+  private readonly hello: LinkHello;
   private readonly gate: IngestGate;
   /** Links that have not said hello yet (see maxPendingLinks). */
   private readonly pending = new Set<LinkSession>();
@@ -135,6 +98,7 @@ export class BoxHub {
     this.log = ctx.log;
     this.helloTimeoutMs = options.helloTimeoutMs ?? 10_000;
     this.commandTimeoutMs = options.commandTimeoutMs ?? 15_000;
+    this.hello = new LinkHello(ctx, options.intervalSeconds);
     this.pinger = setInterval(() => this.pingAll(), options.pingIntervalMs ?? 30_000);
     this.pinger.unref();
     // Two: one batch commits while the next is parsed; more added no throughput in bench/ingest.ts
@@ -306,7 +270,7 @@ export class BoxHub {
       databaseRetryMs: this.options.databaseRetryMs ?? 1_000,
       authenticate: async (hello) => {
         const receivedAt = Date.now();
-        const outcome = await this.authenticate(hello);
+        const outcome = await this.hello.authenticate(hello);
         if ('code' in outcome) {
           if (outcome.code === AGENT_CLOSE.AUTH_FAILED) this.throttle.failed(address, Date.now());
           return outcome;
@@ -322,8 +286,8 @@ export class BoxHub {
         allowFullFrames(socket);
         return outcome;
       },
-      welcome: (reporter) => this.welcome(reporter, epoch, clock),
-      config: (reporter) => this.config(reporter),
+      welcome: (reporter) => this.hello.welcome(reporter, epoch, clock),
+      config: (reporter) => this.hello.config(reporter),
       ingest: (reporter, values, sentAt) => this.ingest(reporter, values, sentAt, clock),
       // Only called once the link said hello (results frames).
       admit: (task) => {
@@ -350,67 +314,7 @@ export class BoxHub {
     return request.socket.remoteAddress ?? 'unknown';
   }
 
-  private async authenticate(hello: HelloMessage): Promise<Reporter | { code: number; reason: string }> {
-    const owner = hello.key ? await findKeyOwner(this.ctx.db, this.ctx.secrets, hello.key) : undefined;
-    if (!owner || owner.state === DeviceState.DISABLED) {
-      return { code: AGENT_CLOSE.AUTH_FAILED, reason: 'Unknown, rotated or disabled security key' };
-    }
-    const isBox = owner.product_id === ProductType.AI_BOX;
-    if (hello.mode === 'box' && !isBox) {
-      return {
-        code: AGENT_CLOSE.MODE_REFUSED,
-        reason: 'This key belongs to a device, not a box: use --mode device',
-      };
-    }
-    if (hello.mode === 'device' && isBox) {
-      return { code: AGENT_CLOSE.MODE_REFUSED, reason: 'This key belongs to a box: use --mode box' };
-    }
-    this.companies.set(owner.id, owner.company_id);
-    return { deviceId: owner.id, shopId: owner.shop_id, mode: hello.mode };
-  }
-
-  private async welcome(
-    reporter: Reporter,
-    epoch: string | undefined,
-    clock: LinkClock | undefined,
-  ): Promise<ServerToAgentMessage> {
-    const config = await this.config(reporter);
-    if (config.type !== 'config') throw new Error('unreachable');
-    if (
-      epoch !== undefined &&
-      (await adoptSeqEpoch(this.ctx.db, this.ctx.database.dialect, reporter.deviceId, epoch))
-    ) {
-      // Debug: every start of the demo simulator is a fresh set of counters for its 45 boxes.
-      this.log.debug(
-        { reporter: reporter.deviceId },
-        'agent link: the agent started its seq counters afresh (new epoch); its earlier marks are forgotten',
-      );
-    }
-    await clock?.saveAtHello();
-    const marks = await listCommittedMarks(this.ctx.db, reporter.deviceId);
-    return {
-      type: 'welcome',
-      protocolVersion: AGENT_PROTOCOL_VERSION,
-      deviceId: String(reporter.deviceId),
-      shopId: String(reporter.shopId),
-      intervalSeconds: config.intervalSeconds,
-      devices: config.devices,
-      committed: marks.map((m) => ({ deviceId: String(m.device_id), seq: m.seq })),
-    };
-  }
-
-  private async config(reporter: Reporter): Promise<ServerToAgentMessage> {
-    const companyId = this.companies.get(reporter.deviceId);
-    const intervalSeconds =
-      companyId !== undefined && this.options.intervalSeconds
-        ? await this.options.intervalSeconds(companyId)
-        : 60;
-    const rows =
-      reporter.mode === 'box' ? await listProbedDevices(this.ctx.db, this.ctx.secrets, reporter.shopId) : [];
-    return { type: 'config', ...agentConfig(rows, intervalSeconds) };
-  }
-
-  /** Stores the reporter's measured skew as its running item (a failure is logged, never thrown). */
+  /** Makes `session` its reporter's link; an older link of the reporter is closed as replaced. */
   private register(session: LinkSession): void {
     const id = session.reporter?.deviceId;
     if (id === undefined) return;
@@ -432,7 +336,8 @@ export class BoxHub {
   private async pushConfig(shopId: number): Promise<void> {
     for (const session of this.sessions.values()) {
       const reporter = session.reporter;
-      if (reporter?.mode === 'box' && reporter.shopId === shopId) session.send(await this.config(reporter));
+      if (reporter?.mode === 'box' && reporter.shopId === shopId)
+        session.send(await this.hello.config(reporter));
     }
   }
 

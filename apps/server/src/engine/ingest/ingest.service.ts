@@ -1,42 +1,31 @@
 /**
  * Stores one `results` message of a link in one transaction: values already stored (seq at or below
  * the reporter's mark) and values the reporter may not send are skipped, everything else becomes raw
- * history, last values, syslog rows and online transitions (a transition on a day already over marks
- * that day for the usage job: usage-late-days.ts), and the marks move up; the batch's newest
- * values are checked against the companies' alert rules, opening and recovering alert records — all
- * or nothing. After commit the status changes are published on the status bus, and the batch's
- * result (status changes, records opened and recovered) is returned. Device text is cleaned first
- * (clean-text.ts); a batch the database refuses for a data reason is stored in parts and the values it
- * still refuses are set aside (set-aside.ts), so one bad value never stops the others.
+ * history, last values, syslog rows and online transitions (collected, then written: ingest-batch.ts),
+ * and the marks move up; the batch's newest values are checked against the companies' alert rules,
+ * opening and recovering alert records — all or nothing. After commit the status changes are
+ * published on the status bus, the late transitions (late-transitions.ts) are handed out, and the
+ * batch's result (status changes, records opened and recovered) is returned. Device text is cleaned
+ * first (clean-text.ts); a batch the database refuses for a data reason is stored in parts and the
+ * values it still refuses are set aside (set-aside.ts), so one bad value never stops the others.
  */
 import type { AgentValue } from '@storefleet/contracts';
 
 import type { AppContext } from '../../context';
-import type { DeviceLatestTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
 import { withTransactionRetry } from '../../db/transaction-retry';
 import { type AfterCommit, afterCommit, publishAfterCommit } from '../after-commit';
 import { type AlertOutcome, batchObservations, evaluateDevices } from '../alerting/alerting';
-import { pastDaysOf } from '../jobs/usage-days';
-import { markLateUsageDays } from '../jobs/usage-late-days.repository';
 import { cleanAgentValue } from './clean-text';
 import {
   addSetAsideCount,
   type IngestDevice,
-  insertMetrics,
-  insertOnlineEvents,
-  insertSyslogs,
   lockIngestDevices,
   lockSeqMarks,
-  MetricRows,
-  type OnlineState,
-  saveOnlineStates,
   saveSeqMarks,
-  upsertLatest,
 } from './ingest.repository';
-import { applySignal } from './online-state';
+import { IngestBatch, writeBatch } from './ingest-batch';
+import { lateTransitionsOf } from './late-transitions';
 import { type SetAsideValue, storeSettingAside } from './set-aside';
-import { type DeviceStatusChange, statusChange } from './status-bus';
-import { hostInfoText, metricSamples, onlineSignal, syslogRow } from './value-rows';
 
 /** The device a link authenticated as, and what it may report about. */
 export interface Reporter {
@@ -75,6 +64,7 @@ export async function ingestValues(
   if (outcome.setAside.length > 0)
     await withTransactionRetry(() => settleSetAside(ctx, reporter, outcome.setAside));
   publishAfterCommit(ctx.statusBus, outcome);
+  await ctx.statusBus.late.publish(outcome.lateTransitions);
   return outcome;
 }
 
@@ -128,101 +118,10 @@ async function storeValues(
       reporter.deviceId,
       allowed.map((d) => d.id),
     );
-    const metrics = new MetricRows();
-    const syslogs: Omit<DeviceSyslogsTable, 'id'>[] = [];
-    // Last value per device, then per item (no key string built per sample).
-    const latest = new Map<number, Map<string, DeviceLatestTable>>();
-    const states = new Map<number, OnlineState>();
-    // The newest host report per device: its structures become the `host.info` last value.
-    const newestHost = new Map<number, Extract<AgentValue, { kind: 'host' }>>();
-    const changes: DeviceStatusChange[] = [];
-    let stored = 0;
-    let refused = 0;
-
-    for (const value of values) {
-      const device = devices.get(Number(value.deviceId));
-      const mark = device ? marks.get(device.id) : undefined;
-      if (!device || mark === undefined) {
-        refused++;
-        continue;
-      }
-      if (value.seq <= mark) continue;
-      marks.set(device.id, value.seq);
-      stored++;
-      if (value.kind === 'syslog') {
-        const row = syslogRow(value);
-        syslogs.push(
-          Object.assign(row, { device_id: device.id, reporter_id: reporter.deviceId, seq: value.seq }),
-        );
-        continue;
-      }
-      let deviceLatest = latest.get(device.id);
-      if (!deviceLatest) {
-        deviceLatest = new Map();
-        latest.set(device.id, deviceLatest);
-      }
-      if (value.kind === 'host') {
-        const newest = newestHost.get(device.id);
-        if (!newest || newest.at <= value.at) newestHost.set(device.id, value);
-      }
-      for (const sample of metricSamples(value, device.connect_type)) {
-        metrics.push(device.id, reporter.deviceId, value.seq, sample.item, value.at, sample.num, sample.text);
-        const previous = deviceLatest.get(sample.item);
-        if (!previous || previous.clock <= value.at) {
-          deviceLatest.set(sample.item, {
-            device_id: device.id,
-            item: sample.item,
-            clock: value.at,
-            value_num: sample.num,
-            value_text: sample.text,
-          });
-        }
-      }
-      const signal = onlineSignal(value, device.connect_type);
-      if (signal === null) continue;
-      let state = states.get(device.id);
-      if (!state) {
-        state = {
-          id: device.id,
-          online_status: device.online_status,
-          device_online_time: device.device_online_time,
-          first_online_time: device.first_online_time,
-          latest_offline_time: device.latest_offline_time,
-          last_seen_at: device.last_seen_at,
-        };
-        states.set(device.id, state);
-      }
-      const transition = applySignal(state, signal, value.at);
-      if (transition) changes.push(statusChange(device, transition.status, transition.at));
-    }
-
-    await insertMetrics(trx, database.dialect, metrics);
-    await insertSyslogs(trx, database.dialect, syslogs);
-    for (const [deviceId, host] of newestHost) {
-      latest.get(deviceId)?.set('host.info', {
-        device_id: deviceId,
-        item: 'host.info',
-        clock: host.at,
-        value_num: null,
-        value_text: hostInfoText(host),
-      });
-    }
-    const latestRows = [...latest.values()].flatMap((items) => [...items.values()]);
-    await upsertLatest(trx, database.dialect, latestRows);
-    await saveSeqMarks(trx, database.dialect, reporter.deviceId, marks);
-    await saveOnlineStates(
-      trx,
-      database.dialect,
-      [...states.values()],
-      new Set(changes.map((c) => c.deviceId)),
-    );
-    await insertOnlineEvents(
-      trx,
-      changes.map((c) => ({ device_id: c.deviceId, status: c.onlineStatus, at: c.at, cause: 'value' })),
-    );
-    // Changes stamped on a day already over (values a box kept while its link was down): the daily
-    // usage job computes those days again.
-    await markLateUsageDays(trx, pastDaysOf(changes, Date.now()));
+    const batch = new IngestBatch(reporter.deviceId, devices, marks);
+    for (const value of values) batch.add(value);
+    const latestRows = await writeBatch(trx, database.dialect, batch, reporter.deviceId);
+    const { stored, refused, states, changes } = batch;
     let alerts: AlertOutcome = { opened: [], recovered: [] };
     if (stored > 0) {
       const reported = new Map(allowed.map((d) => [d.id, d]));
@@ -238,6 +137,9 @@ async function storeValues(
         offline,
       );
     }
-    return { stored, refused, setAside: [], ...afterCommit(changes, alerts) };
+    // Changes stamped on a day already over (values a box kept while its link was down), handed out
+    // after commit: the daily usage job computes those days again.
+    const late = lateTransitionsOf(changes, Date.now());
+    return { stored, refused, setAside: [], ...afterCommit(changes, alerts, late) };
   });
 }

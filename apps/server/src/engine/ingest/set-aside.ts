@@ -72,6 +72,7 @@ export async function storeSettingAside(
         statusChanges: [],
         alertsOpened: [],
         alertsRecovered: [],
+        lateTransitions: [],
       };
     }
     const middle = Math.ceil(values.length / 2);

@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import type { EnumValue, OnlineStatus } from '@storefleet/contracts';
 
 import { AlertEventBus } from '../alerting/alert-bus';
+import { LateTransitionsBus } from './late-transitions';
 
 export interface DeviceStatusChange {
   deviceId: number;
@@ -30,6 +31,8 @@ export class DeviceStatusBus {
   private readonly emitter = new EventEmitter();
   /** Alert record changes (opened, recovered, acknowledged, closed), published after commit too. */
   readonly alerts = new AlertEventBus();
+  /** Ingest's late transitions, handed out after commit and waited for (late-transitions.ts). */
+  readonly late = new LateTransitionsBus();
 
   constructor() {
     // One listener per open live-updates stream.

@@ -4,22 +4,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { newNodeIdentity } from '../cluster/node-identity';
 import { EngineMetrics } from '../engine-metrics';
 import { listLeases, takeLease } from './job-leases.repository';
+import { JobScheduler } from './job-scheduler';
 import { MonitoringJobs } from './monitoring-jobs';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
   // The app's own runner would take the sweep's lease for 90 s at its first tick.
-  await t.ctx.jobs.stop();
+  await t.ctx.scheduler.stop();
 });
 afterAll(() => t.close());
 
+const timers = { everyMs: { 'offline-sweep': 100 }, leasePeriods: 5 };
+
 /** A second "node": a runner on the same database with its own figures. */
-function node(): { jobs: MonitoringJobs; sweeps: () => Promise<number> } {
+function node(): { jobs: JobScheduler; sweeps: () => Promise<number> } {
   const metrics = new EngineMetrics();
-  const jobs = new MonitoringJobs({ ...t.ctx, metrics }, t.ctx.jobs.settings);
+  const monitoring = new MonitoringJobs({ ...t.ctx, metrics }, t.ctx.jobs.settings);
+  const jobs = new JobScheduler(t.ctx, newNodeIdentity().id, timers);
+  for (const job of monitoring.scheduledJobs()) jobs.add(job);
   const sweeps = async () =>
     (await metrics.jobSeconds.get()).values
       .filter(
@@ -29,14 +35,12 @@ function node(): { jobs: MonitoringJobs; sweeps: () => Promise<number> } {
   return { jobs, sweeps };
 }
 
-const timers = { sweepEveryMs: 100, hourlyEveryMs: 3_600_000, usageEveryMs: 3_600_000, leasePeriods: 5 };
-
 describe('job leases', () => {
   it('lets one node of two run the offline sweep, and hands it on when that node dies or stops', async () => {
     const a = node();
     const b = node();
-    a.jobs.start(timers);
-    b.jobs.start(timers);
+    a.jobs.start();
+    b.jobs.start();
     try {
       await expect
         .poll(async () => (await a.sweeps()) + (await b.sweeps()), { timeout: 60_000 })

@@ -50,7 +50,12 @@ export async function sweepOfflineDevices(
       continue;
     silent.push(device);
   }
-  const total: AfterCommit = { statusChanges: [], alertsOpened: [], alertsRecovered: [] };
+  const total: AfterCommit = {
+    statusChanges: [],
+    alertsOpened: [],
+    alertsRecovered: [],
+    lateTransitions: [],
+  };
   for (let i = 0; i < silent.length; i += SWEEP_CHUNK) {
     // Its alert records can reach a box a link's ingest holds: a deadlock's victim runs again.
     const chunk = silent.slice(i, i + SWEEP_CHUNK);

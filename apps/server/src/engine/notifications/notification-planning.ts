@@ -78,7 +78,7 @@ export interface CompanySettings {
 /**
  * How a new delivery to `target` starts at `now`: muted in quiet hours, failed when its channel is off,
  * held past the recipient's or the company's hourly cap, queued otherwise (with the reason, when not queued).
- * Alert notices and task overdue notices (engine/jobs/task-overdue.ts) decide the same way.
+ * Alert notices and task overdue notices (modules/tasks/task-overdue.ts) decide the same way.
  */
 export async function deliveryStatus(
   trx: Trx,

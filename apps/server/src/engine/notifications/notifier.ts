@@ -14,7 +14,7 @@
  */
 
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { cleanDeviceText, langOfRecipient, type NotificationCaps } from '@storefleet/contracts';
+import { cleanDeviceText, type Lang, langOfRecipient, type NotificationCaps } from '@storefleet/contracts';
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -25,7 +25,6 @@ import type { SecretKeyRing } from '../../secrets/secret-keys';
 import type { EngineMetrics } from '../engine-metrics';
 import { logJobFailure } from '../jobs/job-failure';
 import type { SettingsReader } from '../jobs/monitoring-settings';
-import { TASK_OVERDUE_KIND, taskOverdueMessage } from '../jobs/task-overdue';
 import {
   listRecordFacts,
   listRepeatCandidates,
@@ -69,6 +68,16 @@ export interface NotifierOptions {
   capsMax?: NotificationCaps;
 }
 
+/**
+ * The words of a delivery of a kind a module queues (the tasks module's overdue notices); throws
+ * ChannelOffError when what it tells about is gone.
+ */
+export type DeliveryMessageSource = (
+  db: Kysely<DB>,
+  row: DeliveryRow,
+  lang: Lang,
+) => Promise<OutgoingMessage>;
+
 /** A failure as stored: control characters out, bounded. */
 export function cleanError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
@@ -86,6 +95,7 @@ export class Notifier {
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly send: ChannelSender;
+  private readonly sources = new Map<string, DeliveryMessageSource>();
 
   constructor(
     private readonly parts: {
@@ -97,6 +107,11 @@ export class Notifier {
     private readonly options: NotifierOptions,
   ) {
     this.send = options.send;
+  }
+
+  /** Makes the deliveries of `kind` (a module's, not an alert's) with `source`. */
+  addMessageSource(kind: string, source: DeliveryMessageSource): void {
+    this.sources.set(kind, source);
   }
 
   /** Runs one pass after the one in progress (if any); resolves when it ended. */
@@ -349,11 +364,8 @@ export class Notifier {
         langOfRecipient(row.language),
       );
     }
-    if (row.kind === TASK_OVERDUE_KIND) {
-      const message = await taskOverdueMessage(db, row, langOfRecipient(row.language));
-      if (!message) throw new ChannelOffError('the task no longer exists');
-      return message;
-    }
+    const source = this.sources.get(row.kind);
+    if (source) return source(db, row, langOfRecipient(row.language));
     const [record] = await listRecordFacts(db, row.record_id === null ? [] : [row.record_id]);
     if (!record) throw new ChannelOffError('the alert record no longer exists');
     const kind = row.kind === 'recovery' || row.kind === 'repeat' ? row.kind : 'open';

@@ -155,8 +155,3 @@ export function sweepOrphanImages(
   sweeps.set(key, started);
   return started;
 }
-
-/** Resolves when the sweep running on this app's data folder (if any) has finished (the app closing). */
-export async function orphanSweepDone(ctx: AppContext): Promise<void> {
-  await sweeps.get(ctx.config.dataDir)?.catch(() => undefined);
-}

@@ -16,10 +16,10 @@ import { nameIn, StoreStatus, toPagedResult, UserType } from '@storefleet/contra
 import type { Caller, Scope } from '../../auth/caller';
 import { requireCompany } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { moveStoreCityDays, removeStoreCityDays } from '../../engine/jobs/usage-days-cities.repository';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { countStoreDevices } from '../devices/devices.repository';
 import { loadVisibleLevels } from '../levels/levels.service';
+import { moveStoreCityDays, removeStoreCityDays } from '../usage/jobs/usage-days-cities.repository';
 import { listCompanies } from './companies.repository';
 import { checkChain } from './store-chain';
 import { toStore } from './store-view';

@@ -31,6 +31,7 @@ import {
 } from '../../engine/notifications/test-support/notification-peers';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { pngImage } from '../../testing/test-images';
+import { noticeOverdueTasks } from './task-overdue';
 
 const API = '/api/device-service/task';
 
@@ -308,11 +309,10 @@ describe('overdue', () => {
     const notOverdue = envelopeOf<PagedResult<Task>>(await get('/list?overdue=0&pageSize=100')).data;
     expect(notOverdue.list.map((x) => x.id)).not.toContain(task.id);
 
-    const job = t.ctx.taskOverdue;
     // Noon local time: inside the default notification hours, so nothing is muted.
     const noon = new Date(2026, 0, 6, 12, 0, 0).getTime();
     t.ctx.notifier.clock = () => noon;
-    await job.runOnce(noon);
+    await noticeOverdueTasks(t.ctx, noon);
     await t.ctx.notifier.run();
     const mine = () => smtp.to(f.email).filter((m) => m.subject?.includes('Inspect the overdue store'));
     await until(() => mine().length === 1, 'the overdue mail');
@@ -320,7 +320,7 @@ describe('overdue', () => {
     expect(mine()[0]?.text).toContain('Agent link test store');
 
     // Another pass tells no one again.
-    await job.runOnce(noon + 120_000);
+    await noticeOverdueTasks(t.ctx, noon + 120_000);
     await t.ctx.notifier.run();
     const deliveries = await t.ctx.db
       .selectFrom('alert_deliveries')

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { get } from '../devices/device-test-support';
 import { addDays, dayOf, listDeviceUsageDays, upsertDeviceUsageDays } from './device-usage.repository';
+import { runDailyUsagePass } from './jobs/usage-daily.job';
 
 let t: TestApp;
 let admin: string;
@@ -25,7 +26,7 @@ async function firstPage(): Promise<Device[]> {
 
 describe('device list usageRate', () => {
   it("equals the device's stored usage row of yesterday, after the daily job ran", async () => {
-    await t.ctx.jobs.runDailyUsage(Date.now());
+    await runDailyUsagePass(t.ctx, Date.now());
     const yesterday = addDays(dayOf(Date.now()), -1);
     const list = await firstPage();
     expect(list.length).toBeGreaterThan(0);

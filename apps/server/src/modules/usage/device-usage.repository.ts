@@ -1,6 +1,6 @@
 /**
  * Device usage for the modules (issue 13, docs/decisions/usage.md). The SQL that writes
- * `device_usage_days` lives with its writer, the daily usage job (engine/jobs/usage-days.repository.ts:
+ * `device_usage_days` lives with its writer, the daily usage job (modules/usage/jobs/usage-days.repository.ts:
  * the engine never imports modules, modules import the engine); this names what modules may use of it,
  * and holds the reads of the usage list, its export and the reports (docs/decisions/usage.md "List,
  * export and reports"). Every read joins the row's own store (`u.shop_id`, where the device was that
@@ -15,12 +15,8 @@ import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { type StoreColumns, storeInScope } from '../../db/scope';
 import { containsText } from '../../db/text';
-import {
-  type DeviceUsageDay,
-  type UsageComputation,
-  usageRowsSelect,
-} from '../../engine/jobs/usage-days.repository';
 import { storePlaceConditions } from '../stores/store-place-filter';
+import { type DeviceUsageDay, type UsageComputation, usageRowsSelect } from './jobs/usage-days.repository';
 
 export {
   addDays,
@@ -29,7 +25,7 @@ export {
   measuredSpans,
   spansUntil,
   type UsageSpan,
-} from '../../engine/jobs/usage-days';
+} from './jobs/usage-days';
 export {
   computeUsageDays,
   type DeviceUsageDay,
@@ -38,7 +34,7 @@ export {
   type UsageComputation,
   type UsageDevices,
   upsertDeviceUsageDays,
-} from '../../engine/jobs/usage-days.repository';
+} from './jobs/usage-days.repository';
 
 /** The filter fields of the usage list and export, after the date range is resolved. */
 export type UsageRowFilter = Omit<UsageFilter, 'sortBy' | 'sortDirection' | 'startTime' | 'endTime'>;

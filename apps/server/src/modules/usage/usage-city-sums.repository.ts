@@ -1,6 +1,6 @@
 /**
  * The area and city reports' sums from the per-day sums per city (`usage_city_days`, written with the
- * rows by engine/jobs/usage-days.repository.ts; docs/decisions/usage.md "Reports at scale"): the same
+ * rows by modules/usage/jobs/usage-days.repository.ts; docs/decisions/usage.md "Reports at scale"): the same
  * figures as device-usage.repository.ts `sumUsage` over the rows, read from a table a few hundred
  * times smaller.
  *

@@ -10,7 +10,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Scope } from '../../auth/caller';
-import { deleteUsageDay } from '../../engine/jobs/usage-days.repository';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import {
   addDays,
@@ -19,6 +18,7 @@ import {
   type UsageReportFilter,
   upsertDeviceUsageDays,
 } from './device-usage.repository';
+import { deleteUsageDay } from './jobs/usage-days.repository';
 import { sumUsageByCity } from './usage-city-sums.repository';
 
 const DAYS = [

@@ -5,9 +5,9 @@
 import type { Kysely } from 'kysely';
 
 import type { DB, DialectName } from '../../db/database';
-import { companySpans, readOpeningHours } from '../../engine/jobs/usage-daily';
-import { dayOf, spansUntil } from '../../engine/jobs/usage-days';
-import { ALL_DEVICES, computeUsageDays, type DeviceUsageDay } from '../../engine/jobs/usage-days.repository';
+import { companySpans, readOpeningHours } from './jobs/usage-daily';
+import { dayOf, spansUntil } from './jobs/usage-days';
+import { ALL_DEVICES, computeUsageDays, type DeviceUsageDay } from './jobs/usage-days.repository';
 
 /**
  * Today's usage so far (server time zone, measured spans cut at `now`) of a company's devices — all of

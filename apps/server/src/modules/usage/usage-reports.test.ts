@@ -5,9 +5,6 @@
  */
 import { type AreaUsage, UsageEndpoints as E } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-import { runDailyUsage } from '../../engine/jobs/usage-daily';
-import { USAGE_DAY_COLUMNS } from '../../engine/jobs/usage-days.repository';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import {
   addDays,
@@ -16,6 +13,8 @@ import {
   daySpan,
   upsertDeviceUsageDays,
 } from './device-usage.repository';
+import { runDailyUsage } from './jobs/usage-daily';
+import { USAGE_DAY_COLUMNS } from './jobs/usage-days.repository';
 import { FIXTURE_DAYS, type FixtureDevice, fixtureDevices, seedUsageDays } from './usage-test-support';
 
 let t: TestApp;

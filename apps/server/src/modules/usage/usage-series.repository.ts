@@ -1,6 +1,6 @@
 /**
  * The daily usage series the anomaly and forecast calls model (docs/decisions/forecast.md): reads of
- * `device_usage_days` (written by the usage job, engine/jobs/usage-days.repository.ts; read by the usage
+ * `device_usage_days` (written by the usage job, modules/usage/jobs/usage-days.repository.ts; read by the usage
  * module only) shaped for modelling: per device or per store and day, inside the caller's scope, the
  * forecast query's places (the one store-place filter) and categoryType. A store's or a selection's
  * usage rate is the reports' rate: online time over measured time (docs/decisions/usage.md).

@@ -6,10 +6,10 @@
  */
 import type { Scope } from '../../auth/caller';
 import type { Database } from '../../db/database';
-import { companySpans, readOpeningHours } from '../../engine/jobs/usage-daily';
-import { spansUntil } from '../../engine/jobs/usage-days';
-import { ALL_DEVICES } from '../../engine/jobs/usage-days.repository';
 import type { UsageSource } from './device-usage.repository';
+import { companySpans, readOpeningHours } from './jobs/usage-daily';
+import { spansUntil } from './jobs/usage-days';
+import { ALL_DEVICES } from './jobs/usage-days.repository';
 import { type UsageRange, usageRange } from './usage-range';
 
 /** The range of `input` and the source of its rows, as of `now`. */

@@ -10,7 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 
-import type { DB, DialectName } from '../../db/database';
+import type { DB, DialectName } from '../../../db/database';
 import { companySpans, MAX_CATCH_UP_DAYS, readOpeningHours, restAfter } from './usage-daily';
 import { addDays, daysFrom } from './usage-days';
 import { replaceComputedUsageDays } from './usage-days.repository';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { Kysely } from 'kysely';
 
-import type { DB } from '../../../db/database';
+import type { DB } from '../../../../db/database';
 
 /** A company and its store; returns both ids. */
 export async function insertUsageStore(

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { openTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import {
   insertTransitions,
   insertUsageDevice,

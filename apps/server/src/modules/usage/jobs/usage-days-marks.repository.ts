@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { DB } from '../../../db/database';
 
 /**
  * Marks `days` done for every company (the daily job, once every batch of them is in). A normal commit

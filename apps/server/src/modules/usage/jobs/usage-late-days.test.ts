@@ -1,13 +1,16 @@
 // Late transitions (docs/decisions/usage.md "Late transitions"): a status change a box sends after its
 // day was stored is counted in that day and the days after it, through ingest and the daily job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { reachabilityValue } from '../hub/test-support/agent-values';
-import { insertLinkFixture, type LinkFixture } from '../hub/test-support/link-fixture.repository';
-import { ingestValues, type Reporter } from '../ingest/ingest.service';
+import { reachabilityValue } from '../../../engine/hub/test-support/agent-values';
+import {
+  insertLinkFixture,
+  type LinkFixture,
+} from '../../../engine/hub/test-support/link-fixture.repository';
+import { ingestValues, type Reporter } from '../../../engine/ingest/ingest.service';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { backdateDevice } from './test-support/usage-fixture.repository';
 import { runDailyUsage } from './usage-daily';
+import { runDailyUsagePass } from './usage-daily.job';
 import { addDays, clockOn, dayOf, daySpan } from './usage-days';
 import { listDeviceUsageDays } from './usage-days.repository';
 import { LATE_ROWS_PER_STATEMENT, lateStatements } from './usage-late-days';
@@ -50,7 +53,7 @@ describe('late transitions', () => {
     // kept: the POS went offline at 20:00 and came back at 07:00 yesterday.
     await ingestValues(t.ctx, box, [reach(pos, clockOn(dayBefore, '20:00'), false)]);
     await ingestValues(t.ctx, box, [reach(pos, clockOn(yesterday, '07:00'), true)]);
-    await t.ctx.jobs.runDailyUsage(now);
+    await runDailyUsagePass(t.ctx, now);
     const repaired = await days();
     expect(repaired).toMatchObject([
       { statistics_date: dayBefore, online_ms: 10 * HOUR, offline_ms: lengthOf(dayBefore) - 10 * HOUR },
@@ -59,7 +62,7 @@ describe('late transitions', () => {
 
     // The marks were used up, and a change stamped today marks nothing: the next run rewrites no row.
     await ingestValues(t.ctx, box, [reach(pos, now - 60_000, false)]);
-    await t.ctx.jobs.runDailyUsage(now + 60_000);
+    await runDailyUsagePass(t.ctx, now + 60_000);
     expect((await days()).map((row) => row.computed_at)).toEqual(repaired.map((row) => row.computed_at));
   });
 

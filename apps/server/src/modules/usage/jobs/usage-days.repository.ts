@@ -18,7 +18,7 @@
  */
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 
-import type { DB, DialectName } from '../../db/database';
+import type { DB, DialectName } from '../../../db/database';
 import { addDays } from './usage-days';
 import { addCityDays, dropEmptyCityDays } from './usage-days-cities.repository';
 import {

@@ -5,7 +5,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { DB } from '../../../db/database';
 
 /** The companies with devices, and their id range, for the job's batches. */
 export async function listCompaniesWithDevices(db: Kysely<DB>): Promise<number[]> {

@@ -8,7 +8,7 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { DB } from '../../../db/database';
 
 /** A store's place: region, province and city level ids (null: none). */
 export interface StorePlace {

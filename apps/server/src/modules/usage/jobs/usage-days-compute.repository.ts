@@ -25,8 +25,8 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 
-import type { DB, DialectName } from '../../db/database';
-import type { DeviceUsageDaysTable } from '../../db/tables/usage';
+import type { DB, DialectName } from '../../../db/database';
+import type { DeviceUsageDaysTable } from '../../../db/tables/usage';
 import type { UsageSpan } from './usage-days';
 
 /** One computed (or stored) usage day: the row's figures, without its run columns. */

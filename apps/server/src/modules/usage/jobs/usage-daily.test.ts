@@ -1,7 +1,7 @@
 // The daily usage job and the usage definition (docs/decisions/usage.md), on a bare database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { openTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import {
   countUsageRows,
   insertTransitions,

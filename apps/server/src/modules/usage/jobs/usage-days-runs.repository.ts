@@ -12,7 +12,7 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { DB } from '../../../db/database';
 
 /** Days since 0000-03-01 of the 'YYYY-MM-DD' column `column` (proleptic Gregorian), as an SQL integer. */
 export function dayNumber(column: string): RawBuilder<number> {

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { DB } from '../../../db/database';
 
 /** A mark as the job reads it: with the device's company (null when the device is gone). */
 export interface LateUsageDay {

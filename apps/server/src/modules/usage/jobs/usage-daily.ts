@@ -14,7 +14,7 @@
 import { defaultConfigValues, type TimeWindow } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
-import type { DB, DialectName } from '../../db/database';
+import type { DB, DialectName } from '../../../db/database';
 import { addDays, dayOf, daysFrom, measuredSpans, type UsageSpan } from './usage-days';
 import {
   appendComputedUsageDays,

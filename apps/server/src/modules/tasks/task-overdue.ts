@@ -1,6 +1,6 @@
 /**
- * The task overdue job (issue 14, docs/decisions/tasks.md): once a period (default a minute), on the
- * node holding its lease (job-leases.repository.ts), each task whose due time passed while it was
+ * The task overdue job (issue 14, docs/decisions/tasks.md): once a minute, on the node holding its
+ * lease (engine/jobs/job-scheduler.ts), each task whose due time passed while it was
  * still created, dispatched or in progress gets ONE overdue notice: deliveries queued in the
  * notifier's queue (`alert_deliveries`, kind `task_overdue`) to the company's alert recipients who
  * cover one of the task's stores at the level its priority maps to — muted in a quiet time, refused
@@ -11,7 +11,6 @@
  * A task delivery names its task in its dedupe key, `task:<taskId>:<sender>:<channel>:overdue`
  * (record_id stays null: the column means an alert record).
  */
-import { randomBytes } from 'node:crypto';
 import {
   type Lang,
   TASK_PRIORITY_LABELS,
@@ -23,21 +22,20 @@ import type { Kysely, Transaction } from 'kysely';
 
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/database';
-import type { SecretKeyRing } from '../../secrets/secret-keys';
-import type { DeliveryRow } from '../notifications/deliveries.repository';
-import { insertDeliveries } from '../notifications/deliveries.repository';
-import { readNotificationSettings } from '../notifications/notification-channels.repository';
-import { formatTime, type OutgoingMessage } from '../notifications/notification-messages';
+import type { ScheduledJob } from '../../engine/jobs/job-scheduler';
+import { ChannelOffError } from '../../engine/notifications/channel-senders';
+import type { DeliveryRow } from '../../engine/notifications/deliveries.repository';
+import { insertDeliveries } from '../../engine/notifications/deliveries.repository';
+import { readNotificationSettings } from '../../engine/notifications/notification-channels.repository';
+import { formatTime, type OutgoingMessage } from '../../engine/notifications/notification-messages';
 import {
   type CompanySettings,
   deliveryStatus,
-  type RecipientsReader,
   type Target,
   targetsOf,
-} from '../notifications/notification-planning';
-import { logJobFailure } from './job-failure';
-import { takeLease } from './job-leases.repository';
-import type { SettingsReader } from './monitoring-settings';
+} from '../../engine/notifications/notification-planning';
+import { listRecipientsFor } from '../alerts/alert-senders.repository';
+import { getMonitoringSettings } from '../config/config.service';
 import {
   claimOverdueNotice,
   findOverdueTask,
@@ -47,7 +45,8 @@ import {
 } from './task-overdue.repository';
 
 export const TASK_OVERDUE_KIND = 'task_overdue';
-const JOB = 'task-overdue';
+/** The job's name (its lease). */
+export const TASK_OVERDUE_JOB = 'task-overdue';
 const BATCH = 50;
 
 /** The alert level recipients must want to hear about a task of this priority. */
@@ -57,12 +56,6 @@ export const SEVERITY_OF_PRIORITY: Readonly<Record<string, number>> = {
   high: 4,
   urgent: 5,
 };
-
-export interface TaskOverdueOptions {
-  settings: SettingsReader;
-  recipients: RecipientsReader;
-  everyMs?: number;
-}
 
 /** The task a delivery is about, from its dedupe key; null when it is not a task delivery. */
 export function taskIdOfDelivery(row: Pick<DeliveryRow, 'kind' | 'dedupe_key'>): number | null {
@@ -110,99 +103,83 @@ export function overdueMessage(task: OverdueTask, address: string, lang: Lang): 
   };
 }
 
-/** The message of a task delivery (the notifier's sender asks); undefined when the task is gone. */
+/** The message of a task delivery (the notifier asks); ChannelOffError when the task is gone. */
 export async function taskOverdueMessage(
   db: Kysely<DB>,
   row: Pick<DeliveryRow, 'kind' | 'dedupe_key' | 'address'>,
   lang: Lang,
-): Promise<OutgoingMessage | undefined> {
+): Promise<OutgoingMessage> {
   const id = taskIdOfDelivery(row);
   const task = id === null ? undefined : await findOverdueTask(db, id);
-  return task ? overdueMessage(task, row.address, lang) : undefined;
+  if (!task) throw new ChannelOffError('the task no longer exists');
+  return overdueMessage(task, row.address, lang);
 }
 
-export class TaskOverdueJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
-  private readonly node = `${process.pid}:${randomBytes(4).toString('hex')}`;
+type OverdueContext = Pick<AppContext, 'db' | 'notifier' | 'config'>;
 
-  constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'log' | 'notifier'> & { secrets: SecretKeyRing },
-    private readonly options: TaskOverdueOptions,
-  ) {}
-
-  /**
-   * One pass at `now`: every overdue task without a notice gets one; answers how many tasks were
-   * noticed. The notifier is woken to send what was queued.
-   */
-  async runOnce(now: number): Promise<number> {
-    let noticed = 0;
-    for (;;) {
-      const tasks = await listUnnoticedOverdue(this.ctx.db, now, BATCH);
-      if (tasks.length === 0) break;
-      const settings = new Map<number, CompanySettings>();
+/**
+ * One pass at `now`: every overdue task without a notice gets one; answers how many tasks were
+ * noticed. The notifier is woken to send what was queued. Tests call it; the job runs it every minute.
+ */
+export async function noticeOverdueTasks(ctx: OverdueContext, now: number): Promise<number> {
+  let noticed = 0;
+  for (;;) {
+    const tasks = await listUnnoticedOverdue(ctx.db, now, BATCH);
+    if (tasks.length === 0) break;
+    const settings = new Map<number, CompanySettings>();
+    for (const task of tasks) {
+      if (!settings.has(task.companyId))
+        settings.set(task.companyId, await loadSettings(ctx, task.companyId));
+    }
+    await ctx.db.transaction().execute(async (trx) => {
       for (const task of tasks) {
-        if (!settings.has(task.companyId))
-          settings.set(task.companyId, await this.loadSettings(task.companyId));
+        if (!(await claimOverdueNotice(trx, task, now))) continue;
+        const company = settings.get(task.companyId);
+        if (!company) continue;
+        const queued = await queueOverdue(trx, task, await targetsOfTask(trx, task), company, now);
+        await setNoticeQueued(trx, task.id, queued);
+        noticed += 1;
       }
-      await this.ctx.db.transaction().execute(async (trx) => {
-        for (const task of tasks) {
-          if (!(await claimOverdueNotice(trx, task, now))) continue;
-          const company = settings.get(task.companyId);
-          if (!company) continue;
-          const queued = await queueOverdue(trx, task, await this.targetsOf(trx, task), company, now);
-          await setNoticeQueued(trx, task.id, queued);
-          noticed += 1;
-        }
-      });
-      if (tasks.length < BATCH) break;
-    }
-    if (noticed > 0) this.ctx.notifier.wake();
-    return noticed;
+    });
+    if (tasks.length < BATCH) break;
   }
+  if (noticed > 0) ctx.notifier.wake();
+  return noticed;
+}
 
-  private async loadSettings(companyId: number): Promise<CompanySettings> {
-    const [monitoring, channels] = await Promise.all([
-      this.options.settings(this.ctx.db, companyId),
-      readNotificationSettings(this.ctx.db, this.ctx.secrets, companyId),
-    ]);
-    return { monitoring, channels };
-  }
+/**
+ * The task overdue job, declared to the engine's scheduler by buildApp (modules/index.ts MODULE_JOBS):
+ * a pass every minute on one node of the cluster, finished before the app closes. Tells the notifier
+ * how to word its deliveries.
+ */
+export function taskOverdueJob(ctx: OverdueContext): ScheduledJob {
+  ctx.notifier.addMessageSource(TASK_OVERDUE_KIND, taskOverdueMessage);
+  return {
+    name: TASK_OVERDUE_JOB,
+    everyMs: 60_000,
+    runsOn: 'cluster',
+    finishOnStop: true,
+    pass: (now) => noticeOverdueTasks(ctx, now),
+  };
+}
 
-  /** The recipients covering any of the task's stores at its priority's level, each once per channel. */
-  private async targetsOf(trx: Transaction<DB>, task: OverdueTask): Promise<Target[]> {
-    const severity = SEVERITY_OF_PRIORITY[task.priority] ?? 3;
-    const seen = new Map<string, Target>();
-    for (const shopId of task.shopIds) {
-      const recipients = await this.options.recipients(trx, { companyId: task.companyId, shopId, severity });
-      for (const target of targetsOf(recipients)) seen.set(`${target.senderId}:${target.channel}`, target);
-    }
-    return [...seen.values()];
-  }
+async function loadSettings(ctx: OverdueContext, companyId: number): Promise<CompanySettings> {
+  const [monitoring, channels] = await Promise.all([
+    getMonitoringSettings(ctx.db, companyId),
+    readNotificationSettings(ctx.db, ctx.config.secrets, companyId),
+  ]);
+  return { monitoring, channels };
+}
 
-  start(everyMs = this.options.everyMs ?? 60_000): void {
-    if (this.timer) return;
-    let busy = false;
-    this.timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      const now = Date.now();
-      const pass = takeLease(this.ctx.db, JOB, this.node, now, now + 3 * everyMs)
-        .then((held) => (held ? this.runOnce(now) : 0))
-        .catch((error: unknown) => logJobFailure(this.ctx.log, JOB, error))
-        .finally(() => {
-          busy = false;
-        });
-      this.running = pass;
-    }, everyMs);
-    this.timer.unref();
+/** The recipients covering any of the task's stores at its priority's level, each once per channel. */
+async function targetsOfTask(trx: Transaction<DB>, task: OverdueTask): Promise<Target[]> {
+  const severity = SEVERITY_OF_PRIORITY[task.priority] ?? 3;
+  const seen = new Map<string, Target>();
+  for (const shopId of task.shopIds) {
+    const recipients = await listRecipientsFor(trx, { companyId: task.companyId, shopId, severity });
+    for (const target of targetsOf(recipients)) seen.set(`${target.senderId}:${target.channel}`, target);
   }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
+  return [...seen.values()];
 }
 
 /** Inserts the task's deliveries as alert notices are decided (quiet time, channel off, caps); returns how many are queued. */
