@@ -36,6 +36,7 @@ export * from './org/net-test-address';
 export * from './org/net-test-address-endpoints';
 export * from './org/store';
 export * from './org/store-endpoints';
+export * from './org/store-import';
 export * from './paging';
 export * from './permissions';
 export * from './query';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-import { endpoint } from '../endpoint';
+import { endpoint, FILE_RESPONSE } from '../endpoint';
 import { pagedResultSchema } from '../paging';
 import { BUTTON, MODULE, PAGE } from '../permissions';
 import {
@@ -21,6 +21,7 @@ import {
   StoreSchema,
   StoreUpdateBody,
 } from './store';
+import { StoreImportQuery, StoreImportResultSchema } from './store-import';
 
 const STORE_API = '/api/user-service/store';
 
@@ -132,5 +133,37 @@ export const StoreEndpoints = {
     permissions: [...OVERVIEW, BUTTON.storeDelete],
     params: StoreIdParams,
     response: z.null(),
+  }),
+  downloadStoreTemplate: endpoint({
+    method: 'GET',
+    path: `${STORE_API}/importTemplate`,
+    summary: 'Download the store import template',
+    summaryZh: '下载门店导入模板',
+    module: 'store',
+    permissions: OVERVIEW,
+    response: FILE_RESPONSE,
+  }),
+  importStores: endpoint({
+    method: 'POST',
+    path: `${STORE_API}/import`,
+    summary: 'Import stores and their region tree',
+    summaryZh: '导入门店及区域层级',
+    module: 'store',
+    permissions: [...OVERVIEW, BUTTON.storeAdd, BUTTON.storeUpdate],
+    query: StoreImportQuery,
+    bodyEncoding: 'multipart',
+    response: StoreImportResultSchema,
+    description:
+      'multipart/form-data, field `file`: the template as .xlsx. Stores are matched by store number (added or updated); regions, provinces and cities named that the tree lacks are added (company-wide callers holding the level page only). dryRun=1 reports without writing; partial=1 writes the good rows.',
+  }),
+  exportStores: endpoint({
+    method: 'GET',
+    path: `${STORE_API}/export`,
+    summary: 'Export the filtered stores as the import workbook',
+    summaryZh: '导出门店（导入模板格式）',
+    module: 'store',
+    permissions: OVERVIEW,
+    query: StoreListQuery.omit({ pageNum: true, pageSize: true }),
+    response: FILE_RESPONSE,
   }),
 };

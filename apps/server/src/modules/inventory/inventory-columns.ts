@@ -6,7 +6,7 @@
 import { ConnectType, DeviceSystem, type Label, type Lang } from '@storefleet/contracts';
 
 /** Excel's own limit for the text of one cell; longer cells are cut to it in any workbook we write. */
-export const EXCEL_CELL_LIMIT = 32_767;
+export { EXCEL_CELL_LIMIT } from '../../http/sheet-columns';
 
 export type ImportKey =
   | 'assetNo'

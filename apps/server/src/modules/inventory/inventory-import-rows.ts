@@ -41,7 +41,9 @@ export type ImportDictionaries = Record<DictionaryKey, readonly DictionaryEntry[
 type Lookup = Map<string, string | null>;
 
 /** Text compared without regard to surrounding space, runs of spaces or case. */
-export const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+export { fold, isBlankRow } from '../../http/sheet-columns';
+
+import { fold } from '../../http/sheet-columns';
 
 function lookupOf(entries: readonly DictionaryEntry[]): Lookup {
   const byText: Lookup = new Map();
@@ -359,13 +361,4 @@ export function sentCells(values: ReadonlyArray<SheetValue | undefined>, header:
  */
 export function ownCopy(text: string): string {
   return ` ${text}`.slice(1);
-}
-
-/** Whether every cell of a row is empty (such rows are skipped, wherever they are). */
-export function isBlankRow(values: ReadonlyArray<SheetValue | undefined>): boolean {
-  for (let c = 1; c < values.length; c++) {
-    const cell = cellText(values[c] ?? null);
-    if (!cell.ok || cell.text.trim() !== '') return false;
-  }
-  return true;
 }

@@ -282,3 +282,42 @@ export async function findStoreNames(db: Kysely<DB>, ids: readonly number[]): Pr
     .execute();
   return new Map(rows.map((r) => [r.id, r.store_name]));
 }
+
+/** Every store of `companyId` as the store import compares it, by store number. */
+export async function listCompanyStoresByNo(db: Kysely<DB>, companyId: number) {
+  const rows = await db
+    .selectFrom('stores')
+    .select(['id', 'store_no', 'store_name', 'addr', 'area_level', 'province_level', 'city_level', 'status'])
+    .where('company_id', '=', companyId)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.store_no,
+      {
+        id: r.id,
+        storeName: r.store_name,
+        addr: r.addr,
+        areaLevel: r.area_level,
+        provinceLevel: r.province_level,
+        cityLevel: r.city_level,
+        status: r.status,
+      },
+    ]),
+  );
+}
+
+/** Rows per INSERT of the store import (13 columns: well under either database's parameter limit). */
+const INSERT_BATCH = 500;
+
+/** Inserts many stores (the store import), in statements of INSERT_BATCH rows. */
+export async function insertStores(
+  db: Kysely<DB>,
+  stores: readonly Insertable<StoresTable>[],
+): Promise<void> {
+  for (let at = 0; at < stores.length; at += INSERT_BATCH) {
+    await db
+      .insertInto('stores')
+      .values(stores.slice(at, at + INSERT_BATCH))
+      .execute();
+  }
+}

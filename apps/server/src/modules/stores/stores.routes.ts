@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../../context';
 import { defineRoute } from '../../http/route';
+import { readUpload } from '../../http/upload';
+import { STORE_UPLOAD } from './store-import';
+import { exportStores, importStores, storeTemplate } from './store-import.service';
 import {
   createStoreService,
   deleteStoreService,
@@ -40,5 +43,15 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: AppContext): void
   defineRoute(app, E.deleteStore, async function deleteStore({ params, scope }) {
     await deleteStoreService(ctx, scope, params.id);
     return null;
+  });
+  defineRoute(app, E.downloadStoreTemplate, async function downloadStoreTemplate({ lang }) {
+    return storeTemplate(lang);
+  });
+  defineRoute(app, E.importStores, async function importStoresRoute({ query, caller, scope, lang, request }) {
+    const bytes = await readUpload(request, STORE_UPLOAD);
+    return importStores(ctx, caller, scope, bytes, query, lang);
+  });
+  defineRoute(app, E.exportStores, async function exportStoresRoute({ query, scope, lang }) {
+    return exportStores(ctx, scope, query, lang);
   });
 }
