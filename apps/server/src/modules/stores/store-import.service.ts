@@ -17,7 +17,7 @@ import {
 import type { Caller, Scope } from '../../auth/caller';
 import { isRestricted, requireCompany } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { moveStoreCityDays } from '../../engine/jobs/usage-days-cities.repository';
+import { moveStoreCityDays } from '../usage/jobs/usage-days-cities.repository';
 import { type FileReply, fileReply } from '../../http/file-reply';
 import { buildSheetReport } from '../../http/sheet-columns';
 import { xlsxStream } from '../../http/xlsx-stream';
