@@ -10,12 +10,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
-import { apiQuery } from '../../../shared/api/call';
-import { useFormRules } from '../../../shared/form';
-import { useScopeOptions } from '../../../shared/org/useScopeOptions';
-import { levelTreeData } from '../../../shared/pages/user/level-tree-data';
-import { CategoryCascader } from '../device/CategoryCascader';
 import {
   ALL_PRODUCT_TYPES,
   type AlertRuleFormValues,
@@ -24,7 +18,12 @@ import {
   triggerName,
   triggerText,
   triggerUnit,
-} from './alert-rule-values';
+} from '../../../shared/alerts/alert-rule-values';
+import { apiQuery } from '../../../shared/api/call';
+import { CategoryCascader } from '../../../shared/device/CategoryCascader';
+import { useFormRules } from '../../../shared/form';
+import { useScopeOptions } from '../../../shared/org/useScopeOptions';
+import { levelTreeData } from '../../../shared/pages/user/level-tree-data';
 import { useAlertRuleOptions } from './useAlertRuleOptions';
 
 export interface AlertRuleFormProps {

@@ -8,12 +8,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Card, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
+import { AlertLevelTag } from '../../../shared/alerts/AlertLevelTag';
 import { apiQuery } from '../../../shared/api/call';
 import { useLang } from '../../../shared/i18n/useLang';
 import { type ListColumns, ListTable } from '../../../shared/list';
-import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
-import { cardTableEmpty, cardTablePager } from './card-table';
+import { cardTableEmpty, cardTablePager } from '../../../shared/list/card-table';
 
 const RECOVERED = 1;
 

@@ -27,15 +27,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
+import { CategoryCascader, useCategoryTree } from '../../../shared/device/CategoryCascader';
+import { classProductMismatch, dictionaryName } from '../../../shared/device/category-options';
+import { useDictionaryOptions, usePropertyTypes } from '../../../shared/device/usePropertyTypes';
 import { serverFieldErrors, useFormRules } from '../../../shared/form';
 import { useLang } from '../../../shared/i18n/useLang';
-import { CategoryCascader, useCategoryTree } from './CategoryCascader';
-import { classProductMismatch, dictionaryName } from './category-options';
+import { StorePicker } from '../../../shared/org/RegionPicker';
+import { storeIdOfPath } from '../../../shared/org/region-path';
 import { type DeviceFormValues, defaultEnableRemote, deviceFormFieldOf } from './device-form-values';
 import { ipAddressProblem, macAddressProblem } from './device-validators';
-import { StorePicker } from './RegionField';
-import { storeIdOfPath } from './region-options';
-import { useDictionaryOptions, usePropertyTypes } from './usePropertyTypes';
 
 export interface DeviceFormProps {
   initialValues: DeviceFormValues;

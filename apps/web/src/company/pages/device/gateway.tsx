@@ -7,21 +7,21 @@ import { Link } from 'react-router';
 
 import { apiQuery, endpointKey } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { type ListColumns, ListTable, useListPage } from '../../../shared/list';
-import { usePermissions } from '../../../shared/permissions/usePermissions';
-import { DeviceFilterForm } from './DeviceFilterForm';
-import { DeviceStatusBadge, devicePage } from './device-columns';
+import { DeviceFilterForm } from '../../../shared/device/DeviceFilterForm';
+import { DeviceStatusBadge, devicePage } from '../../../shared/device/device-columns';
 import {
   DEVICE_FILTERS,
   DEVICE_LIST_SORT_FIELDS,
   type DeviceListParams,
   deviceCountQuery,
   deviceListQuery,
-} from './device-query';
+} from '../../../shared/device/device-query';
+import { StatusCounts } from '../../../shared/device-status/StatusCounts';
+import { gatewayCountCards } from '../../../shared/device-status/status-cards';
+import { type ListColumns, ListTable, useListPage } from '../../../shared/list';
+import { useLiveDevices } from '../../../shared/live/useLiveDevices';
+import { usePermissions } from '../../../shared/permissions/usePermissions';
 import { GatewayKeyCell } from './GatewayKeyCell';
-import { StatusCounts } from './StatusCounts';
-import { gatewayCountCards } from './status-cards';
-import { useLiveDevices } from './useLiveDevices';
 
 /** queryType 1 = boxes (the reading Storefleet chose, see DeviceQueryType). */
 const SCOPE = { queryType: 1 } as const;
