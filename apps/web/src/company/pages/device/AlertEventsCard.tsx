@@ -14,8 +14,6 @@ import { useLang } from '../../../shared/i18n/useLang';
 import { type ListColumns, ListTable } from '../../../shared/list';
 import { cardTableEmpty, cardTablePager } from '../../../shared/list/card-table';
 
-const RECOVERED = 1;
-
 /** The device's alert events, newest first, a page at a time (spec §3 "Device alert event"). */
 export function AlertEventsCard({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
@@ -54,7 +52,7 @@ export function AlertEventsCard({ deviceId }: { deviceId: number }) {
         width: 120,
         render: (status: number, row) => (
           <Badge
-            status={status === RECOVERED ? 'success' : 'error'}
+            status={status === AlertRecordStatus.RECOVERED ? 'success' : 'error'}
             text={AlertRecordStatus.labelOf(status as 0 | 1, lang)}
             data-testid={`device-alert-event-status-${row.eventid}`}
           />
