@@ -12,7 +12,7 @@
  * default, INSERT … SELECT over devices × days in one transaction). Signed in as `admin`, each call is measured
  * with autocannon (10 connections, a warm-up, then `--seconds`): `auth/me` first (the floor: token
  * check and envelope, no query), then each report with the body the usage page sends
- * (apps/web/src/company/pages/device/usage/report-query.ts): rates (`type` empty) over the range; the
+ * (apps/web/src/company/pages/usage/report-query.ts): rates (`type` empty) over the range; the
  * city report for every province of the tree; the store report for 500 stores of one province and the
  * `terminal` category. Each call's first answer (cold: nothing cached) is timed alone before its load;
  * the region and city reports read the city sums (usage_city_days, worked out for the bulk rows by

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 import { pingHost } from '@storefleet/agent-link';
-import type { MonitoredDevice, UnsequencedValue } from '@storefleet/contracts';
+import { ConnectType, type MonitoredDevice, type UnsequencedValue } from '@storefleet/contracts';
 
 import { readHostMetrics } from './host/metrics';
 import type { Log } from './log';
@@ -33,8 +33,6 @@ export interface SchedulerOptions {
   /** Devices probed at the same time (default 16). */
   concurrency?: number;
 }
-
-const SNMP = 2;
 
 /**
  * Runs one probe cycle per interval: every device with an address is pinged for reachability, SNMP
@@ -127,7 +125,7 @@ export class ProbeScheduler {
         jitterMs: reach.jitterMs,
         lossRate: reach.lossRate,
       });
-      if (device.connectType === SNMP) {
+      if (device.connectType === ConnectType.SNMP) {
         const polledAt = Date.now();
         const reading = await this.snmp.poll(device);
         emit({ kind: 'snmp', deviceId: device.deviceId, at: polledAt, ...reading });

@@ -107,13 +107,13 @@ export const companyRoutes: readonly AppRoute[] = [
         path: 'inventory.html',
         titleKey: 'menu.device.inventory',
         codes: [PAGE.deviceInventory],
-        page: lazy(() => import('./pages/device/inventory')),
+        page: lazy(() => import('./pages/inventory/index')),
       },
       {
         path: 'non-network.html',
         titleKey: 'menu.device.nonNetwork',
         codes: [PAGE.deviceNonNetwork],
-        page: lazy(() => import('./pages/device/non-network')),
+        page: lazy(() => import('./pages/inventory/non-network')),
       },
       {
         path: 'gateway.html',
@@ -125,19 +125,19 @@ export const companyRoutes: readonly AppRoute[] = [
         path: 'device-use.html',
         titleKey: 'menu.device.usage',
         codes: [PAGE.deviceUsage],
-        page: lazy(() => import('./pages/device/device-use')),
+        page: lazy(() => import('./pages/usage/device-use')),
       },
       {
         path: 'device-use-list.html',
         titleKey: 'menu.device.usageList',
         codes: [PAGE.deviceUsage],
-        page: lazy(() => import('./pages/device/device-use-list')),
+        page: lazy(() => import('./pages/usage/device-use-list')),
       },
       {
         path: 'device-health-analysis.html',
         titleKey: 'menu.device.health',
         codes: [PAGE.deviceHealth],
-        page: lazy(() => import('./pages/device/device-health-analysis')),
+        page: lazy(() => import('./pages/health/device-health-analysis')),
       },
       {
         path: 'details.html',

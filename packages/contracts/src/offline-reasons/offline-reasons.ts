@@ -8,7 +8,7 @@
 import { z } from 'zod';
 
 import { cleanDeviceText } from '../agent-values';
-import type { Label } from '../labels';
+import { defineEnum, type Label } from '../labels';
 import { intFromQuery } from '../paging';
 import { commaList, dateTimeString, idParam, optionalFilter } from '../query';
 import { usageDate } from '../usage/usage';
@@ -96,6 +96,12 @@ export const OfflineReasonSchema = z.object({
 export type OfflineReason = z.infer<typeof OfflineReasonSchema>;
 
 export const OfflineReasonDeviceParams = z.object({ deviceId: idParam });
+
+/** Whether a reason type is offered in the form; a disabled type's records keep their name. */
+export const OfflineReasonTypeStatus = defineEnum([
+  { value: 0, name: 'DISABLED', label: { zh: '停用', en: 'Disabled' } },
+  { value: 1, name: 'ENABLED', label: { zh: '启用', en: 'Enabled' } },
+] as const);
 
 /** A reason type as listed: the dictionary item shape (spec §3) plus whether it is built in. */
 export const OfflineReasonTypeSchema = z.object({

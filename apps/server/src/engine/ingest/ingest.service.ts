@@ -9,7 +9,7 @@
  * first (clean-text.ts); a batch the database refuses for a data reason is stored in parts and the
  * values it still refuses are set aside (set-aside.ts), so one bad value never stops the others.
  */
-import type { AgentValue } from '@storefleet/contracts';
+import { type AgentValue, OnlineStatus } from '@storefleet/contracts';
 
 import type { AppContext } from '../../context';
 import { withTransactionRetry } from '../../db/transaction-retry';
@@ -127,7 +127,9 @@ async function storeValues(
       const reported = new Map(allowed.map((d) => [d.id, d]));
       // Offline after the batch: their reachability items (loss, delay, jitter) raise nothing.
       const offline = new Set(
-        allowed.filter((d) => (states.get(d.id)?.online_status ?? d.online_status) === 0).map((d) => d.id),
+        allowed
+          .filter((d) => (states.get(d.id)?.online_status ?? d.online_status) === OnlineStatus.OFFLINE)
+          .map((d) => d.id),
       );
       alerts = await evaluateDevices(
         trx,

@@ -7,6 +7,7 @@ import {
   type Lang,
   OFFLINE_REASON_TYPES,
   type OfflineReasonType,
+  OfflineReasonTypeStatus,
   type SaveOfflineReasonTypeBody,
 } from '@storefleet/contracts';
 
@@ -22,7 +23,6 @@ import {
 } from './offline-reasons.repository';
 
 const TYPE = { zh: '离线原因类型', en: 'offline reason type' };
-const ENABLED = 1;
 
 /** The code of a company type. */
 export function companyTypeCode(id: number): string {
@@ -55,11 +55,11 @@ export async function listReasonTypes(
     code: t.code,
     name: t.label.zh,
     nameEn: t.label.en,
-    status: ENABLED,
+    status: OfflineReasonTypeStatus.ENABLED,
     builtIn: true,
   }));
   const own = (await listCompanyReasonTypes(ctx.db, companyId)).map(companyType);
-  return [...builtIn, ...own.filter((t) => all || t.status === ENABLED)];
+  return [...builtIn, ...own.filter((t) => all || t.status === OfflineReasonTypeStatus.ENABLED)];
 }
 
 /** Type code → name in `lang`, every type of the company (disabled ones too: stored records keep names). */
@@ -108,7 +108,7 @@ export async function saveReasonType(
       en: `An offline reason type of that name exists (${clash.code})`,
     });
   const now = Date.now();
-  const status = body.status ?? ENABLED;
+  const status = body.status ?? OfflineReasonTypeStatus.ENABLED;
   if (id === null) {
     const newId = await insertReasonType(ctx.db, {
       company_id: companyId,

@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { type GlobalSearchResult, SearchEndpoints } from '@storefleet/contracts';
+import { type GlobalSearchResult, OnlineStatus, SearchEndpoints } from '@storefleet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { theme } from 'antd';
 // antd's Input alone: `Input` from 'antd' carries Search, TextArea, Password and OTP into start-up.
@@ -83,7 +83,7 @@ export function HeaderSearch() {
           <span style={{ color: secondary }}>
             {[d.shopName, d.intranetIp, d.macAddress].filter(Boolean).join(' · ')}
           </span>
-          {d.onlineStatus === 0 && (
+          {d.onlineStatus === OnlineStatus.OFFLINE && (
             <span style={{ color: token.colorError }}>{t('shell.search.offline')}</span>
           )}
         </span>

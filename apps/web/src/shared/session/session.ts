@@ -42,7 +42,7 @@ export function isSession(value: unknown): value is Session {
     isStringArray(r.buttonAuthorities) &&
     typeof r.username === 'string' &&
     typeof r.name === 'string' &&
-    (r.userType === 0 || r.userType === 1 || r.userType === 2 || r.userType === 3) &&
+    UserType.has(r.userType) &&
     typeof r.companyMap === 'object' &&
     r.companyMap !== null &&
     (companyId === null || typeof companyId === 'string')

@@ -5,12 +5,15 @@
 import { Form, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
+import {
+  ALL_PRODUCT_TYPES,
+  type AlertRuleFormValues,
+  pickProductTypes,
+} from '../../../shared/alerts/alert-rule-values';
+import { CategoryCascader } from '../../../shared/device/CategoryCascader';
 import { FormCard, FormCol, StorePicker, useFormRules } from '../../../shared/form';
 import { useScopeOptions } from '../../../shared/org/useScopeOptions';
 import { levelTreeData } from '../../../shared/pages/user/level-tree-data';
-import { CategoryCascader } from '../device/CategoryCascader';
-import { ALL_PRODUCT_TYPES, type AlertRuleFormValues, pickProductTypes } from './alert-rule-values';
 import type { AlertRuleOptions } from './useAlertRuleOptions';
 
 export function AlertRuleDevicesCard({

@@ -6,11 +6,14 @@
 import type { AlertRuleBody } from '@storefleet/contracts';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-
+import {
+  type AlertRuleFormValues,
+  parseRuleForm,
+  serverFieldErrors,
+} from '../../../shared/alerts/alert-rule-values';
 import { FormFooter, submitChecked } from '../../../shared/form';
 import { AlertRuleDevicesCard } from './AlertRuleDevicesCard';
 import { AlertRuleTriggerCard } from './AlertRuleTriggerCard';
-import { type AlertRuleFormValues, parseRuleForm, serverFieldErrors } from './alert-rule-values';
 import { useAlertRuleOptions } from './useAlertRuleOptions';
 
 export interface AlertRuleFormProps {

@@ -1,11 +1,9 @@
-import { AlertEndpoints, type AlertRule, BUTTON } from '@storefleet/contracts';
+import { AlertEndpoints, type AlertRule, AlertRuleStatus, BUTTON } from '@storefleet/contracts';
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { usePermissions } from '../../../shared/permissions/usePermissions';
-
-const ENABLED = 1;
 
 /** Enables or disables a rule; read-only without BUTTON.alarmRuleStatus. */
 export function AlertRuleStatusSwitch({ rule }: { rule: Pick<AlertRule, 'id' | 'status'> }) {
@@ -20,14 +18,14 @@ export function AlertRuleStatusSwitch({ rule }: { rule: Pick<AlertRule, 'id' | '
   return (
     <Switch
       size="small"
-      checked={rule.status === ENABLED}
+      checked={rule.status === AlertRuleStatus.ENABLED}
       loading={mutation.isPending}
       disabled={!canUse([BUTTON.alarmRuleStatus])}
       checkedChildren={t('alarmRules.status.enabled')}
       unCheckedChildren={t('alarmRules.status.disabled')}
       onChange={(checked) => mutation.mutate(checked)}
       data-testid={`alarm-rule-status-${rule.id}`}
-      data-checked={rule.status === ENABLED ? 'true' : 'false'}
+      data-checked={rule.status === AlertRuleStatus.ENABLED ? 'true' : 'false'}
     />
   );
 }

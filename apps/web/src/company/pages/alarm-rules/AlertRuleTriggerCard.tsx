@@ -8,10 +8,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, InputNumber, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
+import {
+  type AlertRuleFormValues,
+  triggerName,
+  triggerText,
+  triggerUnit,
+} from '../../../shared/alerts/alert-rule-values';
 import { apiQuery } from '../../../shared/api/call';
 import { FormCard, FormCol, useFormRules } from '../../../shared/form';
-import { type AlertRuleFormValues, triggerName, triggerText, triggerUnit } from './alert-rule-values';
 import type { AlertRuleOptions } from './useAlertRuleOptions';
 
 export function AlertRuleTriggerCard({ options }: { options: AlertRuleOptions }) {

@@ -17,7 +17,8 @@ import { Button, Empty, Form, Input, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-
+import { AlertLevelTag } from '../../../shared/alerts/AlertLevelTag';
+import { categoryText, triggerText } from '../../../shared/alerts/alert-rule-values';
 import { apiQuery } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
 import { fromHere } from '../../../shared/form';
@@ -30,9 +31,7 @@ import {
   useListPage,
 } from '../../../shared/list';
 import { Access } from '../../../shared/permissions/Access';
-import { AlertLevelTag } from './AlertLevelTag';
 import { AlertRuleStatusSwitch } from './AlertRuleStatusSwitch';
-import { categoryText, triggerText } from './alert-rule-values';
 import { type Option, useAlertRuleOptions } from './useAlertRuleOptions';
 
 const FILTERS = {

@@ -1,10 +1,9 @@
 import { AlertEndpoints, type AlertRuleBody } from '@storefleet/contracts';
 import { useTranslation } from 'react-i18next';
-
+import { NEW_RULE_VALUES } from '../../../shared/alerts/alert-rule-values';
 import { api } from '../../../shared/api/call';
 import { useFormPage } from '../../../shared/form';
 import { ALERT_RULE_LIST, AlertRuleForm } from './AlertRuleForm';
-import { NEW_RULE_VALUES } from './alert-rule-values';
 
 /** /alarm-rules/save.html: adds an alert rule. */
 export default function AlarmRuleSavePage() {

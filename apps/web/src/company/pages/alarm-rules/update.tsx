@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
+import { formValuesOfRule } from '../../../shared/alerts/alert-rule-values';
 import { api, apiQuery } from '../../../shared/api/call';
 import { useFormPage, useIdParam } from '../../../shared/form';
 import { ALERT_RULE_LIST, AlertRuleForm } from './AlertRuleForm';
-import { formValuesOfRule } from './alert-rule-values';
 
 /** /alarm-rules/update.html?id=: edits an alert rule (read through listAlertRules?id=). */
 export default function AlarmRuleUpdatePage() {

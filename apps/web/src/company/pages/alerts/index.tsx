@@ -3,9 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
+import { AlertLevelTag, useAlertLevels } from '../../../shared/alerts/AlertLevelTag';
+import { levelName } from '../../../shared/alerts/alert-level';
 import { api, apiQuery, endpointKey } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { CategoryCascader } from '../../../shared/device/CategoryCascader';
+import { deviceFilterFormValues, deviceFilterFromForm } from '../../../shared/device/device-query';
+import { saveBlob } from '../../../shared/files/save-blob';
 import {
   actionsColumn,
   type ListColumns,
@@ -14,12 +18,8 @@ import {
   useListPage,
   WideFilter,
 } from '../../../shared/list';
+import { RegionFilter } from '../../../shared/org/RegionPicker';
 import { fromRangeForm, toRangeForm } from '../../../shared/pages/operation-log/operation-log-view';
-import { AlertLevelTag, useAlertLevels } from '../alarm-rules/AlertLevelTag';
-import { levelName } from '../alarm-rules/alert-level';
-import { CategoryCascader } from '../device/CategoryCascader';
-import { deviceFilterFormValues, deviceFilterFromForm } from '../device/device-query';
-import { RegionFilter } from '../device/RegionField';
 import { AckDialog } from './AckDialog';
 import { AlertCountCards } from './AlertCountCards';
 import { AlertDetailDrawer } from './AlertDetailDrawer';
@@ -32,7 +32,6 @@ import {
   alertCountQuery,
   alertListQuery,
 } from './alert-query';
-import { saveBlob } from './save-blob';
 import { useAlertLive } from './useAlertLive';
 
 const toForm = (filters: Record<string, unknown>) => toRangeForm(deviceFilterFormValues(filters));

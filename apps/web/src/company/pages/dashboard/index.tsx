@@ -4,10 +4,10 @@ import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
-import { useLiveRefresh } from '../monitor-screen/useLiveRefresh';
-import { FigureTiles } from './FigureTiles';
+import { FigureTiles } from '../../../shared/figures/FigureTiles';
+import { UsageTrendChart } from '../../../shared/figures/UsageTrendChart';
+import { useLiveRefresh } from '../../../shared/live/useLiveRefresh';
 import { PlaceBars } from './PlaceBars';
-import { UsageTrendChart } from './UsageTrendChart';
 
 const overviewQuery = apiQuery(DashboardEndpoints.getDashboardOverview, { query: {} });
 

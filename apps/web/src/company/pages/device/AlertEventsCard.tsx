@@ -8,14 +8,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Card, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
+import { AlertLevelTag } from '../../../shared/alerts/AlertLevelTag';
 import { apiQuery } from '../../../shared/api/call';
 import { useLang } from '../../../shared/i18n/useLang';
 import { type ListColumns, ListTable } from '../../../shared/list';
-import { AlertLevelTag } from '../alarm-rules/AlertLevelTag';
-import { cardTableEmpty, cardTablePager } from './card-table';
-
-const RECOVERED = 1;
+import { cardTableEmpty, cardTablePager } from '../../../shared/list/card-table';
 
 /** The device's alert events, newest first, a page at a time (spec §3 "Device alert event"). */
 export function AlertEventsCard({ deviceId }: { deviceId: number }) {
@@ -55,7 +52,7 @@ export function AlertEventsCard({ deviceId }: { deviceId: number }) {
         width: 120,
         render: (status: number, row) => (
           <Badge
-            status={status === RECOVERED ? 'success' : 'error'}
+            status={status === AlertRecordStatus.RECOVERED ? 'success' : 'error'}
             text={AlertRecordStatus.labelOf(status as 0 | 1, lang)}
             data-testid={`device-alert-event-status-${row.eventid}`}
           />

@@ -6,17 +6,17 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
+import { CategoryCascader, useCategoryTree } from '../../../shared/device/CategoryCascader';
+import { classProductMismatch, dictionaryName } from '../../../shared/device/category-options';
+import { useDictionaryOptions } from '../../../shared/device/usePropertyTypes';
 import { FormCard, FormCol, FormFooter, serverFieldErrors, useFormRules } from '../../../shared/form';
 import { useLang } from '../../../shared/i18n/useLang';
-import { CategoryCascader, useCategoryTree } from './CategoryCascader';
-import { classProductMismatch, dictionaryName } from './category-options';
+import { StorePicker } from '../../../shared/org/RegionPicker';
+import { storeIdOfPath } from '../../../shared/org/region-path';
 import { DeviceAssetCard } from './DeviceAssetCard';
 import { DeviceNetworkCard } from './DeviceNetworkCard';
 import { DeviceTextField } from './DeviceTextField';
 import { type DeviceFormValues, defaultEnableRemote, deviceFormFieldOf } from './device-form-values';
-import { StorePicker } from './RegionField';
-import { storeIdOfPath } from './region-options';
-import { useDictionaryOptions } from './usePropertyTypes';
 
 export interface DeviceFormProps {
   initialValues: DeviceFormValues;

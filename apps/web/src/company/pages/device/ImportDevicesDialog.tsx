@@ -3,6 +3,8 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { api } from '../../../shared/api/call';
+import { StoreFileImportDialog } from '../../../shared/files/StoreFileImportDialog';
+import { saveBlob } from '../../../shared/files/save-blob';
 import { ImportOutcome } from '../../../shared/import/ImportOutcome';
 import {
   IMPORT_REPORT_FILE,
@@ -11,8 +13,6 @@ import {
   reportFile,
   reportLines,
 } from './import-report';
-import { saveBlob } from './inventory/import-outcome';
-import { StoreFileImportDialog } from './StoreFileImportDialog';
 
 /** The outcome of the last import: counts, the rejected rows' problems, the report to download. */
 function ImportReport({ result }: { result: DeviceImportResult }) {

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { apiQuery } from '../../../shared/api/call';
+import { DeviceStatusBadge, devicePage, TextValue } from '../../../shared/device/device-columns';
 import { type ListColumns, ListTable } from '../../../shared/list';
-import { DeviceStatusBadge, devicePage, TextValue } from './device-columns';
 
 const PAGE_SIZE = 10;
 

@@ -1,12 +1,11 @@
 import { ProductType } from '@storefleet/contracts';
 import { Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-
+import { OfflineReasonsCard } from '../../../shared/offline-reasons/OfflineReasonsCard';
 import { AlertEventsCard } from './AlertEventsCard';
 import { AlertRulesCard } from './AlertRulesCard';
 import { DeviceFieldsCard } from './DeviceFieldsCard';
 import { DeviceHeader } from './DeviceHeader';
-import { OfflineReasonsCard } from './offline-reasons/OfflineReasonsCard';
 import { PingPanel } from './PingPanel';
 import { OnlineChartCard, RunningInfoCard } from './RunningInfoCard';
 import { SubDevicesCard } from './SubDevicesCard';

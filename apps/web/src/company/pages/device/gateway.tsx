@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 
 import { apiQuery, endpointKey } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { DeviceListPage, type DeviceListVariant } from '../../../shared/device/DeviceListPage';
+import { leadingDeviceColumns } from '../../../shared/device/device-columns';
+import { gatewayCountCards } from '../../../shared/device-status/status-cards';
 import { usePermissions } from '../../../shared/permissions/usePermissions';
-import { DeviceListPage, type DeviceListVariant } from './DeviceListPage';
-import { leadingDeviceColumns } from './device-columns';
 import { GatewayKeyCell } from './GatewayKeyCell';
-import { gatewayCountCards } from './status-cards';
 
 /** queryType 1 = boxes (the reading Storefleet chose, see DeviceQueryType). */
 const SCOPE = { queryType: 1 } as const;

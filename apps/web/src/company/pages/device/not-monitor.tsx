@@ -1,4 +1,4 @@
-import { DeviceListPage } from './DeviceListPage';
+import { DeviceListPage } from '../../../shared/device/DeviceListPage';
 
 const SCOPE = { monitored: 0 } as const;
 

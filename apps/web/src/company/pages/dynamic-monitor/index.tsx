@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '../../../shared/api/call';
 import { FILTER_COL } from '../../../shared/grid';
-import { useDeviceStatusEvents } from '../device/useDeviceStatusEvents';
-import { useScopeStores } from '../device/useScopeStores';
+import { useDeviceStatusEvents } from '../../../shared/live/useDeviceStatusEvents';
+import { useScopeStores } from '../../../shared/org/useScopeStores';
 import { StoreCard, storeCountsKey } from './StoreCard';
 import { NO_TROUBLE, sortByTrouble, troubleByStore } from './store-trouble';
 

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
 import { apiQuery } from '../../../shared/api/call';
-import { DeviceListPage } from '../device/DeviceListPage';
-import { DeviceStatusBadge } from '../device/device-columns';
-import { shownStateOf } from '../device/display-state';
-import { useScopeStores } from '../device/useScopeStores';
+import { DeviceListPage } from '../../../shared/device/DeviceListPage';
+import { DeviceStatusBadge } from '../../../shared/device/device-columns';
+import { shownStateOf } from '../../../shared/device-status/display-state';
+import { useScopeStores } from '../../../shared/org/useScopeStores';
 
 /** `store/:id.html` gives `id` = "12" (the router keeps `.html` outside the parameter). */
 function shopIdOf(param: string | undefined): number | null {

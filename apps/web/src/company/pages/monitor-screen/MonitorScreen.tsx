@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { apiQuery } from '../../../shared/api/call';
+import { FigureTiles } from '../../../shared/figures/FigureTiles';
+import { UsageTrendChart } from '../../../shared/figures/UsageTrendChart';
+import { useLiveRefresh } from '../../../shared/live/useLiveRefresh';
 import { usePermissions } from '../../../shared/permissions/usePermissions';
-import { FigureTiles } from '../dashboard/FigureTiles';
-import { UsageTrendChart } from '../dashboard/UsageTrendChart';
 import { tileLink, upLink } from './drill';
 import { PlaceTiles } from './PlaceTiles';
 import { useFullscreen } from './useFullscreen';
-import { useLiveRefresh } from './useLiveRefresh';
 
 /** The wall display refreshes on its own even when no live event arrives. */
 const AUTO_REFRESH_MS = 60_000;

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { fieldsNamed, plainFieldOf, serverFieldErrors, useFormRules } from '../../../shared/form';
-import { RegionCascader } from '../../../shared/org/RegionCascader';
+import { RegionCascader } from '../../../shared/org/RegionPicker';
 import { readRegionPath, regionPathOf } from '../../../shared/org/region-path';
 
 interface StoreFormValues {

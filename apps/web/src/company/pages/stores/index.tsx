@@ -21,7 +21,7 @@ import {
   useListPage,
 } from '../../../shared/list';
 import { StatusTag } from '../../../shared/list/marks';
-import { RegionCascader } from '../../../shared/org/RegionCascader';
+import { RegionCascader } from '../../../shared/org/RegionPicker';
 import { readRegionPath } from '../../../shared/org/region-path';
 import { StorePageEndpoint } from '../../../shared/org/store-list';
 import { Access } from '../../../shared/permissions/Access';

@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 
 import { api } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { logoFileProblem } from '../../../shared/files/logo-submit';
 import { useLang } from '../../../shared/i18n/useLang';
-import { logoFileProblem } from '../config/logo/logo-submit';
 import { TARGET_STAGE, type TaskAction } from './task-actions';
 import { photoUrlsOf } from './task-photos';
 

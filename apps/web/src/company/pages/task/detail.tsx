@@ -4,6 +4,7 @@
  */
 import {
   TaskEndpoints as E,
+  OnlineStatus,
   TASK_STAGE_LABELS,
   type TaskDevice,
   type TaskStageChange,
@@ -157,8 +158,8 @@ export default function TaskDetailPage() {
               <Space key={d.deviceId} wrap data-testid={`task-device-${d.deviceId}`}>
                 <span data-cell>{d.deviceName}</span>
                 <Typography.Text type="secondary">{d.storeName}</Typography.Text>
-                <Tag color={d.onlineStatus === 1 ? 'success' : 'error'}>
-                  {d.onlineStatus === 1 ? t('task.online') : t('task.offline')}
+                <Tag color={d.onlineStatus === OnlineStatus.ONLINE ? 'success' : 'error'}>
+                  {d.onlineStatus === OnlineStatus.ONLINE ? t('task.online') : t('task.offline')}
                 </Tag>
                 {d.openAlerts > 0 ? (
                   <Tag color="warning">{t('task.openAlerts', { count: d.openAlerts })}</Tag>

@@ -6,6 +6,7 @@
 import {
   BUTTON,
   TaskEndpoints as E,
+  OnlineStatus,
   PENDING_REASON_LABELS,
   type PendingDevice,
   TASK_PRIORITY_LABELS,
@@ -94,8 +95,8 @@ export default function PendingDevicesPage() {
         title: t('task.column.online'),
         width: 100,
         render: (_: unknown, row) => (
-          <Tag color={row.onlineStatus === 1 ? 'success' : 'error'}>
-            {row.onlineStatus === 1 ? t('task.online') : t('task.offline')}
+          <Tag color={row.onlineStatus === OnlineStatus.ONLINE ? 'success' : 'error'}>
+            {row.onlineStatus === OnlineStatus.ONLINE ? t('task.online') : t('task.offline')}
           </Tag>
         ),
       },

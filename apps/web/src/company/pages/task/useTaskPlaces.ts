@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { useLang } from '../../../shared/i18n/useLang';
 import { levelTreeQuery } from '../../../shared/org/level-tree-query';
-import { useScopeStores } from '../device/useScopeStores';
+import { useScopeStores } from '../../../shared/org/useScopeStores';
 
 interface TreeOption {
   value: number;

@@ -19,8 +19,8 @@ import {
   ListTable,
   useListPage,
 } from '../../../../shared/list';
+import { useScopeStores } from '../../../../shared/org/useScopeStores';
 import { Access } from '../../../../shared/permissions/Access';
-import { useScopeStores } from '../../device/useScopeStores';
 import {
   MinLevel,
   SenderContact,
