@@ -4,8 +4,8 @@
  */
 import type { Label } from '@storefleet/contracts';
 
-import type { SheetValue } from '../../http/sheet-reader';
-import { cellText } from '../../http/spreadsheet-upload';
+import type { SheetValue } from '../../files/sheet-reader';
+import { cellText } from '../../files/spreadsheet-upload';
 import { COLUMN_BY_KEY, IMPORT_COLUMNS, type ImportKey } from './inventory-columns';
 import { fold } from './inventory-import-rows';
 

@@ -8,9 +8,8 @@
 import { PassThrough } from 'node:stream';
 
 import type { Lang } from '@storefleet/contracts';
-
-import { loadExcel } from '../../http/spreadsheet-upload';
-import { inertCell } from '../devices/device-import-report';
+import { inertCell } from '../../files/inert-cell';
+import { loadExcel } from '../../files/spreadsheet-upload';
 import { COLUMN_BY_KEY, columnHeader, EXCEL_CELL_LIMIT, IMPORT_COLUMNS } from './inventory-columns';
 import type { RejectedRow } from './inventory-import';
 import type { RowError } from './inventory-import-rows';

@@ -8,9 +8,9 @@
  * in the report). Messages are `{ zh, en }`; the service picks the caller's language.
  */
 import { isIpAddress, type Label, type Lang, macKey, nameIn, PropertyStatus } from '@storefleet/contracts';
-import type { SheetValue } from '../../http/sheet-reader';
+import type { SheetValue } from '../../files/sheet-reader';
 
-import { cellText } from '../../http/spreadsheet-upload';
+import { cellText } from '../../files/spreadsheet-upload';
 import {
   type DictionaryKey,
   EXCEL_CELL_LIMIT,

@@ -24,8 +24,8 @@ import {
 import { type Caller, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { readCodeList, writeList } from '../../db/json';
+import { inspectImage } from '../../files/image-upload';
 import { AppError, conflict, type FieldMessage, invalidFields, notFound } from '../../http/errors';
-import { inspectImage } from '../../http/image-upload';
 import { listCodeParents } from '../dictionaries/dictionary.repository';
 import {
   countInventory,
