@@ -22,6 +22,17 @@ export interface StoredImage {
   height: number;
 }
 
+/** What an upload's reply says of the image `bytes`, stored as `name`. */
+export function storedImage(name: string, bytes: Buffer, image: UploadedImage): StoredImage {
+  return {
+    name,
+    contentType: image.contentType,
+    size: bytes.length,
+    width: image.width,
+    height: image.height,
+  };
+}
+
 /** Checks `bytes` by content within `limits` (400 otherwise) and writes them under a new name in `folder`. */
 export async function storeUploadedImage(
   dataDir: string,
@@ -35,13 +46,7 @@ export async function storeUploadedImage(
   await mkdir(dir, { recursive: true });
   // `wx` refuses to overwrite, so a name clash can never replace another image.
   await writeFile(join(dir, name), bytes, { flag: 'wx', mode: 0o640 });
-  return {
-    name,
-    contentType: image.contentType,
-    size: bytes.length,
-    width: image.width,
-    height: image.height,
-  };
+  return storedImage(name, bytes, image);
 }
 
 /** The bytes of image `name` in `folder`; null for a name the server does not make or a file that is gone. */
