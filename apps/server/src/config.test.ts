@@ -208,4 +208,20 @@ describe('configuration', () => {
       /NOTIFY_MAX_PER_COMPANY_HOUR must be a whole number from 1 to 100000/,
     );
   });
+
+  it('reads REMOTE_CONTROL_URL_TEMPLATE and INVENTORY_IMPORT_IN_PROCESS, off when unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      remoteControlUrlTemplate: undefined,
+      inventoryImportInProcess: false,
+    });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      REMOTE_CONTROL_URL_TEMPLATE: 'https://remote.example/{deviceId}',
+      INVENTORY_IMPORT_IN_PROCESS: '1',
+    });
+    expect(config).toMatchObject({
+      remoteControlUrlTemplate: 'https://remote.example/{deviceId}',
+      inventoryImportInProcess: true,
+    });
+  });
 });

@@ -95,6 +95,16 @@ export interface Config {
   outboundAllow: string[];
   /** The highest hourly caps a company may set for its notifications (per recipient, per company). */
   notifyMaxima: NotifyMaxima;
+  /**
+   * `REMOTE_CONTROL_URL_TEMPLATE`: the remote-control link of an Android device, with `{deviceId}`,
+   * `{hostid}` and `{intranetIp}` placeholders; unset, no device offers remote control.
+   */
+  remoteControlUrlTemplate?: string;
+  /**
+   * `INVENTORY_IMPORT_IN_PROCESS=1`: an inventory import reads its workbook in the server thread
+   * instead of a worker (for benchmark comparisons).
+   */
+  inventoryImportInProcess?: boolean;
 }
 
 /** `NOTIFY_MAX_PER_RECIPIENT_HOUR` and `NOTIFY_MAX_PER_COMPANY_HOUR`. */
@@ -172,6 +182,8 @@ export function loadConfig(env: Env = process.env): Config {
         100_000,
       ),
     },
+    remoteControlUrlTemplate: env.REMOTE_CONTROL_URL_TEMPLATE || undefined,
+    inventoryImportInProcess: env.INVENTORY_IMPORT_IN_PROCESS === '1',
   };
 }
 

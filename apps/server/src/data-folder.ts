@@ -21,9 +21,9 @@ export const DATA_FILES = {
 
 /** Folders directly in DATA_DIR, each written by one module only. */
 export const DATA_FOLDERS = {
-  /** Company logos (modules/logo/logo-files.ts). */
+  /** Company logos (modules/logo, through files/image-store.ts). */
   uploads: { name: 'uploads', holds: 'logos' },
-  /** Task photos (modules/tasks/task-photos.ts). */
+  /** Task photos (modules/tasks/task-photos.ts, through files/image-store.ts). */
   taskPhotos: { name: 'task-photos', holds: 'task photos' },
   /** Inventory images, one folder per company (modules/inventory/inventory-images.ts). */
   inventoryImages: { name: 'inventory-images', holds: 'inventory images' },

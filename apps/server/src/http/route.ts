@@ -99,6 +99,7 @@ export function defineRoute<E extends Endpoint>(
       };
       const data = await handler(input);
       if (data instanceof FileReply) {
+        for (const [name, value] of Object.entries(data.headers)) reply.header(name, value);
         reply.header('content-type', data.contentType);
         reply.header('content-disposition', attachmentHeader(data.fileName));
         return reply.send(data.body);

@@ -21,11 +21,10 @@ import {
   VersionEndpoints,
 } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
+import { SPREADSHEET_UPLOAD } from '../files/spreadsheet-upload';
 import { INVENTORY_UPLOAD } from '../modules/inventory/inventory-import';
 import { createTestApp, TEST_LANGUAGE, type TestApp } from '../testing/test-app';
 import { pngOfAtLeast } from '../testing/test-images';
-import { SPREADSHEET_UPLOAD } from './spreadsheet-upload';
 import { readFilePart } from './upload';
 
 let t: TestApp;

@@ -9,10 +9,10 @@ import { type AlertRecord, type AlertRecordFilter, type Lang, nameIn } from '@st
 
 import type { Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
+import { inertCell } from '../../files/inert-cell';
+import { loadExcel } from '../../files/spreadsheet-upload';
 import { invalid } from '../../http/errors';
 import { type FileReply, fileReply } from '../../http/file-reply';
-import { loadExcel } from '../../http/spreadsheet-upload';
-import { inertCell } from '../devices/device-import-report';
 import { toAlertRecord } from './alert-record-view';
 import { listAlertRecordRows } from './alert-records.repository';
 import { alertRecordCriteria } from './alert-records.service';

@@ -6,15 +6,9 @@
  */
 import type { DeviceImportRejectedRow, Lang } from '@storefleet/contracts';
 
-import { loadExcel } from '../../http/spreadsheet-upload';
+import { inertCell } from '../../files/inert-cell';
+import { loadExcel } from '../../files/spreadsheet-upload';
 import { columnHeader, TEMPLATE_COLUMNS, TEMPLATE_SHEET } from './device-template';
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** `text` safe to put in a cell: a leading = + - @, tab or CR is escaped with an apostrophe. */
-export function inertCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
 
 /** The error column's text for one row: `第 4 行 macAddress：MAC 地址无效；…` / `row 4 macAddress: …; …`. */
 export function rowErrorText(row: DeviceImportRejectedRow, lang: Lang): string {

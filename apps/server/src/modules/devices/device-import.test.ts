@@ -9,7 +9,7 @@ import {
   workbookOf,
   zerosBomb,
   zipOf,
-} from '../../http/spreadsheet-test-support';
+} from '../../files/spreadsheet-test-support';
 import { bearer, createTestApp, envelopeOf, type TestApp, withoutLanguage } from '../../testing/test-app';
 import { TEMPLATE_COLUMNS } from './device-template';
 import { type DemoStore, demoStore } from './device-test-support';

@@ -1,13 +1,12 @@
 /**
  * Reading the import workbook into add bodies. The archive checks, the streaming read and the row
- * cap are the shared spreadsheet upload's (http/spreadsheet-upload.ts); this file maps the template's
+ * cap are the shared spreadsheet upload's (files/spreadsheet-upload.ts); this file maps the template's
  * columns. Cells are data: text is kept exactly as typed (no formula is ever evaluated); a cell
  * holding a formula is refused, as its cached result could be anything the sender chose.
  */
 import { type DeviceAddBody, DeviceAddBody as DeviceAddBodySchema } from '@storefleet/contracts';
-
+import { cellText, checkWorkbook, readFirstSheet } from '../../files/spreadsheet-upload';
 import type { FieldMessage, Message } from '../../http/errors';
-import { cellText, checkWorkbook, readFirstSheet } from '../../http/spreadsheet-upload';
 import { fieldPath } from '../../http/validation';
 import { FIRST_DATA_ROW, isExampleRow, TEMPLATE_COLUMNS } from './device-template';
 

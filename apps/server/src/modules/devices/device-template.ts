@@ -5,7 +5,7 @@
  */
 import { ConnectType, DeviceSystem, ProductType } from '@storefleet/contracts';
 
-import { loadExcel } from '../../http/spreadsheet-upload';
+import { loadExcel } from '../../files/spreadsheet-upload';
 
 export interface TemplateColumn {
   /** The add body's field name. */

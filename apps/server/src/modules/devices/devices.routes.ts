@@ -3,8 +3,8 @@ import { DeviceEndpoints as E } from '@storefleet/contracts';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../../context';
+import { SPREADSHEET_UPLOAD } from '../../files/spreadsheet-upload';
 import { defineRoute } from '../../http/route';
-import { SPREADSHEET_UPLOAD } from '../../http/spreadsheet-upload';
 import { readUpload } from '../../http/upload';
 import { deviceTemplate, importDevices } from './device-import.service';
 import {

@@ -6,7 +6,7 @@
 import { ConnectType, DeviceSystem, type Label, type Lang } from '@storefleet/contracts';
 
 /** Excel's own limit for the text of one cell; longer cells are cut to it in any workbook we write. */
-export { EXCEL_CELL_LIMIT } from '../../http/sheet-columns';
+export { EXCEL_CELL_LIMIT } from '../../files/sheet-columns';
 
 export type ImportKey =
   | 'assetNo'

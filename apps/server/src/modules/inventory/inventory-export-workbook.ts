@@ -1,5 +1,5 @@
 /**
- * The inventory export's workbook, streamed through the house's xlsx writer (http/xlsx-stream.ts:
+ * The inventory export's workbook, streamed through the house's xlsx writer (files/xlsx-stream.ts:
  * rows committed as they come, backpressure, formula escaping), so an export of 100,000 records is
  * never a workbook model in memory.
  *
@@ -21,7 +21,7 @@ import {
   OnlineStatus,
 } from '@storefleet/contracts';
 
-import { type XlsxColumn, xlsxCells, xlsxStream } from '../../http/xlsx-stream';
+import { type XlsxColumn, xlsxCells, xlsxStream } from '../../files/xlsx-stream';
 import { COLUMN_BY_KEY, type ImportKey } from './inventory-columns';
 
 type ExportColumn = XlsxColumn<InventoryRecord>;

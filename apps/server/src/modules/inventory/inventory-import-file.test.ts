@@ -10,8 +10,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 
 import { BASE_DICTIONARY } from '../../db/migrations/data/dictionary-20251122';
+import { workbookOf, zerosBomb } from '../../files/spreadsheet-test-support';
 import { AppError } from '../../http/errors';
-import { workbookOf, zerosBomb } from '../../http/spreadsheet-test-support';
 import { columnHeader, IMPORT_COLUMNS } from './inventory-columns';
 import { inventoryWorkbookStream } from './inventory-export-workbook';
 import { MAX_IMPORT_ROWS, readInventoryFile, type TakenValues } from './inventory-import';

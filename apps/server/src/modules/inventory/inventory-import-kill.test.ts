@@ -5,7 +5,7 @@ import { AuthEndpoints, InventoryEndpoints as E, fillPath } from '@storefleet/co
 import BetterSqlite from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 
-import { workbookOf } from '../../http/spreadsheet-test-support';
+import { workbookOf } from '../../files/spreadsheet-test-support';
 import { type ChildServerSite, childServerSite, postgresAdmin } from '../../testing/child-server';
 import { DEMO_PASSWORD } from '../../testing/test-app';
 

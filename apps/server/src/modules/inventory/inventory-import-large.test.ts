@@ -13,7 +13,7 @@ import {
   workbookOf,
   workbookParts,
   zipOf,
-} from '../../http/spreadsheet-test-support';
+} from '../../files/spreadsheet-test-support';
 import { bearer, envelopeOf } from '../../testing/test-app';
 import { type ImportTestApp, openImportTestApp } from './inventory-import-test-support';
 import { IMPORT_WORKER_LIMITS } from './inventory-import-worker';

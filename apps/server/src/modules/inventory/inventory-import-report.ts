@@ -1,10 +1,10 @@
 /**
  * The rejected rows of an inventory import as a workbook to fix and upload again (the shared report:
- * http/sheet-columns.ts `buildSheetReport`), and a column's title for the reply's rows.
+ * files/sheet-columns.ts `buildSheetReport`), and a column's title for the reply's rows.
  */
 import type { Lang } from '@storefleet/contracts';
 
-import { buildSheetReport } from '../../http/sheet-columns';
+import { buildSheetReport } from '../../files/sheet-columns';
 import { COLUMN_BY_KEY, IMPORT_COLUMNS } from './inventory-columns';
 import type { RejectedRow } from './inventory-import';
 import type { RowError } from './inventory-import-rows';

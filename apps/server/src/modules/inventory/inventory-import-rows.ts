@@ -8,9 +8,9 @@
  * in the report). Messages are `{ zh, en }`; the service picks the caller's language.
  */
 import { isIpAddress, type Label, type Lang, macKey, nameIn, PropertyStatus } from '@storefleet/contracts';
-import type { SheetValue } from '../../http/sheet-reader';
+import type { SheetValue } from '../../files/sheet-reader';
 
-import { cellText } from '../../http/spreadsheet-upload';
+import { cellText } from '../../files/spreadsheet-upload';
 import {
   type DictionaryKey,
   EXCEL_CELL_LIMIT,
@@ -41,9 +41,9 @@ export type ImportDictionaries = Record<DictionaryKey, readonly DictionaryEntry[
 type Lookup = Map<string, string | null>;
 
 /** Text compared without regard to surrounding space, runs of spaces or case. */
-export { fold, isBlankRow } from '../../http/sheet-columns';
+export { fold, isBlankRow } from '../../files/sheet-columns';
 
-import { fold } from '../../http/sheet-columns';
+import { fold } from '../../files/sheet-columns';
 
 function lookupOf(entries: readonly DictionaryEntry[]): Lookup {
   const byText: Lookup = new Map();

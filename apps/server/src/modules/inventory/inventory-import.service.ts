@@ -264,10 +264,9 @@ export async function importInventory(
   const parts: AcceptedRows[] = [];
   const rejected: RejectedRow[] = [];
   const read = async (onPart: (part: AcceptedRows) => void): Promise<void> => {
-    const result =
-      process.env.INVENTORY_IMPORT_IN_PROCESS === '1'
-        ? await readInventoryFile(bytes, shopId, rowContext(dictionaries), taken, onPart)
-        : await readInventoryFileInWorker(bytes, shopId, dictionaries, taken, onPart);
+    const result = ctx.config.inventoryImportInProcess
+      ? await readInventoryFile(bytes, shopId, rowContext(dictionaries), taken, onPart)
+      : await readInventoryFileInWorker(bytes, shopId, dictionaries, taken, onPart);
     onPart(result.accepted);
     rejected.push(...result.rejected);
   };

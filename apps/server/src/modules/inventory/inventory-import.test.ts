@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { workbookOf, zerosBomb } from '../../http/spreadsheet-test-support';
+import { workbookOf, zerosBomb } from '../../files/spreadsheet-test-support';
 import { IMPORT_COLUMNS } from './inventory-columns';
 import { type ImportTestApp, openImportTestApp } from './inventory-import-test-support';
 

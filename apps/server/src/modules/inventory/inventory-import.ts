@@ -9,13 +9,14 @@
  * transaction (on PostgreSQL while the read goes on, from the parts `onPart` gets). A file the import cannot take at all (not a workbook, no header, past the row limit)
  * is refused with a 4xx before anything is written.
  */
-import { type AppError, invalid } from '../../http/errors';
+
 import {
   checkWorkbook,
   firstSheetRows,
   SPREADSHEET_LIMITS,
   type SpreadsheetLimits,
-} from '../../http/spreadsheet-upload';
+} from '../../files/spreadsheet-upload';
+import { type AppError, invalid } from '../../http/errors';
 import type { UploadLimits } from '../../http/upload';
 import { AcceptedRows } from './inventory-import-accepted';
 import { FileDuplicates } from './inventory-import-duplicates';

@@ -7,7 +7,7 @@
  */
 import { ConnectType, DeviceSystem, type Lang, nameIn, PropertyStatus } from '@storefleet/contracts';
 
-import { loadExcel } from '../../http/spreadsheet-upload';
+import { loadExcel } from '../../files/spreadsheet-upload';
 import { columnHeader, type DictionaryKey, IMPORT_COLUMNS } from './inventory-columns';
 import {
   dictionaryName,

@@ -7,7 +7,7 @@ import { InventoryEndpoints as E, INVENTORY_IMAGE_LIMITS, NetworkFlag } from '@s
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../../context';
-import { fileReply } from '../../http/file-reply';
+import { imageReply } from '../../http/file-reply';
 import { defineRoute } from '../../http/route';
 import { readUpload } from '../../http/upload';
 import {
@@ -22,8 +22,6 @@ import {
   uploadInventoryImage,
 } from './inventory.service';
 import { bindInventory, matchMacDevices, unbindInventory } from './inventory-binding.service';
-
-const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, E.listInventoryDevices, async function listInventoryDevices({ body, scope, lang }) {
@@ -67,10 +65,8 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
     const bytes = await readUpload(request, { maxBytes: INVENTORY_IMAGE_LIMITS.maxBytes });
     return uploadInventoryImage(ctx, scope, bytes);
   });
-  defineRoute(app, E.image, async function inventoryImage({ params, scope, reply }) {
+  defineRoute(app, E.image, async function inventoryImage({ params, scope }) {
     const file = await readInventoryImage(ctx, scope, params.name);
-    reply.header('content-security-policy', FILE_CSP);
-    reply.header('cache-control', 'private, max-age=86400');
-    return fileReply(file.bytes, file.contentType, params.name);
+    return imageReply(file.bytes, file.contentType, params.name);
   });
 }

@@ -24,8 +24,9 @@ import {
 import { type Caller, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { readCodeList, writeList } from '../../db/json';
+import { storedImage } from '../../files/image-store';
+import { inspectImage } from '../../files/image-upload';
 import { AppError, conflict, type FieldMessage, invalidFields, notFound } from '../../http/errors';
-import { inspectImage } from '../../http/image-upload';
 import { listCodeParents } from '../dictionaries/dictionary.repository';
 import {
   countInventory,
@@ -313,13 +314,7 @@ export async function uploadInventoryImage(
   // Under the company's image lock: a removal (an edit, a delete, the orphan sweep) checks and
   // removes a file either before this upload writes it anew (or sets its time) or after.
   await withImageLock(companyId, () => storeImage(ctx.config.dataDir, companyId, name, bytes));
-  return {
-    name,
-    contentType: image.contentType,
-    size: bytes.length,
-    width: image.width,
-    height: image.height,
-  };
+  return storedImage(name, bytes, image);
 }
 
 /**

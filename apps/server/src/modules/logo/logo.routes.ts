@@ -7,23 +7,19 @@ import { LogoEndpoints as E, LOGO_LIMITS } from '@storefleet/contracts';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../../context';
-import { fileReply } from '../../http/file-reply';
+import { imageReply } from '../../http/file-reply';
 import { defineRoute } from '../../http/route';
 import { readUpload } from '../../http/upload';
 import { insertLogo, queryLogo, readIssuedLogo, updateLogo, uploadLogo } from './logo.service';
-
-const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 export function registerLogoRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, E.upload, async function upload({ request, scope, caller }) {
     const bytes = await readUpload(request, { maxBytes: LOGO_LIMITS.maxBytes });
     return uploadLogo(ctx.db, ctx.config.dataDir, scope, caller, bytes);
   });
-  defineRoute(app, E.file, async function logoFile({ params, scope, reply }) {
+  defineRoute(app, E.file, async function logoFile({ params, scope }) {
     const file = await readIssuedLogo(ctx.db, ctx.config.dataDir, scope, params.name);
-    reply.header('content-security-policy', FILE_CSP);
-    reply.header('cache-control', 'private, max-age=86400');
-    return fileReply(file.bytes, file.contentType, params.name);
+    return imageReply(file.bytes, file.contentType, params.name);
   });
   defineRoute(app, E.insertLogImg, async function logImgInsert({ body, scope, caller }) {
     return insertLogo(ctx.db, scope, caller, body);

@@ -2,11 +2,18 @@
  * Company logos: upload (checked by content), serving issued files, and the logo row of a company.
  * Every call is limited to the caller's company; another company's logo reads as missing (404).
  */
-import type { CompanyLogo, LogoInsertBody, LogoUpdateBody, LogoUploadResult } from '@storefleet/contracts';
+import {
+  type CompanyLogo,
+  LOGO_LIMITS,
+  type LogoInsertBody,
+  type LogoUpdateBody,
+  type LogoUploadResult,
+} from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
 import { type Caller, coversCompany, requireCompany, type Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
+import { readUploadedImage, storeUploadedImage, uploadedImageRow } from '../../files/image-store';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
 import { companyExists } from '../stores/companies.repository';
@@ -19,8 +26,7 @@ import {
   insertLogoUpload,
   updateCompanyLogo,
 } from './logo.repository';
-import { fileNameOfUrl, logoFileUrl, newLogoFileName, readLogoFile, storeLogoFile } from './logo-files';
-import { inspectLogoImage } from './logo-image';
+import { fileNameOfUrl, logoFileUrl } from './logo-files';
 
 function toLogo(row: CompanyLogoRow): CompanyLogo {
   return {
@@ -46,27 +52,9 @@ export async function uploadLogo(
   now: number = Date.now(),
 ): Promise<LogoUploadResult> {
   const companyId = requireCompany(scope);
-  const image = inspectLogoImage(bytes);
-  const name = newLogoFileName(image.extension);
-  await storeLogoFile(dataDir, name, bytes);
-  await insertLogoUpload(db, {
-    file_name: name,
-    company_id: companyId,
-    content_type: image.contentType,
-    size: bytes.length,
-    width: image.width,
-    height: image.height,
-    uploaded_by: caller.userId,
-    created_at: now,
-  });
-  return {
-    url: logoFileUrl(name),
-    name,
-    contentType: image.contentType,
-    size: bytes.length,
-    width: image.width,
-    height: image.height,
-  };
+  const image = await storeUploadedImage(dataDir, 'uploads', bytes, LOGO_LIMITS);
+  await insertLogoUpload(db, uploadedImageRow(image, companyId, caller.userId, now));
+  return { url: logoFileUrl(image.name), ...image };
 }
 
 /** An issued file with its recorded type, when the caller's scope covers the uploading company. */
@@ -79,7 +67,7 @@ export async function readIssuedLogo(
   const upload = await findLogoUpload(db, fileName);
   if (!upload || upload.company_id === null || !coversCompany(scope, upload.company_id))
     throw notFound({ zh: '文件', en: 'file' });
-  const bytes = await readLogoFile(dataDir, fileName);
+  const bytes = await readUploadedImage(dataDir, 'uploads', fileName);
   if (!bytes) throw notFound({ zh: '文件', en: 'file' });
   return { bytes, contentType: upload.content_type };
 }

@@ -61,7 +61,7 @@ export async function getRemoteUrl(
   ctx: AppContext,
   scope: Scope,
   deviceId: number,
-  template = process.env.REMOTE_CONTROL_URL_TEMPLATE,
+  template = ctx.config.remoteControlUrlTemplate,
 ): Promise<RemoteUrl> {
   const device = await deviceInScope(ctx, scope, deviceId);
   const none = (reason: string): RemoteUrl => ({

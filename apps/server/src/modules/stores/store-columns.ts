@@ -6,7 +6,7 @@
  */
 import { type Label, StoreStatus } from '@storefleet/contracts';
 
-import type { SheetColumn } from '../../http/sheet-columns';
+import type { SheetColumn } from '../../files/sheet-columns';
 
 export type StoreKey = 'storeNo' | 'storeName' | 'addr' | 'region' | 'province' | 'city' | 'status';
 

@@ -17,11 +17,11 @@ import {
 import type { Caller, Scope } from '../../auth/caller';
 import { isRestricted, requireCompany } from '../../auth/caller';
 import type { AppContext } from '../../context';
-import { moveStoreCityDays } from '../usage/jobs/usage-days-cities.repository';
+import { buildSheetReport } from '../../files/sheet-columns';
+import { xlsxStream } from '../../files/xlsx-stream';
 import { type FileReply, fileReply } from '../../http/file-reply';
-import { buildSheetReport } from '../../http/sheet-columns';
-import { xlsxStream } from '../../http/xlsx-stream';
 import { insertLevel, listCompanyLevels } from '../levels/levels.repository';
+import { moveStoreCityDays } from '../usage/jobs/usage-days-cities.repository';
 import { STORE_COLUMNS, STORE_SHEET } from './store-columns';
 import { type NodeRef, type PlannedStore, planStoreImport, type StorePlan } from './store-import';
 import { buildStoreTemplate, exportColumns } from './store-template';

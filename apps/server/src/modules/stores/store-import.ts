@@ -10,7 +10,6 @@
 import { type Label, StoreStatus } from '@storefleet/contracts';
 
 import type { Scope } from '../../auth/caller';
-import { invalid } from '../../http/errors';
 import {
   fold,
   isBlankRow,
@@ -18,9 +17,10 @@ import {
   type SheetHeader,
   type SheetRejectedRow,
   type SheetRowError,
-} from '../../http/sheet-columns';
-import type { SheetValue } from '../../http/sheet-reader';
-import { cellText, checkWorkbook, firstSheetRows, SPREADSHEET_LIMITS } from '../../http/spreadsheet-upload';
+} from '../../files/sheet-columns';
+import type { SheetValue } from '../../files/sheet-reader';
+import { cellText, checkWorkbook, firstSheetRows, SPREADSHEET_LIMITS } from '../../files/spreadsheet-upload';
+import { invalid } from '../../http/errors';
 import type { UploadLimits } from '../../http/upload';
 import type { LevelRow } from '../levels/levels.repository';
 import { STORE_COLUMNS, STORE_EXAMPLE, type StoreKey } from './store-columns';

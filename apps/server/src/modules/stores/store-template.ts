@@ -6,9 +6,9 @@
 import { type Lang, nameIn, StoreStatus } from '@storefleet/contracts';
 import type ExcelJS from 'exceljs';
 
-import { columnHeader } from '../../http/sheet-columns';
-import { loadExcel } from '../../http/spreadsheet-upload';
-import type { XlsxColumn } from '../../http/xlsx-stream';
+import { columnHeader } from '../../files/sheet-columns';
+import { loadExcel } from '../../files/spreadsheet-upload';
+import type { XlsxColumn } from '../../files/xlsx-stream';
 import { STORE_COLUMNS, STORE_EXAMPLE, STORE_SHEET, type StoreKey } from './store-columns';
 import type { StoreRow } from './stores.repository';
 

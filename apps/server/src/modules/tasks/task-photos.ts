@@ -3,24 +3,21 @@
  * stored under a fresh random name in `<dataDir>/task-photos/`, served only to the uploading company's
  * users with their recorded type. A stage change may name only photos its company uploaded.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-
 import { fillPath, LOGO_LIMITS, TaskEndpoints, type TaskPhotoUploadResult } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
 import { type Caller, coversCompany, requireCompany, type Scope } from '../../auth/caller';
-import { dataFolderPath } from '../../data-folder';
 import type { DB } from '../../db/database';
+import {
+  IMAGE_FILE_NAME,
+  readUploadedImage,
+  storeUploadedImage,
+  uploadedImageRow,
+} from '../../files/image-store';
 import { invalid, notFound } from '../../http/errors';
-import { inspectImage } from '../../http/image-upload';
 import { companyPhotoNames, findTaskPhoto, insertTaskPhoto } from './task-photos.repository';
 
-const PHOTO_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
 const FILE = { zh: '照片', en: 'photo' };
-
-const photosDir = (dataDir: string) => dataFolderPath(dataDir, 'taskPhotos');
 
 /** The URL a photo is served at. */
 export function taskPhotoUrl(name: string): string {
@@ -31,7 +28,7 @@ export function taskPhotoUrl(name: string): string {
 export function photoNameOf(url: string): string | null {
   const prefix = TaskEndpoints.taskPhoto.path.replace(':name', '');
   const name = url.startsWith(prefix) ? url.slice(prefix.length) : url;
-  return PHOTO_NAME.test(name) ? name : null;
+  return IMAGE_FILE_NAME.test(name) ? name : null;
 }
 
 export async function uploadTaskPhoto(
@@ -43,28 +40,9 @@ export async function uploadTaskPhoto(
   now: number = Date.now(),
 ): Promise<TaskPhotoUploadResult> {
   const companyId = requireCompany(scope);
-  const image = inspectImage(bytes, LOGO_LIMITS);
-  const name = `${randomBytes(16).toString('hex')}.${image.extension}`;
-  await mkdir(photosDir(dataDir), { recursive: true });
-  await writeFile(join(photosDir(dataDir), name), bytes, { flag: 'wx', mode: 0o640 });
-  await insertTaskPhoto(db, {
-    file_name: name,
-    company_id: companyId,
-    content_type: image.contentType,
-    size: bytes.length,
-    width: image.width,
-    height: image.height,
-    uploaded_by: caller.userId,
-    created_at: now,
-  });
-  return {
-    url: taskPhotoUrl(name),
-    name,
-    contentType: image.contentType,
-    size: bytes.length,
-    width: image.width,
-    height: image.height,
-  };
+  const image = await storeUploadedImage(dataDir, 'taskPhotos', bytes, LOGO_LIMITS);
+  await insertTaskPhoto(db, uploadedImageRow(image, companyId, caller.userId, now));
+  return { url: taskPhotoUrl(image.name), ...image };
 }
 
 export async function readTaskPhoto(
@@ -73,14 +51,12 @@ export async function readTaskPhoto(
   scope: Scope,
   name: string,
 ): Promise<{ bytes: Buffer; contentType: string }> {
-  if (!PHOTO_NAME.test(name)) throw notFound(FILE);
+  if (!IMAGE_FILE_NAME.test(name)) throw notFound(FILE);
   const row = await findTaskPhoto(db, name);
   if (!row || !coversCompany(scope, row.company_id)) throw notFound(FILE);
-  try {
-    return { bytes: await readFile(join(photosDir(dataDir), name)), contentType: row.content_type };
-  } catch {
-    throw notFound(FILE);
-  }
+  const bytes = await readUploadedImage(dataDir, 'taskPhotos', name);
+  if (!bytes) throw notFound(FILE);
+  return { bytes, contentType: row.content_type };
 }
 
 /** The stored names of `urls`; 400 unless each is a photo the company uploaded. */

@@ -3,7 +3,7 @@ import { TaskEndpoints as E, LOGO_LIMITS } from '@storefleet/contracts';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../../context';
-import { fileReply } from '../../http/file-reply';
+import { imageReply } from '../../http/file-reply';
 import { defineRoute } from '../../http/route';
 import { readUpload } from '../../http/upload';
 import { pendingDevices } from './pending-devices.service';
@@ -11,8 +11,6 @@ import { batchCreateTasks, createTask, createTaskFromAlert, updateTask } from '.
 import { readTaskPhoto, uploadTaskPhoto } from './task-photos';
 import { listTasks, taskDetail, taskStageCounts } from './task-reading.service';
 import { advanceTask, cancelTask } from './task-stages.service';
-
-const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, E.taskList, async function taskList({ query, caller, scope }) {
@@ -49,10 +47,8 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
     const bytes = await readUpload(request, { maxBytes: LOGO_LIMITS.maxBytes });
     return uploadTaskPhoto(ctx.db, ctx.config.dataDir, scope, caller, bytes);
   });
-  defineRoute(app, E.taskPhoto, async function photo({ params, scope, reply }) {
+  defineRoute(app, E.taskPhoto, async function photo({ params, scope }) {
     const file = await readTaskPhoto(ctx.db, ctx.config.dataDir, scope, params.name);
-    reply.header('content-security-policy', FILE_CSP);
-    reply.header('cache-control', 'private, max-age=86400');
-    return fileReply(file.bytes, file.contentType, params.name);
+    return imageReply(file.bytes, file.contentType, params.name);
   });
 }

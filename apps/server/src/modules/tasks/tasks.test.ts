@@ -185,6 +185,9 @@ describe('a repair task from an alert, end to end', () => {
     const image = await t.app.inject({ method: 'GET', url: photo.url, headers: bearer(admin) });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toContain('image/png');
+    // Served as an image, never as a page (imageReply).
+    expect(image.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(image.headers['cache-control']).toBe('private, max-age=86400');
 
     // A photo URL not issued by the upload is refused, and nothing is written.
     const forged = await post(

@@ -1,12 +1,12 @@
 /**
  * The usage export's columns (`exportDeviceData`): the list's columns with names, not codes, headers
- * in the caller's language, written by the streamed workbook of http/xlsx-stream.ts (formula-escaped).
+ * in the caller's language, written by the streamed workbook of files/xlsx-stream.ts (formula-escaped).
  */
 
 import type { Readable } from 'node:stream';
 import { type DeviceUsageRow, type Lang, ProductType, UsageRowType } from '@storefleet/contracts';
 
-import { type XlsxColumn, xlsxStream } from '../../http/xlsx-stream';
+import { type XlsxColumn, xlsxStream } from '../../files/xlsx-stream';
 
 export const USAGE_EXPORT_COLUMNS: readonly XlsxColumn<DeviceUsageRow>[] = [
   { header: { zh: '日期', en: 'Date' }, width: 12, cell: (r) => r.statisticsDate },

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 
-import { AppError } from './errors';
+import { AppError } from '../http/errors';
 import {
   deflatedPart,
   measured,

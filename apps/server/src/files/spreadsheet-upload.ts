@@ -18,15 +18,10 @@ import { crc32 } from 'node:zlib';
 import type { Label } from '@storefleet/contracts';
 import type ExcelJS from 'exceljs';
 
-import { AppError, invalid } from './errors';
-import {
-  MAX_ELEMENT_CHARS,
-  readSheetRows,
-  SheetProblem,
-  type SheetValue,
-  type StreamedRow,
-} from './sheet-reader';
-import type { UploadLimits } from './upload';
+import { AppError, invalid } from '../http/errors';
+import type { UploadLimits } from '../http/upload';
+import { readSheetRows, type SheetValue, type StreamedRow } from './sheet-reader';
+import { MAX_ELEMENT_CHARS, SheetProblem } from './sheet-xml';
 import {
   inflateEntry,
   inflateEntryChunks,

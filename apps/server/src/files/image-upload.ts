@@ -5,7 +5,7 @@
  */
 import { imageSize } from 'image-size';
 
-import { AppError, invalid } from './errors';
+import { AppError, invalid } from '../http/errors';
 
 /** The pixel limits an upload must keep (the byte limit is readUpload's, while the part streams). */
 export interface ImageLimits {

@@ -14,7 +14,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Label, Lang } from '@storefleet/contracts';
 import type ExcelJS from 'exceljs';
 
-import { inertCell } from '../modules/devices/device-import-report';
+import { inertCell } from './inert-cell';
 import { loadExcel } from './spreadsheet-upload';
 
 export type XlsxCell = string | number | null;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { AppError } from './errors';
+import { AppError } from '../http/errors';
 import { deflatedPart, sheetXml, workbookParts, zipOf } from './spreadsheet-test-support';
 import { checkWorkbook, firstSheetRows, SPREADSHEET_LIMITS } from './spreadsheet-upload';
 import type { ZipPart } from './zip-archive';

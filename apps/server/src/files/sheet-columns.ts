@@ -3,13 +3,13 @@
  * import): a header row found by title in either language (or by field key) in any order, the cells of a
  * row as sent, and the report workbook of rejected rows to fix and upload again (the template's header,
  * the row's cells, its row number and an error column; the import ignores columns it does not know, so
- * the fixed report imports as is). Cells written back go through the house's formula escaping.
+ * the fixed report imports as is). Cells written back go through the house's formula escaping (inert-cell.ts).
  */
 import { PassThrough } from 'node:stream';
 
 import type { Label, Lang } from '@storefleet/contracts';
 
-import { inertCell } from '../modules/devices/device-import-report';
+import { inertCell } from './inert-cell';
 import type { SheetValue } from './sheet-reader';
 import { cellText, loadExcel } from './spreadsheet-upload';
 

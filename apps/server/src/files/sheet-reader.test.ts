@@ -2,8 +2,9 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { AppError } from './errors';
-import { MAX_ELEMENT_CHARS, readSheetRows, type SheetValue } from './sheet-reader';
+import { AppError } from '../http/errors';
+import { readSheetRows, type SheetValue } from './sheet-reader';
+import { MAX_ELEMENT_CHARS } from './sheet-xml';
 import { cellText, checkWorkbook, firstSheetRows } from './spreadsheet-upload';
 import type { StreamedPart } from './zip-archive';
 
