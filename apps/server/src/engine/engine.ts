@@ -2,10 +2,11 @@
  * The monitoring engine, created once per app by buildApp (app.ts) before any route is registered:
  * the status bus, the alert rules cache, the box hub (attached to the app's HTTP server), the
  * monitoring jobs (timers started here), the notifier, the metrics, the cluster bus, the overdue-task
- * job and this server node. They reach the rest of the server as named members of AppContext
- * (`ctx.statusBus`, `ctx.rulesCache`, `ctx.hub`, `ctx.jobs`, `ctx.notifier`, `ctx.metrics`,
- * `ctx.cluster`, `ctx.taskOverdue`, `ctx.node`); nothing else creates them. On close the hub's links
- * end before the HTTP server closes, and the jobs' timers stop.
+ * job and this server node. They reach the rest of the server as AppContext's `engine` part
+ * (`ctx.engine.statusBus`, `.rulesCache`, `.hub`, `.notifier`, `.metrics`, `.cluster`, `.node`), the
+ * jobs as `ctx.jobs` and `ctx.taskOverdue`; nothing else creates them. On close the hub's links end
+ * before the HTTP server closes, and the jobs' timers stop. The parts themselves are built from
+ * EngineParts (engine-parts.ts), never from AppContext: context.ts imports only the Engine interface.
  *
  * Import direction: modules import the engine (its services, repositories and the members on ctx);
  * the engine never imports modules. What the engine needs from a module is passed in here — the
@@ -27,6 +28,7 @@ import { joinCluster } from './cluster/join-cluster';
 import type { NodeIdentity } from './cluster/node-identity';
 import { ServerNode, type ServerNodeTimers } from './cluster/server-node';
 import { EngineMetrics } from './engine-metrics';
+import type { EngineParts } from './engine-parts';
 import { BoxHub, type BoxHubOptions } from './hub/box-hub';
 import { DeviceStatusBus } from './ingest/status-bus';
 import { MonitoringJobs, type MonitoringJobsTimers } from './jobs/monitoring-jobs';
@@ -83,7 +85,15 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   const rulesCache = new AlertRulesCache();
   const metrics = new EngineMetrics();
   if (options.cluster) joinCluster(options.cluster, { statusBus, rulesCache });
-  const parts = { db: database.db, database, log, secrets: options.secrets, statusBus, rulesCache, metrics };
+  const parts: EngineParts = {
+    db: database.db,
+    database,
+    log,
+    secrets: options.secrets,
+    statusBus,
+    rulesCache,
+    metrics,
+  };
   // Before the hub's preClose: runs stop taking steps before the links they wait on close.
   const node = new ServerNode(parts, options.identity, options.nodeTimers);
   app.addHook('onReady', async () => node.start());

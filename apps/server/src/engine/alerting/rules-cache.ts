@@ -1,7 +1,7 @@
 /**
  * Enabled alert rules per company, kept in memory so ingest pays a Map lookup, not a query, for a
- * company whose rules it has seen. One cache per app (`ctx.rulesCache`, created by engine.ts). Rule
- * writes call `ctx.rulesCache.invalidate(companyId)` after they commit; a load that raced such a
+ * company whose rules it has seen. One cache per app (`ctx.engine.rulesCache`, created by engine.ts). Rule
+ * writes call `ctx.engine.rulesCache.invalidate(companyId)` after they commit; a load that raced such a
  * write (it began before the invalidation) is used once but not kept, so the next batch reads the
  * rules again.
  */

@@ -11,11 +11,11 @@
  */
 import type { AgentValue } from '@storefleet/contracts';
 
-import type { AppContext } from '../../context';
 import type { DeviceLatestTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
 import { withTransactionRetry } from '../../db/transaction-retry';
 import { type AfterCommit, afterCommit, publishAfterCommit } from '../after-commit';
 import { type AlertOutcome, batchObservations, evaluateDevices } from '../alerting/alerting';
+import type { EngineParts } from '../engine-parts';
 import { pastDaysOf } from '../jobs/usage-days';
 import { markLateUsageDays } from '../jobs/usage-late-days.repository';
 import { cleanAgentValue } from './clean-text';
@@ -46,7 +46,7 @@ export interface Reporter {
 }
 
 /** What ingest writes through: the database, the rules cache it evaluates with, the bus it publishes on. */
-export type IngestContext = Pick<AppContext, 'database' | 'rulesCache' | 'statusBus'>;
+export type IngestContext = Pick<EngineParts, 'database' | 'rulesCache' | 'statusBus'>;
 
 /** A committed batch: its status changes and alert records, and how many values it stored and refused. */
 export interface IngestOutcome extends AfterCommit {

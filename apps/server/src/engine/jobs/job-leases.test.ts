@@ -19,7 +19,7 @@ afterAll(() => t.close());
 /** A second "node": a runner on the same database with its own figures. */
 function node(): { jobs: MonitoringJobs; sweeps: () => Promise<number> } {
   const metrics = new EngineMetrics();
-  const jobs = new MonitoringJobs({ ...t.ctx, metrics }, t.ctx.jobs.settings);
+  const jobs = new MonitoringJobs({ ...t.parts, metrics }, t.ctx.jobs.settings);
   const sweeps = async () =>
     (await metrics.jobSeconds.get()).values
       .filter(

@@ -8,11 +8,11 @@
  * up; a dead one's run out, and the next node to tick takes them over.
  */
 
-import type { AppContext } from '../../context';
 import type { AfterCommit } from '../after-commit';
 import { newNodeIdentity } from '../cluster/node-identity';
 
 import type { EngineMetrics } from '../engine-metrics';
+import type { EngineParts } from '../engine-parts';
 import { applyHistoryRetention, prepareHistoryPartitions } from './history-retention';
 import { rollUpHistory } from './history-rollup';
 import { logJobFailure } from './job-failure';
@@ -38,7 +38,7 @@ export class MonitoringJobs {
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
-    private readonly ctx: SweepContext & Pick<AppContext, 'log'> & { metrics?: EngineMetrics },
+    private readonly ctx: SweepContext & Pick<EngineParts, 'log'> & { metrics?: EngineMetrics },
     /** The companies' monitoring settings, as every job (and the box hub) reads them. */
     readonly settings: SettingsReader,
     /** This node's name as a lease holder: the app's node id (a runner of its own when not given). */

@@ -21,9 +21,8 @@ import {
 } from '@storefleet/contracts';
 import type { Kysely, Transaction } from 'kysely';
 
-import type { AppContext } from '../../context';
 import type { DB } from '../../db/database';
-import type { SecretKeyRing } from '../../secrets/secret-keys';
+import type { EngineParts } from '../engine-parts';
 import type { DeliveryRow } from '../notifications/deliveries.repository';
 import { insertDeliveries } from '../notifications/deliveries.repository';
 import { readNotificationSettings } from '../notifications/notification-channels.repository';
@@ -35,6 +34,7 @@ import {
   type Target,
   targetsOf,
 } from '../notifications/notification-planning';
+import type { Notifier } from '../notifications/notifier';
 import { logJobFailure } from './job-failure';
 import { takeLease } from './job-leases.repository';
 import type { SettingsReader } from './monitoring-settings';
@@ -127,7 +127,7 @@ export class TaskOverdueJob {
   private readonly node = `${process.pid}:${randomBytes(4).toString('hex')}`;
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'log' | 'notifier'> & { secrets: SecretKeyRing },
+    private readonly ctx: Pick<EngineParts, 'db' | 'log' | 'secrets'> & { notifier: Notifier },
     private readonly options: TaskOverdueOptions,
   ) {}
 

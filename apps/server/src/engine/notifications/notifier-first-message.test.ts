@@ -28,7 +28,7 @@ let http: HttpPeer;
 beforeAll(async () => {
   [t, smtp, http] = await Promise.all([createTestApp({ demo: true }), startSmtpPeer(), startHttpPeer()]);
   // This test's own notifier handles the records; the app's takes no part.
-  await t.ctx.notifier.stop();
+  await t.ctx.engine.notifier.stop();
 });
 afterAll(async () => {
   await t.close();

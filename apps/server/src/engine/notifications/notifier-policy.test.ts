@@ -37,14 +37,14 @@ const emailOnly = () =>
 beforeAll(async () => {
   [t, smtp, http] = await Promise.all([createTestApp({ demo: true }), startSmtpPeer(), startHttpPeer()]);
   admin = await t.signIn('admin');
-  t.ctx.notifier.clock = () => now;
+  t.ctx.engine.notifier.clock = () => now;
 });
 afterAll(async () => {
   await t.close();
   await Promise.all([smtp.close(), http.close()]);
 });
 
-const run = () => t.ctx.notifier.run();
+const run = () => t.ctx.engine.notifier.run();
 const emailsOf = async (id: number) => (await deliveriesOf(t.ctx.db, id)).filter((d) => d.channel === 1);
 
 describe('quiet times', () => {

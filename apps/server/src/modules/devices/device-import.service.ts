@@ -120,7 +120,7 @@ export async function importDevices(
     );
     return { deviceIds, rejected };
   });
-  if (outcome.deviceIds.length > 0) await ctx.hub.notifyDevicesChanged(outcome.deviceIds);
+  if (outcome.deviceIds.length > 0) await ctx.engine.hub.notifyDevicesChanged(outcome.deviceIds);
   const rejected: DeviceImportRejectedRow[] = outcome.rejected.map(({ row, cells, errors }) => ({
     row,
     cells,

@@ -41,7 +41,7 @@ export async function getDevice(
     row,
     1,
     mayReadKeys(caller),
-    await ctx.deviceCaches.names.names(ctx.db),
+    await ctx.caches.devices.names.names(ctx.db),
     ctx.config.secrets,
   );
 }
@@ -80,7 +80,7 @@ export async function addDevice(
     ]);
     return id as number;
   });
-  await ctx.hub.notifyDevicesChanged([deviceId]);
+  await ctx.engine.hub.notifyDevicesChanged([deviceId]);
   const device = await getDevice(ctx, caller, scope, deviceId);
   return securityKey !== null && device.securityKey !== undefined ? { ...device, securityKey } : device;
 }
@@ -129,9 +129,9 @@ export async function editDevice(
     });
     return existing.shop_id;
   });
-  await ctx.hub.notifyDevicesChanged([body.deviceId]);
+  await ctx.engine.hub.notifyDevicesChanged([body.deviceId]);
   // A device moved to another store: the old store's box must stop probing it too.
-  if (previousShopId !== body.shopId) await ctx.hub.notifyStoreChanged(previousShopId);
+  if (previousShopId !== body.shopId) await ctx.engine.hub.notifyStoreChanged(previousShopId);
   return getDevice(ctx, caller, scope, body.deviceId);
 }
 
@@ -152,7 +152,7 @@ export async function rotateDeviceKey(
     updated_by: caller.userName,
     updated_at: Date.now(),
   });
-  ctx.hub.notifyKeyRevoked(deviceId);
+  ctx.engine.hub.notifyKeyRevoked(deviceId);
   return { deviceId, securityKey };
 }
 
@@ -167,8 +167,8 @@ export async function setDeviceState(
   const row = await findDeviceRowInScope(ctx.db, scope, deviceId);
   if (!row) throw notFound({ zh: '设备', en: 'device' });
   await updateDevice(ctx.db, deviceId, { state, updated_by: caller.userName, updated_at: Date.now() });
-  if (state === DeviceState.DISABLED) ctx.hub.notifyKeyRevoked(deviceId);
-  await ctx.hub.notifyDevicesChanged([deviceId]);
+  if (state === DeviceState.DISABLED) ctx.engine.hub.notifyKeyRevoked(deviceId);
+  await ctx.engine.hub.notifyDevicesChanged([deviceId]);
   return getDevice(ctx, caller, scope, deviceId);
 }
 
@@ -192,7 +192,7 @@ export async function setMonitored(
     });
     return { updated: ids.length };
   });
-  await ctx.hub.notifyDevicesChanged(ids);
+  await ctx.engine.hub.notifyDevicesChanged(ids);
   return outcome;
 }
 

@@ -26,7 +26,7 @@ export async function exportInventory(
   query: InventoryExportQuery,
   lang: Lang,
 ): Promise<FileReply> {
-  const names = await ctx.deviceCaches.names.names(ctx.db);
+  const names = await ctx.caches.devices.names.names(ctx.db);
   const batches = exportRows(ctx.db, scope, query, inventorySortOf(query), EXPORT_BATCH);
   const toRecords = (rows: Parameters<typeof toInventoryRecord>[0][]): InventoryRecord[] =>
     rows.map((row) => toInventoryRecord(row, names, lang));

@@ -71,7 +71,7 @@ export async function listInventory(
   const [total, rows, names] = await Promise.all([
     countInventory(ctx.db, scope, body),
     listInventoryPage(ctx.db, scope, body, sort, body),
-    ctx.deviceCaches.names.names(ctx.db),
+    ctx.caches.devices.names.names(ctx.db),
   ]);
   return toPagedResult(
     rows.map((row) => toInventoryRecord(row, names, lang)),
@@ -114,7 +114,7 @@ export async function getInventory(
 ): Promise<InventoryRecord> {
   const row = await findInventoryRow(ctx.db, scope, id);
   if (!row) throw notFound(RECORD);
-  return toInventoryRecord(row, await ctx.deviceCaches.names.names(ctx.db), lang);
+  return toInventoryRecord(row, await ctx.caches.devices.names.names(ctx.db), lang);
 }
 
 /** 409 naming the records among `states` that are bound (and their devices). */

@@ -106,7 +106,7 @@ export async function changeRole(
     updated_at: Date.now(),
   });
   // Its holders' open streams re-check their codes and scope now, not at the next heartbeat.
-  for (const userId of await roleHolderIds(ctx.db, row.id)) ctx.sessionEvents.changed(userId);
+  for (const userId of await roleHolderIds(ctx.db, row.id)) ctx.auth.sessionEvents.changed(userId);
   return { id: row.id };
 }
 

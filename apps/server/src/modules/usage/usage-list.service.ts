@@ -62,7 +62,7 @@ export async function listUsage(
   const [total, rows, names] = await Promise.all([
     countUsageRows(ctx.db, scope, source, filter),
     listUsageRows(ctx.db, scope, source, filter, sort, pageWindow(query)),
-    ctx.deviceCaches.names.names(ctx.db),
+    ctx.caches.devices.names.names(ctx.db),
   ]);
   return toPagedResult(
     rows.map((row) => toUsageRow(row, names, lang, range.today)),
@@ -80,7 +80,7 @@ export async function exportUsage(
   lang: Lang,
 ): Promise<FileReply> {
   const { range, source } = await usageSourceOf(ctx.database, scope, body);
-  const names = await ctx.deviceCaches.names.names(ctx.db);
+  const names = await ctx.caches.devices.names.names(ctx.db);
   const batches = usageRowBatches(ctx.db, scope, source, rowFilter(body), usageSortOf(body), EXPORT_BATCH);
   const toRows = (rows: UsageListRow[]) => rows.map((row) => toUsageRow(row, names, lang, range.today));
   // The first batch is read before the reply starts: a failing query is an error, not a broken file.

@@ -58,7 +58,7 @@ export async function createUser(
     throw invalid('userName', { zh: '已被占用', en: 'is already taken' });
   assertPasswordAllowed('password', body.password, body.userName);
   const now = Date.now();
-  const passwordHash = await ctx.passwords.hash(body.password);
+  const passwordHash = await ctx.auth.passwords.hash(body.password);
   const row = {
     company_id: companyId,
     user_type: userType,
@@ -115,7 +115,7 @@ export async function changeUser(
     throw invalid('userName', { zh: '已被占用', en: 'is already taken' });
   if (body.password) assertPasswordAllowed('password', body.password, body.userName);
   const now = Date.now();
-  const passwordHash = body.password ? await ctx.passwords.hash(body.password) : undefined;
+  const passwordHash = body.password ? await ctx.auth.passwords.hash(body.password) : undefined;
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(
       trx,
@@ -137,7 +137,7 @@ export async function changeUser(
     if (companies) await replaceUserCompanies(trx, row.id, companies);
   });
   // Its open streams re-check their session: ended, or narrowed by a new role or scope.
-  ctx.sessionEvents.changed(row.id);
+  ctx.auth.sessionEvents.changed(row.id);
   return { id: row.id };
 }
 
@@ -153,7 +153,7 @@ export async function disableUser(ctx: AppContext, caller: Caller, scope: Scope,
     { status: 'INACTIVE', updated_by: caller.userName, updated_at: Date.now() },
     true,
   );
-  ctx.sessionEvents.changed(row.id);
+  ctx.auth.sessionEvents.changed(row.id);
 }
 
 /** Enables a user (status ACTIVE); it signs in again with its password. */
