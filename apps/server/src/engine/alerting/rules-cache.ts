@@ -6,9 +6,8 @@
  * rules again.
  */
 import { triggerTypeOf } from '@storefleet/contracts';
-import type { Kysely, Transaction } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { Trx } from '../../db/trx';
 import { type ActiveRule, type CompanyRules, groupRules, type TriggerOperator } from './alert-evaluation';
 import { listEnabledRules } from './alert-records.repository';
 
@@ -37,10 +36,7 @@ export class AlertRulesCache {
    * one query (inside the caller's transaction) and cached — unless a rule write invalidated the
    * company while they were read, in which case they serve this call only.
    */
-  async rulesFor(
-    db: Kysely<DB> | Transaction<DB>,
-    companyIds: Iterable<number>,
-  ): Promise<Map<number, CompanyRules>> {
+  async rulesFor(db: Trx, companyIds: Iterable<number>): Promise<Map<number, CompanyRules>> {
     const out = new Map<number, CompanyRules>();
     const missing: number[] = [];
     for (const id of companyIds) {
