@@ -20,7 +20,7 @@ const EXPORT_BATCH = 1000;
 
 /** The filtered list as a streamed .xlsx download (no row limit: memory stays one batch). */
 export async function exportInventory(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'caches' | 'db'>,
   _caller: Caller,
   scope: Scope,
   query: InventoryExportQuery,

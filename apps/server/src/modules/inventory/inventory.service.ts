@@ -24,6 +24,7 @@ import {
 import { type Caller, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { readCodeList, writeList } from '../../db/json';
+import { updateStamps } from '../../db/stamps';
 import { AppError, conflict, type FieldMessage, invalidFields, notFound } from '../../http/errors';
 import { inspectImage } from '../../http/image-upload';
 import { listCodeParents } from '../dictionaries/dictionary.repository';
@@ -289,8 +290,7 @@ export async function updateInventory(
       images: writeList(images),
       remark: body.remark,
       index_no: body.index,
-      updated_by: caller.userName,
-      updated_at: Date.now(),
+      ...updateStamps(caller.userName, Date.now()),
     });
     // Written: the files of images this edit dropped go unless another record holds them.
     const dropped = [...kept].filter((name) => !images.includes(name));

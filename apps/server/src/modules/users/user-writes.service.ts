@@ -17,6 +17,7 @@ import { type Codes, codesFor } from '../../auth/codes';
 import { assertPasswordAllowed } from '../../auth/password-policy';
 import type { AppContext } from '../../context';
 import { readIdList, writeList } from '../../db/json';
+import { stamps, updateStamps } from '../../db/stamps';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors';
 import { assertScopeGrantable, codesBeyond, withinCaller } from '../roles/grant';
 import { findRole } from '../roles/roles.repository';
@@ -71,10 +72,7 @@ export async function createUser(
     ...details(body),
     area_ids: writeList(own.areaIds),
     store_ids: writeList(own.storeIds),
-    created_by: caller.userName,
-    created_at: now,
-    updated_by: caller.userName,
-    updated_at: now,
+    ...stamps(caller.userName, now),
   };
   const id = await ctx.db.transaction().execute(async (trx) => {
     const created = await insertUser(trx, row);
@@ -129,8 +127,7 @@ export async function changeUser(
         area_ids: writeList(own.areaIds),
         store_ids: writeList(own.storeIds),
         ...(passwordHash ? { password_hash: passwordHash, password_changed_at: now } : {}),
-        updated_by: caller.userName,
-        updated_at: now,
+        ...updateStamps(caller.userName, now),
       },
       body.password !== undefined || body.status !== 'ACTIVE',
     );
@@ -150,7 +147,7 @@ export async function disableUser(ctx: AppContext, caller: Caller, scope: Scope,
   await updateUser(
     ctx.db,
     row.id,
-    { status: 'INACTIVE', updated_by: caller.userName, updated_at: Date.now() },
+    { status: 'INACTIVE', ...updateStamps(caller.userName, Date.now()) },
     true,
   );
   ctx.auth.sessionEvents.changed(row.id);
@@ -160,12 +157,7 @@ export async function disableUser(ctx: AppContext, caller: Caller, scope: Scope,
 export async function enableUser(ctx: AppContext, caller: Caller, scope: Scope, id: number): Promise<void> {
   const row = await managedUser(ctx, caller, scope, id);
   await assertManageable(ctx, caller, scope, row);
-  await updateUser(
-    ctx.db,
-    row.id,
-    { status: 'ACTIVE', updated_by: caller.userName, updated_at: Date.now() },
-    false,
-  );
+  await updateUser(ctx.db, row.id, { status: 'ACTIVE', ...updateStamps(caller.userName, Date.now()) }, false);
 }
 
 /** Customer and agent admins hold every company code without a role: a full tenant admin. */
