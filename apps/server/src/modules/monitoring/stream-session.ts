@@ -40,7 +40,7 @@ export interface StreamAudience {
 
 /** A ticket for one stream of the caller's session, in the company it acts in now. */
 export function issueStreamTicket(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'auth' | 'config' | 'db'>,
   caller: Caller,
   authorization: string | undefined,
 ): DeviceEventsTicket {
@@ -60,7 +60,7 @@ export function issueStreamTicket(
  * token in the URL is refused outright: URLs end up in logs.
  */
 export function streamCredentials(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'auth' | 'config' | 'db'>,
   rawQuery: unknown,
   query: DeviceEventsQuery,
   headers: IncomingHttpHeaders,
@@ -96,7 +96,7 @@ export function streamCredentials(
  * may not watch. `passive`: a re-check of an open stream, which does not count as use of the session.
  */
 export async function streamAudience(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'auth' | 'config' | 'db'>,
   credentials: StreamCredentials,
   options: { passive?: boolean } = {},
 ): Promise<StreamAudience> {

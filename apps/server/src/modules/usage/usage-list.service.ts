@@ -51,7 +51,7 @@ function rowFilter(query: UsageFilter): UsageRowFilter {
 }
 
 export async function listUsage(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'caches' | 'database' | 'db'>,
   scope: Scope,
   query: UsageListQuery,
   lang: Lang,
@@ -74,7 +74,7 @@ export async function listUsage(
 
 /** The filtered rows as a streamed .xlsx download (memory stays one batch). */
 export async function exportUsage(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'caches' | 'database' | 'db'>,
   scope: Scope,
   body: UsageExportBody,
   lang: Lang,
