@@ -108,7 +108,7 @@ async function drain(
 ): Promise<number> {
   let before = -1;
   for (let pass = 1; pass <= MAX_PASSES; pass++) {
-    await ctx.notifier.run();
+    await ctx.engine.notifier.run();
     const total = deliveryTotal(await countStorm(ctx.db, companyId));
     const unsent = await countUnsent(ctx.db, companyId);
     if (unsent === 0 && total === before) return pass;
@@ -136,7 +136,7 @@ async function runOn(dialect: DialectName, boxes: number, concurrent: boolean): 
     const ctx = app.ctx;
     // The benchmark drives the sweep and the notifier's passes; the notifier still wakes on alert changes.
     await ctx.scheduler.stop();
-    ctx.notifier.stopTimer();
+    ctx.engine.notifier.stopTimer();
     try {
       const now = () => Date.now();
       const fleet = await insertStormFleet(ctx.db, dialect, boxes, now() - SILENT_FOR_MS);
@@ -153,12 +153,12 @@ async function runOn(dialect: DialectName, boxes: number, concurrent: boolean): 
         fleet,
         stormChannels(smtp.port, http.url),
       );
-      ctx.rulesCache.invalidate(fleet.companyId);
+      ctx.engine.rulesCache.invalidate(fleet.companyId);
       // Noon today: inside the default opening hours, so nothing is muted; caps count from this hour.
       const noon = new Date();
       noon.setHours(12, 5, 0, 0);
       let notifierNow = noon.getTime();
-      ctx.notifier.clock = () => notifierNow;
+      ctx.engine.notifier.clock = () => notifierNow;
 
       const stormStart = performance.now();
       const retries = { count: 0 };
@@ -168,10 +168,10 @@ async function runOn(dialect: DialectName, boxes: number, concurrent: boolean): 
       // By default the notifier's wake-ups wait for the sweep's end, so the sweep's transactions are
       // timed alone; --notifier-during-sweep lets it run beside them as in the server (on SQLite it then
       // shares the one connection, and the sweep's later transactions wait for its batches).
-      const wake = ctx.notifier.wake.bind(ctx.notifier);
-      if (!concurrent) ctx.notifier.wake = () => {};
+      const wake = ctx.engine.notifier.wake.bind(ctx.engine.notifier);
+      if (!concurrent) ctx.engine.notifier.wake = () => {};
       const storm = await timedSweep(ctx, now());
-      ctx.notifier.wake = wake;
+      ctx.engine.notifier.wake = wake;
       await drain(ctx, fleet.companyId, retryStep, retries);
       const stormToSentMs = performance.now() - stormStart;
       const firsts = [smtp.firstAt(), http.firstAt()].filter((v): v is number => v !== null);
@@ -183,7 +183,7 @@ async function runOn(dialect: DialectName, boxes: number, concurrent: boolean): 
       const afterHour = await countStorm(ctx.db, fleet.companyId);
 
       await ctx.db.updateTable('alert_rules').set({ status: 0 }).where('id', '=', ruleId).execute();
-      ctx.rulesCache.invalidate(fleet.companyId);
+      ctx.engine.rulesCache.invalidate(fleet.companyId);
       await resetFleet(ctx.db, fleet.companyId, now() - SILENT_FOR_MS);
       const baselineB = await timedSweep(ctx, now());
 

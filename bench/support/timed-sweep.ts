@@ -54,8 +54,8 @@ export async function timedSweep(ctx: AppContext, now: number): Promise<SweepFig
   const sweepCtx: SweepContext = {
     db: ctx.db,
     database: timedDatabase(ctx.database, transactionsMs),
-    rulesCache: ctx.rulesCache,
-    statusBus: ctx.statusBus,
+    rulesCache: ctx.engine.rulesCache,
+    statusBus: ctx.engine.statusBus,
   };
   const start = performance.now();
   const result = await sweepOfflineDevices(sweepCtx, now, getMonitoringSettings);

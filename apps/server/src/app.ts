@@ -88,33 +88,40 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     listenHost: config.host,
     resolve: options.resolveHost,
   });
+  // The monitoring engine (engine/engine.ts); the config module supplies the settings it reads.
+  const { jobs, scheduler, ...engine } = createEngine(app, {
+    database,
+    log: app.log,
+    secrets: config.secrets,
+    settings: getMonitoringSettings,
+    recipients: listRecipientsFor,
+    // The hub throttles refused keys per client address, which behind a proxy is X-Forwarded-For.
+    hub: { trustProxy: config.trustProxy },
+    cluster,
+    identity,
+    nodeTimers: options.nodeTimers,
+    outbound,
+    notifyMaxima: config.notifyMaxima,
+  });
   const ctx: AppContext = {
     config,
     outbound,
     database,
     db: database.db,
-    passwords: new PasswordHasher(config.passwordHashing),
-    tokens: new TokenSigner(config.jwtSecret, config.tokenTtlSeconds),
-    streamTickets: new StreamTickets(),
-    sessionEvents: new SessionEvents(),
     log: app.log,
-    deviceCaches: createDeviceCaches(database.writes),
-    usageSums: new UsageSumsCache(database.writes),
-    // The monitoring engine (engine/engine.ts); the config module supplies the settings it reads.
-    ...createEngine(app, {
-      database,
-      log: app.log,
-      secrets: config.secrets,
-      settings: getMonitoringSettings,
-      recipients: listRecipientsFor,
-      // The hub throttles refused keys per client address, which behind a proxy is X-Forwarded-For.
-      hub: { trustProxy: config.trustProxy },
-      cluster,
-      identity,
-      nodeTimers: options.nodeTimers,
-      outbound,
-      notifyMaxima: config.notifyMaxima,
-    }),
+    auth: {
+      passwords: new PasswordHasher(config.passwordHashing),
+      tokens: new TokenSigner(config.jwtSecret, config.tokenTtlSeconds),
+      streamTickets: new StreamTickets(),
+      sessionEvents: new SessionEvents(),
+    },
+    engine,
+    caches: {
+      devices: createDeviceCaches(database.writes),
+      usageSums: new UsageSumsCache(database.writes),
+    },
+    jobs,
+    scheduler,
   };
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', [] as ApiRoute[]);

@@ -1,8 +1,10 @@
 /**
  * What services and repositories need from the running server, built once in app.ts and handed to
- * every module's route registration (`(app, ctx) => void`). The monitoring engine's parts are created
- * by engine/engine.ts `createEngine` before the routes and are members here; nothing is looked up
- * elsewhere.
+ * every module's route registration (`(app, ctx) => void`). It is grouped in a few named parts: the
+ * database (`db`, `database`), `config`, `log`, `outbound`, what signs people in (`auth`), the
+ * monitoring engine (`engine`, created by engine/engine.ts `createEngine` before the routes) and the
+ * modules' in-process caches (`caches`). Nothing is looked up elsewhere. A service that needs only a
+ * few parts declares `Pick<AppContext, …>`.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -13,18 +15,33 @@ import type { StreamTickets } from './auth/stream-tickets';
 import type { TokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, DB } from './db/database';
-import type { AlertRulesCache } from './engine/alerting/rules-cache';
-import type { ClusterBus } from './engine/cluster/cluster-bus';
-import type { ServerNode } from './engine/cluster/server-node';
-import type { EngineMetrics } from './engine/engine-metrics';
-import type { BoxHub } from './engine/hub/box-hub';
-import type { DeviceStatusBus } from './engine/ingest/status-bus';
+import type { Engine } from './engine/engine';
 import type { JobScheduler } from './engine/jobs/job-scheduler';
 import type { MonitoringJobs } from './engine/jobs/monitoring-jobs';
-import type { Notifier } from './engine/notifications/notifier';
 import type { DeviceCaches } from './modules/devices/device-caches';
 import type { UsageSumsCache } from './modules/usage/usage-sums-cache';
 import type { OutboundPolicy } from './outbound/outbound-policy';
+
+/** What signs people in and keeps their sessions honest. */
+export interface AuthParts {
+  passwords: PasswordHasher;
+  tokens: TokenSigner;
+  /** Single-use tickets that open a live-updates stream without the access token in the URL. */
+  streamTickets: StreamTickets;
+  /** "This user's sessions changed" (sign-out, disable, password, edit): open streams re-check theirs. */
+  sessionEvents: SessionEvents;
+}
+
+/** The modules' in-process caches, each kept until a committed write could change it. */
+export interface CacheParts {
+  /**
+   * The device lists' exact totals and status counts, recent pages and dictionary names
+   * (modules/devices/device-caches.ts).
+   */
+  devices: DeviceCaches;
+  /** The usage reports' sums (modules/usage/usage-sums-cache.ts). */
+  usageSums: UsageSumsCache;
+}
 
 export interface AppContext {
   config: Config;
@@ -32,45 +49,18 @@ export interface AppContext {
   database: Database;
   /** The query builder, `database.db`: what services and repositories use for queries. */
   db: Kysely<DB>;
-  passwords: PasswordHasher;
-  tokens: TokenSigner;
-  /** Single-use tickets that open a live-updates stream without the access token in the URL. */
-  streamTickets: StreamTickets;
-  /** "This user's sessions changed" (sign-out, disable, password, edit): open streams re-check theirs. */
-  sessionEvents: SessionEvents;
   log: FastifyBaseLogger;
   /** Where the server may send on a user's behalf (outbound/outbound-policy.ts): every typed destination goes through it. */
   outbound: OutboundPolicy;
+  auth: AuthParts;
   /**
-   * The device lists' exact totals and status counts, recent pages and dictionary names, each kept
-   * until a committed write could change it (modules/devices/device-caches.ts).
+   * The monitoring engine (engine/engine.ts): the box hub, the status bus, the alert rules cache, the
+   * notifier, the metrics, the cluster bus and this server node.
    */
-  deviceCaches: DeviceCaches;
-  /** The usage reports' sums, kept until a committed write could change them (modules/usage/usage-sums-cache.ts). */
-  usageSums: UsageSumsCache;
-  /**
-   * The box hub: live agent links, commands to a store's box (`hub.command`), config pushes after
-   * device writes (`hub.notifyDevicesChanged` / `notifyStoreChanged`), `hub.notifyKeyRevoked`.
-   */
-  hub: BoxHub;
-  /** Device status changes, published after the transaction that made them commits (live updates). */
-  statusBus: DeviceStatusBus;
-  /** Enabled alert rules per company; rule writes call `rulesCache.invalidate(companyId)` after commit. */
-  rulesCache: AlertRulesCache;
-  /** The monitoring jobs' passes (offline sweep, roll-up, retention) and the settings reader they use. */
+  engine: Omit<Engine, 'jobs' | 'scheduler'>;
+  caches: CacheParts;
+  /** The monitoring jobs (offline sweep, roll-up, retention) and the settings reader they use. */
   jobs: MonitoringJobs;
   /** Every periodic job, the engine's and the modules' (engine/jobs/job-scheduler.ts): timers and leases. */
   scheduler: JobScheduler;
-  /** Alert notifications: queues deliveries for opened/recovered records and sends them. */
-  notifier: Notifier;
-  /** The figures `/metrics` serves (engine/engine-metrics.ts); routes add their latency in http/operations.ts. */
-  metrics: EngineMetrics;
-  /** The bus to the other server nodes (REDIS_URL), or null on a single node. */
-  cluster: ClusterBus | null;
-  /**
-   * This server node (engine/cluster/server-node.ts): `node.id` names it everywhere (bus, job leases,
-   * `runner_node` of the runs it carries out); its heartbeat lets another node take over its runs when
-   * it is gone; runs `track` their execution and call `checkRunning` before each step.
-   */
-  node: ServerNode;
 }

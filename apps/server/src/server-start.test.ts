@@ -113,7 +113,7 @@ describe('finding demo accounts with the published password', () => {
   afterAll(() => t.close());
 
   it('names the active demo accounts that still accept it, and forgets one once its password changes', async () => {
-    expect(await accountsWithPublishedPassword(t.database, t.ctx.passwords)).toEqual([
+    expect(await accountsWithPublishedPassword(t.database, t.ctx.auth.passwords)).toEqual([
       'platform',
       'admin',
       'agent',
@@ -127,7 +127,7 @@ describe('finding demo accounts with the published password', () => {
       payload: { oldPassword: DEMO_PASSWORD, newPassword: 'Our-own-2026!' },
     });
     expect(changed.statusCode).toBe(200);
-    expect(await accountsWithPublishedPassword(t.database, t.ctx.passwords)).toEqual([
+    expect(await accountsWithPublishedPassword(t.database, t.ctx.auth.passwords)).toEqual([
       'platform',
       'agent',
       'operator',
@@ -137,7 +137,7 @@ describe('finding demo accounts with the published password', () => {
   it('finds none when the demo was seeded with a password of its own', async () => {
     const own = await createTestApp({ config: { demoPassword: 'Our-own-2026!' } });
     try {
-      expect(await accountsWithPublishedPassword(own.database, own.ctx.passwords)).toEqual([]);
+      expect(await accountsWithPublishedPassword(own.database, own.ctx.auth.passwords)).toEqual([]);
     } finally {
       await own.close();
     }

@@ -45,9 +45,9 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databaseUrl, { onWarning: (message) => logger.warn(message) });
   await migrateToLatest(database, { secrets: config.secrets });
   const app = await buildApp({ config, database, logger });
-  const outcome = await seedOnStart(database, config, app.ctx.passwords);
+  const outcome = await seedOnStart(database, config, app.ctx.auth.passwords);
   if (!isLoopbackHost(config.host)) {
-    const exposed = await accountsWithPublishedPassword(database, app.ctx.passwords);
+    const exposed = await accountsWithPublishedPassword(database, app.ctx.auth.passwords);
     if (exposed.length > 0) {
       throw new ConfigError(
         `HOST=${config.host} lets other machines reach the server, and the demo accounts ${exposed.join(', ')} ` +

@@ -13,7 +13,7 @@ afterAll(() => t.close());
 
 async function sessionOf(username: string, companyHeader?: string) {
   const token = await t.signIn(username);
-  return authenticate(t.ctx.db, t.ctx.tokens, { authorization: `Bearer ${token}`, companyHeader });
+  return authenticate(t.ctx.db, t.ctx.auth.tokens, { authorization: `Bearer ${token}`, companyHeader });
 }
 
 async function storesIn(scope: Scope) {

@@ -76,7 +76,7 @@ describe('idle sessions', () => {
     const token = await start('admin');
     // What the live-updates stream runs at every heartbeat (modules/monitoring/stream-session.ts).
     const recheck = () =>
-      authenticate(t.ctx.db, t.ctx.tokens, {
+      authenticate(t.ctx.db, t.ctx.auth.tokens, {
         authorization: `Bearer ${token}`,
         companyHeader: undefined,
         idleMinutes: 30,

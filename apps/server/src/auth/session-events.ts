@@ -1,5 +1,5 @@
 /**
- * Session changes (`ctx.sessionEvents`): a service that signs a user out, disables it, changes its
+ * Session changes (`ctx.auth.sessionEvents`): a service that signs a user out, disables it, changes its
  * password or edits it (role, scope) calls `changed(userId)` once its write committed. Long-lived
  * calls holding a session — the live-updates stream — listen and re-check their session at once,
  * ending when it no longer holds. Only this process hears it: with several server nodes it would

@@ -1,5 +1,5 @@
 /**
- * Stream tickets (`ctx.streamTickets`): EventSource cannot send an Authorization header, so the page
+ * Stream tickets (`ctx.auth.streamTickets`): EventSource cannot send an Authorization header, so the page
  * trades its session for a ticket (POST …/device/events/ticket) and opens the live-updates stream with
  * `?ticket=`. A ticket is 256 random bits, good for one stream within TICKET_TTL_MS, and names the
  * session (user, token id) and the company it was issued for; a URL that lands in a log is worthless

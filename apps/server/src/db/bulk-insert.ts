@@ -2,11 +2,10 @@
  * Multi-row INSERT statements as parameterised SQL text, for the repositories that write many rows at
  * once (ingest: raw history, syslog, last values). See bulkInsert.
  */
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery } from 'kysely';
 
-import type { DB, DialectName } from './database';
-
-type Trx = Transaction<DB> | Kysely<DB>;
+import type { DialectName } from './database';
+import type { Trx } from './trx';
 
 /** Rows per statement on PostgreSQL (1000 rows of up to 65 columns stay under its 65,535 parameters). */
 const PG_STATEMENT_ROWS = 1000;

@@ -8,6 +8,7 @@ import { ConnectType, DeviceSystem, Flag, MonitoredFlag, ProductType } from '@st
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../db/database';
+import { stamps } from '../db/stamps';
 import { newKeyColumns, sealedCommunity } from '../modules/devices/device-keys';
 import { insertDevices, type NewDevice } from '../modules/devices/devices.repository';
 import type { SecretKeyRing } from '../secrets/secret-keys';
@@ -132,10 +133,7 @@ export async function seedDemoDevices(db: Kysely<DB>, now: number, secrets: Secr
       company_id: store.company_id,
       shop_id: store.id,
       register_time: now,
-      created_by: 'system',
-      created_at: now,
-      updated_by: 'system',
-      updated_at: now,
+      ...stamps('system', now),
     };
     const [boxId] = await insertDevices(db, [
       {

@@ -9,6 +9,7 @@ import { macKey, NetworkFlag, PropertyStatus } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../db/database';
+import { stamps } from '../db/stamps';
 import { insertInventoryRecords, type NewInventoryRecord } from '../modules/inventory/inventory.repository';
 import { listSeedDevices, listSeedStores } from './demo-devices.repository';
 
@@ -39,7 +40,7 @@ export async function seedDemoInventory(db: Kysely<DB>, now: number): Promise<vo
   for (const d of devices) byStore.set(d.shop_id, [...(byStore.get(d.shop_id) ?? []), d]);
   const records: NewInventoryRecord[] = [];
   for (const [s, store] of stores.entries()) {
-    const audit = { created_by: 'system', created_at: now, updated_by: 'system', updated_at: now };
+    const audit = stamps('system', now);
     const own = byStore.get(store.id) ?? [];
     for (const [j, device] of own.entries()) {
       const bound = j < BOUND_PER_STORE;

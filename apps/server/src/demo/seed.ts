@@ -11,6 +11,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import { type Config, ConfigError } from '../config';
 import type { Database, DB, DialectName } from '../db/database';
 import { writeList } from '../db/json';
+import { stamps } from '../db/stamps';
 import type { SecretKeyRing } from '../secrets/secret-keys';
 import { seedDemoAlertRules } from './demo-alert-rules';
 import {
@@ -119,10 +120,7 @@ function newUser(accountName: string, name: string, userType: number, passwordHa
     status: 'ACTIVE',
     area_ids: '[]',
     store_ids: '[]',
-    created_by: 'system',
-    created_at: now,
-    updated_by: 'system',
-    updated_at: now,
+    ...stamps('system', now),
   };
 }
 
@@ -163,10 +161,7 @@ async function seedDemo(
       button_authorities: writeList(codes.buttons),
       area_ids: writeList(areaIds),
       store_ids: '[]',
-      created_by: 'system',
-      created_at: now,
-      updated_by: 'system',
-      updated_at: now,
+      ...stamps('system', now),
     });
   const operatorRole = await role(northwind, DEMO_ROLES.eastOperator, operator, [firstRegionIds[0] ?? 0]);
   await role(northwind, DEMO_ROLES.viewer, { menu: VIEWER_AUTHORITIES, buttons: [] }, []);
@@ -208,10 +203,7 @@ async function seedCompany(trx: Transaction<DB>, company: DemoCompany, now: numb
       name: zh,
       ename: en,
       level: depth,
-      created_by: 'system',
-      created_at: now,
-      updated_by: 'system',
-      updated_at: now,
+      ...stamps('system', now),
     });
   const regionIds: number[] = [];
   let storeCount = 0;

@@ -2,11 +2,12 @@
  * The monitoring engine, created once per app by buildApp (app.ts) before any route is registered:
  * the status bus, the alert rules cache, the box hub (attached to the app's HTTP server), the
  * monitoring jobs, the job scheduler (timers started when the app is ready), the notifier, the
- * metrics, the cluster bus and this server node. They reach the rest of the server as named members
- * of AppContext (`ctx.statusBus`, `ctx.rulesCache`, `ctx.hub`, `ctx.jobs`, `ctx.scheduler`,
- * `ctx.notifier`, `ctx.metrics`, `ctx.cluster`, `ctx.node`); nothing else creates them. buildApp
- * declares the modules' jobs to the scheduler (modules/index.ts MODULE_JOBS). On close the hub's links
- * end before the HTTP server closes, and the jobs' timers stop.
+ * metrics, the cluster bus and this server node. They reach the rest of the server as AppContext's
+ * `engine` part (`ctx.engine.statusBus`, `.rulesCache`, `.hub`, `.notifier`, `.metrics`, `.cluster`,
+ * `.node`), the monitoring passes as `ctx.jobs` and the scheduler as `ctx.scheduler`; nothing else
+ * creates them. buildApp declares the modules' jobs to the scheduler (modules/index.ts MODULE_JOBS). On
+ * close the hub's links end before the HTTP server closes, and the jobs' timers stop. The parts themselves are built from
+ * EngineParts (engine-parts.ts), never from AppContext: context.ts imports only the Engine interface.
  *
  * Import direction: modules import the engine (its services, repositories and the members on ctx);
  * the engine never imports modules. What the engine needs from a module is passed in here — the
@@ -28,6 +29,7 @@ import { joinCluster } from './cluster/join-cluster';
 import type { NodeIdentity } from './cluster/node-identity';
 import { ServerNode, type ServerNodeTimers } from './cluster/server-node';
 import { EngineMetrics } from './engine-metrics';
+import type { EngineParts } from './engine-parts';
 import { BoxHub, type BoxHubOptions } from './hub/box-hub';
 import { DeviceStatusBus } from './ingest/status-bus';
 import { JobScheduler, type SchedulerOptions } from './jobs/job-scheduler';
@@ -85,7 +87,15 @@ export function createEngine(app: FastifyInstance, options: EngineOptions): Engi
   const rulesCache = new AlertRulesCache();
   const metrics = new EngineMetrics();
   if (options.cluster) joinCluster(options.cluster, { statusBus, rulesCache });
-  const parts = { db: database.db, database, log, secrets: options.secrets, statusBus, rulesCache, metrics };
+  const parts: EngineParts = {
+    db: database.db,
+    database,
+    log,
+    secrets: options.secrets,
+    statusBus,
+    rulesCache,
+    metrics,
+  };
   // Before the hub's preClose: runs stop taking steps before the links they wait on close.
   const node = new ServerNode(parts, options.identity, options.nodeTimers);
   app.addHook('onReady', async () => node.start());

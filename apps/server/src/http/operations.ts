@@ -46,7 +46,7 @@ async function databaseCheck(ctx: AppContext): Promise<Check> {
 
 export function installOperations(app: FastifyInstance, ctx: AppContext): void {
   const started = Date.now();
-  const { metrics } = ctx;
+  const { metrics } = ctx.engine;
 
   // Latency by route pattern (`/api/device-service/aibox/device/:id`), never by URL: bounded labels.
   app.addHook('onResponse', async (request, reply) => {
@@ -82,7 +82,8 @@ export function installOperations(app: FastifyInstance, ctx: AppContext): void {
     // `select 1` passes on a SQLite disk that refuses writes: what the other statements met counts too.
     const outage = database.ok ? ctx.database.outage.current() : null;
     if (outage) problems.push(outage);
-    if (ctx.cluster && !(await ctx.cluster.ping())) problems.push('Redis (REDIS_URL) does not answer');
+    if (ctx.engine.cluster && !(await ctx.engine.cluster.ping()))
+      problems.push('Redis (REDIS_URL) does not answer');
     return reply
       .status(problems.length === 0 ? 200 : 503)
       .header('cache-control', 'no-store')

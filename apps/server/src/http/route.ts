@@ -159,13 +159,13 @@ export async function resolveSession(
     // A stale token must not block public calls such as sign-in: use the session only when it is valid.
     if (!bearerToken(sessionRequest.authorization)) return;
     try {
-      Object.assign(request, await authenticate(app.ctx.db, app.ctx.tokens, sessionRequest));
+      Object.assign(request, await authenticate(app.ctx.db, app.ctx.auth.tokens, sessionRequest));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
     }
     return;
   }
-  const session = await authenticate(app.ctx.db, app.ctx.tokens, sessionRequest);
+  const session = await authenticate(app.ctx.db, app.ctx.auth.tokens, sessionRequest);
   request.caller = session.caller;
   request.scope = session.scope;
   if (rule !== 'authenticated' && !allows(session.caller, rule)) throw forbidden();

@@ -48,7 +48,7 @@ await t.ctx.db
     user_type: 3,
     account_name: 'matrix',
     name: 'Matrix',
-    password_hash: await t.ctx.passwords.hash('Matrix#2026'),
+    password_hash: await t.ctx.auth.passwords.hash('Matrix#2026'),
     password_changed_at: now,
     status: 'ACTIVE',
     role_id: roleId,

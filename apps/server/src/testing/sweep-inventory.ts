@@ -7,6 +7,7 @@ import { macKey } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';
 
 import type { DB } from '../db/database';
+import { stamps } from '../db/stamps';
 import { insertInventoryRecords } from '../modules/inventory/inventory.repository';
 
 export interface CanaryInventory {
@@ -28,10 +29,7 @@ export async function seedCanaryInventory(
   const base = {
     company_id: companyId,
     shop_id: storeId,
-    created_by: 'sweep',
-    created_at: now,
-    updated_by: 'sweep',
-    updated_at: now,
+    ...stamps('sweep', now),
   };
   const inventoryIds = await insertInventoryRecords(db, [
     {

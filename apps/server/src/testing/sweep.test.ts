@@ -47,8 +47,8 @@ const t = await createTestApp();
 afterAll(() => t.close());
 // Notification passes run in the background (timer, wakes) and mark alert records handled: they would
 // change protected rows between a request and its fingerprint. The sweep checks requests only.
-await t.ctx.notifier.stop();
-const f = await prepareSweepFixtures(t.ctx.db, t.ctx.passwords);
+await t.ctx.engine.notifier.stop();
+const f = await prepareSweepFixtures(t.ctx.db, t.ctx.auth.passwords);
 const tokens: Record<Asker, string> = {
   admin: await t.signIn('admin'),
   agent: await t.signIn(SWEEP_ACCOUNTS.agent),

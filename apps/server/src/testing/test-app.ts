@@ -21,6 +21,7 @@ import { type Config, type PasswordHashingConfig, SIGN_IN_THROTTLE } from '../co
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { seedOnStart } from '../demo/seed';
+import type { EngineParts } from '../engine/engine-parts';
 import type { HttpTimeouts } from '../http/timeouts';
 import type { RegisterRoutes } from '../modules';
 import { TASK_OVERDUE_JOB } from '../modules/tasks/task-overdue';
@@ -80,6 +81,8 @@ export interface TestApp extends TestClient {
   app: FastifyInstance;
   database: Database;
   ctx: AppContext;
+  /** The engine's parts as ingest, the hub and the jobs take them (engine/engine-parts.ts). */
+  parts: EngineParts;
   /** Signs in (demo password by default) and returns the access token; throws unless it succeeds. */
   signIn(username: string, password?: string): Promise<string>;
   /** Closes the app, then the database, and removes the database. */
@@ -135,6 +138,13 @@ export function envelopeOf<T = unknown>(
   return res.json();
 }
 
+/** The engine's parts of an app's context, for tests that call ingest, the hub or the jobs directly. */
+export function engineParts(ctx: AppContext): EngineParts {
+  const { database, db, log, config, engine } = ctx;
+  const { statusBus, rulesCache, metrics } = engine;
+  return { database, db, log, secrets: config.secrets, statusBus, rulesCache, metrics };
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, cleanup } = await openTestDatabase();
   const config = testConfig({ demo: options.demo ?? true, ...options.config });
@@ -147,7 +157,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
   });
   if (config.demo)
-    await seedOnStart(database, config, app.ctx.passwords, { usageHistory: options.demoHistory ?? false });
+    await seedOnStart(database, config, app.ctx.auth.passwords, {
+      usageHistory: options.demoHistory ?? false,
+    });
   await app.ready();
   // Tests run the task overdue job's passes themselves (tasks.test.ts): on its 60 s timer it would queue
   // notices for the demo's overdue task into whatever test has recipients and runs that long.
@@ -158,6 +170,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     ctx: app.ctx,
     ...testClient(app),
+    parts: engineParts(app.ctx),
     async signIn(username, password = DEMO_PASSWORD) {
       const res = await sendCall(app, AuthEndpoints.login, { body: { username, password } });
       if (res.statusCode !== 200)

@@ -2,7 +2,7 @@
  * Alert record changes, published after the transaction that made them commits: records opened and
  * recovered by ingest or the offline sweep (from the AfterCommit result), acknowledged or closed by an
  * operator (alert-records.service). The live-updates stream carries them as `alert` events; one bus
- * per app, reached as `ctx.statusBus.alerts` (it travels with the status bus, which every monitoring
+ * per app, reached as `ctx.engine.statusBus.alerts` (it travels with the status bus, which every monitoring
  * transaction already publishes to).
  */
 import { EventEmitter } from 'node:events';

@@ -4,13 +4,10 @@
  * so a batch's records commit or roll back with its values.
  */
 import { AlertRecordStatus, AlertRuleStatus } from '@storefleet/contracts';
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-
-import type { DB } from '../../db/database';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { AlertHoldsTable, AlertRecordsTable, AlertRulesTable } from '../../db/tables/alerts';
+import type { Trx } from '../../db/trx';
 import { ALERT_DEVICE_COLUMNS, type AlertDevice, type OpenAlert, type PendingHold } from './alert-evaluation';
-
-type Trx = Kysely<DB> | Transaction<DB>;
 
 /** The enabled rules of `companyIds`. */
 export async function listEnabledRules(

@@ -45,9 +45,9 @@ describe('evaluation in ingest', () => {
   it('opens one record when a value crosses the threshold, keeps it, and recovers it at the value under it', async () => {
     const rule = await addRule();
     const now = Date.now();
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now - 3_000, 20)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now - 3_000, 20)]);
     expect(await recordsOf(rule.id)).toEqual([]);
-    await ingestValues(t.ctx, box, [
+    await ingestValues(t.parts, box, [
       reach(fixture.posId, now - 2_500, 90),
       reach(fixture.posId, now - 2_000, 150),
     ]);
@@ -66,9 +66,9 @@ describe('evaluation in ingest', () => {
         status: 0,
       }),
     ]);
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now - 1_500, 180)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now - 1_500, 180)]);
     expect(await recordsOf(rule.id)).toHaveLength(1);
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now - 1_000, 12)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now - 1_000, 12)]);
     expect(await recordsOf(rule.id)).toEqual([
       expect.objectContaining({ status: 1, recovery_time: now - 1_000, alert_time: now - 2_000 }),
     ]);
@@ -78,7 +78,7 @@ describe('evaluation in ingest', () => {
   it('hands out the records a batch opened and recovered once it committed', async () => {
     const rule = await addRule({ alertName: 'Reported POS', triggerValue: 40 });
     const now = Date.now();
-    const fired = await ingestValues(t.ctx, box, [reach(fixture.posId, now, 400)]);
+    const fired = await ingestValues(t.parts, box, [reach(fixture.posId, now, 400)]);
     const [record] = await recordsOf(rule.id);
     expect(record).toMatchObject({ status: 0 });
     const where = { deviceId: fixture.posId, shopId: fixture.shopId, companyId: fixture.companyId };
@@ -96,7 +96,7 @@ describe('evaluation in ingest', () => {
       },
     ]);
     expect(fired.alertsRecovered).toEqual([]);
-    const calmed = await ingestValues(t.ctx, box, [reach(fixture.posId, now + 1, 5)]);
+    const calmed = await ingestValues(t.parts, box, [reach(fixture.posId, now + 1, 5)]);
     expect(calmed.alertsOpened).toEqual([]);
     expect(calmed.alertsRecovered).toEqual([
       { recordId: record?.id, ruleId: rule.id, item: 'icmp.delay', at: now + 1, ...where },
@@ -111,10 +111,10 @@ describe('evaluation in ingest', () => {
     const rule = await addRule({ alertName: 'Disabled POS rule', triggerValue: 50 });
     await setStatus(rule.id, 0);
     const now = Date.now();
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now, 300)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now, 300)]);
     expect(await recordsOf(rule.id)).toEqual([]);
     await setStatus(rule.id, 1);
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now + 1, 300)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now + 1, 300)]);
     expect(await recordsOf(rule.id)).toEqual([expect.objectContaining({ status: 0, value: 300 })]);
     // Disabling recovers the open record: a disabled rule leaves nothing open.
     await setStatus(rule.id, 0);
@@ -136,12 +136,12 @@ describe('evaluation in ingest', () => {
     const before = await count();
     await sql`alter table alert_records rename to alert_records_away`.execute(t.ctx.db);
     try {
-      await expect(ingestValues(t.ctx, box, [reach(fixture.posId, Date.now(), 500)])).rejects.toThrow();
+      await expect(ingestValues(t.parts, box, [reach(fixture.posId, Date.now(), 500)])).rejects.toThrow();
     } finally {
       await sql`alter table alert_records_away rename to alert_records`.execute(t.ctx.db);
     }
     expect(await count()).toBe(before);
-    await ingestValues(t.ctx, box, [reach(fixture.posId, Date.now(), 500)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, Date.now(), 500)]);
     expect(await count()).toBeGreaterThan(before);
     expect(await recordsOf(rule.id)).toHaveLength(1);
     await setStatus(rule.id, 0);
@@ -159,7 +159,7 @@ describe('the online trigger', () => {
     });
     // Later than anything the tests above reported, so this is the device's newest sign of life.
     const now = Date.now() + 3_600_000;
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now - 10 * 60_000, 2)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now - 10 * 60_000, 2)]);
     const swept = await t.ctx.jobs.sweepOffline(now);
     expect(swept.statusChanges).toContainEqual(
       expect.objectContaining({ deviceId: fixture.posId, onlineStatus: 0, at: now }),
@@ -172,14 +172,14 @@ describe('the online trigger', () => {
       expect.objectContaining({ recordId: opened[0]?.id, ruleId: rule.id, deviceId: fixture.posId, at: now }),
     );
     // A value the box buffered before the outage is history: no status change, no recovery.
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now - 60_000, 2)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now - 60_000, 2)]);
     expect(await recordsOf(rule.id)).toEqual([expect.objectContaining({ status: 0 })]);
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now + 5_000, 2)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now + 5_000, 2)]);
     expect(await recordsOf(rule.id)).toEqual([
       expect.objectContaining({ status: 1, recovery_time: now + 5_000 }),
     ]);
     // Offline by a probe result this time.
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now + 10_000, 0, false)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now + 10_000, 0, false)]);
     const records = await recordsOf(rule.id);
     expect(records).toHaveLength(2);
     expect(records[1]).toMatchObject({ status: 0, alert_time: now + 10_000 });

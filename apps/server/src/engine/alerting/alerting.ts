@@ -10,10 +10,8 @@
 import { randomUUID } from 'node:crypto';
 
 import { AlertRecordStatus, OnlineStatus } from '@storefleet/contracts';
-import type { Kysely, Transaction } from 'kysely';
-
-import type { DB } from '../../db/database';
 import type { DeviceLatestTable } from '../../db/tables/monitoring';
+import type { Trx } from '../../db/trx';
 import {
   type AlertContext,
   type AlertDevice,
@@ -38,8 +36,6 @@ import {
 } from './alert-records.repository';
 import { holdUnderBoxes, ONLINE_ITEM } from './box-outage';
 import type { AlertRulesCache } from './rules-cache';
-
-type Trx = Kysely<DB> | Transaction<DB>;
 
 export { ONLINE_ITEM };
 

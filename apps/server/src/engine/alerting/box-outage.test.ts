@@ -27,7 +27,7 @@ beforeAll(async () => {
   companyId = model.company_id;
   // Only the rules of these tests fire.
   await t.ctx.db.updateTable('alert_rules').set({ status: 0 }).where('company_id', '=', companyId).execute();
-  t.ctx.rulesCache.invalidate(companyId);
+  t.ctx.engine.rulesCache.invalidate(companyId);
   thresholdMs = (await t.ctx.jobs.settings(t.ctx.db, companyId)).offlineThresholdSeconds * 1000;
 });
 afterAll(() => t.close());
@@ -117,7 +117,7 @@ describe('a box outage', () => {
 
     // The box is back and reports itself and POS A; POS B stays down.
     const back = now + 5 * 60_000;
-    await ingestValues(t.ctx, { deviceId: o.boxId, shopId: o.shopId, mode: 'box' }, [
+    await ingestValues(t.parts, { deviceId: o.boxId, shopId: o.shopId, mode: 'box' }, [
       reach(o.boxId, back),
       reach(o.posA, back),
     ]);
@@ -128,7 +128,7 @@ describe('a box outage', () => {
     expect(await recordOf(rule.id, o.posB)).toMatchObject({ status: 0, suppressed_by: boxRecord.id });
     // … after it, B is released to stand (and be notified) on its own.
     const later = back + thresholdMs + 1_000;
-    await ingestValues(t.ctx, { deviceId: o.boxId, shopId: o.shopId, mode: 'box' }, [
+    await ingestValues(t.parts, { deviceId: o.boxId, shopId: o.shopId, mode: 'box' }, [
       reach(o.boxId, later - 500),
       reach(o.posA, later - 500),
     ]);

@@ -12,9 +12,8 @@
  * them); devices that came back in that time just recover, never notified.
  */
 import { ProductType } from '@storefleet/contracts';
-import type { Kysely, Transaction } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { Trx } from '../../db/trx';
 import type { AlertDevice } from './alert-evaluation';
 import {
   listBoxes,
@@ -24,8 +23,6 @@ import {
   releaseRecords,
   suppressRecords,
 } from './alert-records.repository';
-
-type Trx = Kysely<DB> | Transaction<DB>;
 
 export const ONLINE_ITEM = 'online';
 

@@ -30,7 +30,7 @@ beforeAll(async () => {
     .set({ status: 0 })
     .where('company_id', '=', fixture.companyId)
     .execute();
-  t.ctx.rulesCache.invalidate(fixture.companyId);
+  t.ctx.engine.rulesCache.invalidate(fixture.companyId);
   const store = await t.ctx.db
     .selectFrom('stores')
     .select(['area_level', 'province_level', 'city_level'])
@@ -82,7 +82,7 @@ describe('which devices a rule covers', () => {
     });
     expect(all).toMatchObject({ productTypes: [], productTypeName: 'All', connectType: null });
     expect(spec).toMatchObject({ productTypes: [4], productType: 4 });
-    await ingestValues(t.ctx, box, [reach(fixture.posId, Date.now(), 300)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, Date.now(), 300)]);
     expect(await recordsOf(several.id)).toHaveLength(1);
     expect(await recordsOf(others.id)).toEqual([]);
     expect(await recordsOf(all.id)).toEqual([
@@ -97,7 +97,7 @@ describe('which devices a rule covers', () => {
     const elsewhere = await addRule({ alertName: 'Another store', shopIds: [otherStore] });
     const region = await addRule({ alertName: 'Its region', areaIds: [levels.area] });
     const city = await addRule({ alertName: 'Its city', areaIds: [levels.city] });
-    await ingestValues(t.ctx, box, [reach(fixture.posId, Date.now() + 1_000, 300)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, Date.now() + 1_000, 300)]);
     expect(await recordsOf(here.id)).toHaveLength(1);
     expect(await recordsOf(elsewhere.id)).toEqual([]);
     expect(await recordsOf(region.id)).toHaveLength(1);
@@ -116,10 +116,10 @@ describe('hysteresis', () => {
     let at = Date.now() + 10_000;
     for (const delay of [120, 95, 110, 85, 101, 81]) {
       at += 1_000;
-      await ingestValues(t.ctx, box, [reach(fixture.posId, at, delay)]);
+      await ingestValues(t.parts, box, [reach(fixture.posId, at, delay)]);
     }
     expect(await recordsOf(rule.id)).toEqual([expect.objectContaining({ status: 0, value: 120 })]);
-    await ingestValues(t.ctx, box, [reach(fixture.posId, at + 1_000, 79)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, at + 1_000, 79)]);
     expect(await recordsOf(rule.id)).toEqual([
       expect.objectContaining({ status: 1, recovery_time: at + 1_000 }),
     ]);
@@ -138,12 +138,12 @@ describe('while the device is offline', () => {
     });
     const loss = await addRule({ alertName: 'Loss', triggerType: 3, triggerValue: 50, productTypes: [4] });
     const at = Date.now() + 20_000;
-    await ingestValues(t.ctx, box, [reach(fixture.posId, at, 0, false)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, at, 0, false)]);
     expect(await recordsOf(offline.id)).toEqual([expect.objectContaining({ status: 0, value: 0 })]);
     expect(await recordsOf(loss.id)).toEqual([]);
-    await ingestValues(t.ctx, box, [reach(fixture.posId, at + 1_000, 0, false)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, at + 1_000, 0, false)]);
     expect(await recordsOf(loss.id)).toEqual([]);
-    await ingestValues(t.ctx, box, [reach(fixture.posId, at + 2_000, 5)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, at + 2_000, 5)]);
     expect(await recordsOf(offline.id)).toEqual([expect.objectContaining({ status: 1 })]);
     await disable(offline, loss);
   });
@@ -163,7 +163,7 @@ describe('hold time', () => {
     expect(rule.holdSeconds).toBe(180);
     // Far later than the tests above: the POS's last sign of life is long past its threshold.
     const now = Date.now() + 3_600_000;
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now - 10 * 60_000, 2)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now - 10 * 60_000, 2)]);
     await t.ctx.jobs.sweepOffline(now);
     expect(await recordsOf(rule.id)).toEqual([]);
     await t.ctx.jobs.sweepOffline(now + 170_000);
@@ -182,14 +182,14 @@ describe('hold time', () => {
       shopIds: [fixture.shopId],
     });
     const now = Date.now() + 2 * 3_600_000;
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now, 300)]);
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now + 30_000, 20)]);
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now + 50_000, 300)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now, 300)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now + 30_000, 20)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now + 50_000, 300)]);
     // The second hold started at +50 s: due at +110 s, so a sweep at +100 s opens nothing …
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now + 99_000, 300)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now + 99_000, 300)]);
     expect(await recordsOf(rule.id)).toEqual([]);
     // … and a value after it opens the record at the hold's end.
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now + 111_000, 280)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now + 111_000, 280)]);
     expect(await recordsOf(rule.id)).toEqual([
       expect.objectContaining({ status: 0, alert_time: now + 110_000, value: 280 }),
     ]);

@@ -1,14 +1,13 @@
 /**
  * Enabled alert rules per company, kept in memory so ingest pays a Map lookup, not a query, for a
- * company whose rules it has seen. One cache per app (`ctx.rulesCache`, created by engine.ts). Rule
- * writes call `ctx.rulesCache.invalidate(companyId)` after they commit; a load that raced such a
+ * company whose rules it has seen. One cache per app (`ctx.engine.rulesCache`, created by engine.ts). Rule
+ * writes call `ctx.engine.rulesCache.invalidate(companyId)` after they commit; a load that raced such a
  * write (it began before the invalidation) is used once but not kept, so the next batch reads the
  * rules again.
  */
 import { triggerTypeOf } from '@storefleet/contracts';
-import type { Kysely, Transaction } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { Trx } from '../../db/trx';
 import { type ActiveRule, type CompanyRules, groupRules, type TriggerOperator } from './alert-evaluation';
 import { listEnabledRules } from './alert-records.repository';
 
@@ -37,10 +36,7 @@ export class AlertRulesCache {
    * one query (inside the caller's transaction) and cached — unless a rule write invalidated the
    * company while they were read, in which case they serve this call only.
    */
-  async rulesFor(
-    db: Kysely<DB> | Transaction<DB>,
-    companyIds: Iterable<number>,
-  ): Promise<Map<number, CompanyRules>> {
+  async rulesFor(db: Trx, companyIds: Iterable<number>): Promise<Map<number, CompanyRules>> {
     const out = new Map<number, CompanyRules>();
     const missing: number[] = [];
     for (const id of companyIds) {

@@ -57,12 +57,12 @@ describe('several nodes over Redis', () => {
     const onA: number[] = [];
     const onB: number[] = [];
     const alertsOnB: AlertRecordEvent[] = [];
-    a.ctx.statusBus.subscribe((c) => onA.push(c.deviceId));
-    b.ctx.statusBus.subscribe((c) => onB.push(c.deviceId));
-    b.ctx.statusBus.alerts.subscribe((e) => alertsOnB.push(e));
+    a.ctx.engine.statusBus.subscribe((c) => onA.push(c.deviceId));
+    b.ctx.engine.statusBus.subscribe((c) => onB.push(c.deviceId));
+    b.ctx.engine.statusBus.alerts.subscribe((e) => alertsOnB.push(e));
 
-    a.ctx.statusBus.publish([change(101), change(102)]);
-    a.ctx.statusBus.alerts.publish([
+    a.ctx.engine.statusBus.publish([change(101), change(102)]);
+    a.ctx.engine.statusBus.alerts.publish([
       { change: 'opened', recordId: 7, deviceId: 101, shopId: 1, companyId: 1, at: Date.now() },
     ]);
     await expect.poll(() => onB, { timeout: 20_000 }).toEqual([101, 102]);
@@ -70,7 +70,7 @@ describe('several nodes over Redis', () => {
       .poll(() => alertsOnB.map((e) => [e.change, e.recordId]), { timeout: 20_000 })
       .toEqual([['opened', 7]]);
     // A heard its own changes once (locally), not again from Redis.
-    b.ctx.statusBus.publish([change(103)]);
+    b.ctx.engine.statusBus.publish([change(103)]);
     await expect.poll(() => onA, { timeout: 20_000 }).toEqual([101, 102, 103]);
     expect(onB).toEqual([101, 102, 103]);
   });
@@ -90,9 +90,10 @@ describe('several nodes over Redis', () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const rulesOnA = async () =>
-      [...((await a.ctx.rulesCache.rulesFor(a.ctx.db, [companyId])).get(companyId)?.byId.values() ?? [])].map(
-        (r) => r.name,
-      );
+      [
+        ...((await a.ctx.engine.rulesCache.rulesFor(a.ctx.db, [companyId])).get(companyId)?.byId.values() ??
+          []),
+      ].map((r) => r.name);
     const before = await rulesOnA(); // now cached on A
     expect(before).not.toContain('Offline (node B)');
 
@@ -106,7 +107,7 @@ describe('several nodes over Redis', () => {
       .select('id')
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    await a.ctx.rulesCache.rulesFor(a.ctx.db, [company.id]);
+    await a.ctx.engine.rulesCache.rulesFor(a.ctx.db, [company.id]);
     // A rule row changed behind the cache's back, as if its invalidation was lost while disconnected.
     const rule = await a.ctx.db
       .selectFrom('alert_rules')
@@ -123,14 +124,15 @@ describe('several nodes over Redis', () => {
       .execute();
     const names = async () =>
       [
-        ...((await a.ctx.rulesCache.rulesFor(a.ctx.db, [company.id])).get(company.id)?.byId.values() ?? []),
+        ...((await a.ctx.engine.rulesCache.rulesFor(a.ctx.db, [company.id])).get(company.id)?.byId.values() ??
+          []),
       ].map((r) => r.name);
     expect(await names()).not.toContain('Renamed while away');
     // Redis drops the subscriber's connection; ioredis reconnects and resubscribes.
     const admin = new Redis(REDIS_URL);
     try {
       const list = String(await admin.client('LIST'));
-      const line = list.split('\n').find((l) => l.includes(`name=${a.ctx.cluster?.subscriberName}`));
+      const line = list.split('\n').find((l) => l.includes(`name=${a.ctx.engine.cluster?.subscriberName}`));
       const id = /\bid=(\d+)/.exec(line ?? '')?.[1];
       if (!id) return expect.fail(`node A's subscription is not in CLIENT LIST:\n${list}`);
       await admin.client('KILL', 'ID', id);
@@ -156,24 +158,24 @@ describe('several nodes over Redis', () => {
     });
     await peer.next('welcome');
     // B learns of the link through the directory.
-    await expect.poll(() => b.ctx.hub.isConnected(fixture.boxId), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => b.ctx.engine.hub.isConnected(fixture.boxId), { timeout: 20_000 }).toBe(true);
 
-    const asked = b.ctx.hub.command(fixture.boxId, { name: 'pingIp', ipAddress: '127.0.0.1' });
+    const asked = b.ctx.engine.hub.command(fixture.boxId, { name: 'pingIp', ipAddress: '127.0.0.1' });
     const command = await peer.next('command');
     expect(command.command).toEqual({ name: 'pingIp', ipAddress: '127.0.0.1' });
     peer.send({ type: 'commandReply', id: command.id, ok: true, result: { delayMs: 0.05, lossRate: 0 } });
     expect(await asked).toMatchObject({ ok: true, result: { delayMs: 0.05, lossRate: 0 } });
 
     // The box does not answer: the asking node reports the timeout, in the user's words.
-    const silent = b.ctx.hub.command(fixture.boxId, { name: 'pingIp', ipAddress: '127.0.0.1' }, 1_000);
+    const silent = b.ctx.engine.hub.command(fixture.boxId, { name: 'pingIp', ipAddress: '127.0.0.1' }, 1_000);
     await peer.next('command');
     await expect(silent).rejects.toMatchObject({ code: 'BOX_TIMEOUT' });
 
     // The link ends: B no longer sees it, and a command is "box offline" at once.
     await peer.close();
-    await expect.poll(() => b.ctx.hub.isConnected(fixture.boxId), { timeout: 20_000 }).toBe(false);
+    await expect.poll(() => b.ctx.engine.hub.isConnected(fixture.boxId), { timeout: 20_000 }).toBe(false);
     await expect(
-      b.ctx.hub.command(fixture.boxId, { name: 'pingIp', ipAddress: '127.0.0.1' }),
+      b.ctx.engine.hub.command(fixture.boxId, { name: 'pingIp', ipAddress: '127.0.0.1' }),
     ).rejects.toMatchObject({
       code: 'BOX_OFFLINE',
     });
@@ -182,7 +184,7 @@ describe('several nodes over Redis', () => {
   it('reports Redis on /ready', async () => {
     const res = await a.app.inject({ method: 'GET', url: '/ready' });
     expect(res.statusCode).toBe(200);
-    expect(a.ctx.cluster).not.toBeNull();
-    expect(await a.ctx.cluster?.ping()).toBe(true);
+    expect(a.ctx.engine.cluster).not.toBeNull();
+    expect(await a.ctx.engine.cluster?.ping()).toBe(true);
   });
 });

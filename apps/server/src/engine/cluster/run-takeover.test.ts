@@ -53,7 +53,7 @@ async function startNode(seed: boolean): Promise<FastifyInstance> {
     nodeTimers: NODE_TIMERS,
   });
   apps.push(app);
-  if (seed) await seedOnStart(store.database, config, app.ctx.passwords, { usageHistory: false });
+  if (seed) await seedOnStart(store.database, config, app.ctx.auth.passwords, { usageHistory: false });
   await app.ready();
   // Its notices for the demo's overdue task are not this test's business.
   await app.ctx.scheduler.stopJob(TASK_OVERDUE_JOB);
@@ -141,7 +141,7 @@ beforeAll(async () => {
     boxes.push({ id: row.id, peer, commands });
   }
   // Node A learns of B's links through the cluster's link directory.
-  await vi.waitFor(() => expect(boxes.every((box) => a.ctx.hub.isConnected(box.id))).toBe(true), WAIT);
+  await vi.waitFor(() => expect(boxes.every((box) => a.ctx.engine.hub.isConnected(box.id))).toBe(true), WAIT);
   // A net-test address the company may use (the boxes here only pretend to test it).
   const platform = await a.inject({
     method: 'POST',
@@ -177,10 +177,10 @@ describe('runs on several nodes', () => {
 
     c = await startNode(false);
     // C's start-up pass ran; one more pass of B and C each, after it.
-    await Promise.all([b.ctx.node.check(), c.ctx.node.check()]);
+    await Promise.all([b.ctx.engine.node.check(), c.ctx.engine.node.check()]);
     expect(await runnerOf('net_test_runs', run.id)).toEqual({
       status: 'running',
-      runner_node: a.ctx.node.id,
+      runner_node: a.ctx.engine.node.id,
     });
 
     const { targets } = NetTestCommand.parse(command.command);
@@ -246,21 +246,24 @@ describe('runs on several nodes', () => {
     const first = await nextCommand(w1, 'upgrade');
     box(w1).peer.send({ type: 'commandReply', id: first.id, ok: true, result: installed });
     await nextCommand(w2, 'upgrade');
-    await Promise.all([b.ctx.node.check(), other.ctx.node.check()]);
-    expect(await runnerOf('upgrade_runs', run.id)).toEqual({ status: 'running', runner_node: a.ctx.node.id });
+    await Promise.all([b.ctx.engine.node.check(), other.ctx.engine.node.check()]);
+    expect(await runnerOf('upgrade_runs', run.id)).toEqual({
+      status: 'running',
+      runner_node: a.ctx.engine.node.id,
+    });
 
-    a.ctx.node.halt();
+    a.ctx.engine.node.halt();
     // Once A's heartbeat is stale, B or C claims the run and sends wave 2 again, then wave 3.
     const again = await nextCommand(w2, 'upgrade');
     const taker = (await runnerOf('upgrade_runs', run.id)).runner_node;
-    expect([b.ctx.node.id, other.ctx.node.id]).toContain(taker);
+    expect([b.ctx.engine.node.id, other.ctx.engine.node.id]).toContain(taker);
     box(w2).peer.send({ type: 'commandReply', id: again.id, ok: true, result: installed });
     const last = await nextCommand(w3, 'upgrade');
     box(w3).peer.send({ type: 'commandReply', id: last.id, ok: true, result: installed });
     await expect.poll(async () => (await runnerOf('upgrade_runs', run.id)).status, WAIT).toBe('finished');
 
     // A pass of each live node later, nobody sent anything again: the run went on in one node only.
-    await Promise.all([b.ctx.node.check(), other.ctx.node.check()]);
+    await Promise.all([b.ctx.engine.node.check(), other.ctx.engine.node.check()]);
     expect([w1, w2, w3].map((id) => box(id).commands.get('upgrade'))).toEqual([1, 2, 1]);
     const detail = await call<{ run: UpgradeRun }>(
       b,
@@ -284,9 +287,9 @@ describe('runs on several nodes', () => {
     apps.splice(apps.indexOf(d), 1);
     await d.close();
     const beats = await store.database.db.selectFrom('server_nodes').select('node').execute();
-    expect(beats.map((row) => row.node)).not.toContain(d.ctx.node.id);
+    expect(beats.map((row) => row.node)).not.toContain(d.ctx.engine.node.id);
     // … so B's next beat marks the run interrupted; the cut command is not stored as the box's failure.
-    await b.ctx.node.check();
+    await b.ctx.engine.node.check();
     expect((await runnerOf('net_test_runs', run.id)).status).toBe('interrupted');
     const done = await call<{ run: NetTestRun }>(
       b,

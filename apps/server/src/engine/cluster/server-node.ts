@@ -1,5 +1,5 @@
 /**
- * This server node as its runs see it (`ctx.node`, issue 15): its identity, its heartbeat in
+ * This server node as its runs see it (`ctx.engine.node`, issue 15): its identity, its heartbeat in
  * `server_nodes`, the runs it carries out, and the takeover of runs whose node is gone.
  *
  * Net-test runs and upgrade runs are carried out by the node that started them (or took them over); the

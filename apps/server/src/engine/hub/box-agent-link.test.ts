@@ -61,7 +61,7 @@ afterAll(async () => {
 /** Each test that needs the box waits for its link (and so its device list) itself, whatever ran before. */
 const boxLinked = () =>
   vi.waitFor(() => {
-    expect(t.ctx.hub.isConnected(fixture.boxId)).toBe(true);
+    expect(t.ctx.engine.hub.isConnected(fixture.boxId)).toBe(true);
     expect(agent?.runtime.link.connected).toBe(true);
   }, WAIT);
 
@@ -228,7 +228,7 @@ describe('a real box agent linked to the server', () => {
   it('answers 503 with a clear message when the box is disconnected', async () => {
     await agent?.stop();
     agent = null;
-    const hub = t.ctx.hub;
+    const hub = t.ctx.engine.hub;
     await vi.waitFor(() => expect(hub.isConnected(fixture.boxId)).toBe(false), WAIT);
     const res = await t.app.inject({
       method: 'POST',

@@ -169,7 +169,7 @@ describe('box hub', () => {
     const config = await peer.next('config');
     expect(config.devices.map((d) => d.deviceId)).toEqual([String(fixture.switchId)]);
     await t.ctx.db.updateTable('devices').set({ monitored: 1 }).where('id', '=', fixture.posId).execute();
-    await t.ctx.hub.notifyStoreChanged(fixture.shopId);
+    await t.ctx.engine.hub.notifyStoreChanged(fixture.shopId);
     expect((await peer.next('config')).devices).toHaveLength(2);
     peer.socket.close();
   });

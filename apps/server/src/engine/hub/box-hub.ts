@@ -2,7 +2,7 @@
  * The box hub: accepts agent links at `GET /api/agent/link` (WebSocket upgrade on the app's HTTP
  * server), keeps one link per reporter (a newer link replaces the older with 4005), routes commands to
  * a box with a timeout, and pushes `config` to a store's box when its devices change. One per app
- * (`ctx.hub`, created by engine.ts).
+ * (`ctx.engine.hub`, created by engine.ts).
  *
  * Before hello a link costs little and proves nothing, so it gets little: frames of at most 8 KiB
  * (larger ones close it with 1009; after hello the full 24 MiB), 10 s to say hello, and a place among
@@ -26,13 +26,13 @@ import {
 import type WebSocket from 'ws';
 import { WebSocketServer } from 'ws';
 
-import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import type { SecretKeyRing } from '../../secrets/secret-keys';
 import type { ClusterBus } from '../cluster/cluster-bus';
 import { LinkDirectory } from '../cluster/link-directory';
 import { RemoteCommands } from '../cluster/remote-commands';
 import type { EngineMetrics } from '../engine-metrics';
+import type { EngineParts } from '../engine-parts';
 import { type IngestOutcome, ingestValues, type Reporter } from '../ingest/ingest.service';
 import { listShopsOfDevices } from './agent-link.repository';
 import { BoxClock } from './box-clock';
@@ -63,7 +63,7 @@ export interface BoxHubOptions {
 }
 
 /** What the hub reads and writes through (ingest publishes on the status bus). */
-export type HubContext = Pick<AppContext, 'db' | 'database' | 'log' | 'rulesCache' | 'statusBus'> & {
+export type HubContext = Pick<EngineParts, 'db' | 'database' | 'log' | 'rulesCache' | 'statusBus'> & {
   /** Finds a presented box key by its hash and opens the communities a box probes with. */
   secrets: SecretKeyRing;
   /** Where values, batches, ack latency and commands in flight are counted (tests may leave it out). */
@@ -74,7 +74,7 @@ export type HubContext = Pick<AppContext, 'db' | 'database' | 'log' | 'rulesCach
 const PENDING_RETRY_MS = 5_000;
 
 export class BoxHub {
-  readonly log: AppContext['log'];
+  readonly log: EngineParts['log'];
   readonly helloTimeoutMs: number;
   private readonly sessions = new Map<number, LinkSession>();
   private readonly alive = new WeakSet<LinkSession>();

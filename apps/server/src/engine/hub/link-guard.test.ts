@@ -33,10 +33,7 @@ beforeAll(async () => {
   other = await insertLinkFixture(t.ctx.db, { port: 161, community: 'public' });
   http = createServer((_req, res) => res.writeHead(404).end());
   // One results frame at a time, so the order of turns is the order of commits.
-  hub = new BoxHub(
-    { ...t.ctx, secrets: t.ctx.config.secrets },
-    { maxPendingLinks: MAX_PENDING, ingestSlots: 1 },
-  );
+  hub = new BoxHub(t.parts, { maxPendingLinks: MAX_PENDING, ingestSlots: 1 });
   hub.attach(http);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}${AGENT_LINK_PATH}`;

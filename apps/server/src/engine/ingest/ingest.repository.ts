@@ -2,15 +2,15 @@
  * SQL of one ingest transaction: dedupe marks, raw rows, last values, syslog rows and the online
  * bookkeeping of the devices row. Every function takes the transaction (`trx`) the caller opened.
  */
-import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 
 import { bulkInsert, insertText, sqliteStatementSizes } from '../../db/bulk-insert';
-import type { DB, DialectName } from '../../db/database';
+import type { DialectName } from '../../db/database';
 import type { DeviceLatestTable, DeviceSyslogsTable } from '../../db/tables/monitoring';
+import type { Trx } from '../../db/trx';
 import { ALERT_DEVICE_COLUMNS, type AlertDevice } from '../alerting/alert-evaluation';
 import type { MetricItemKey } from './metric-items';
 
-type Trx = Transaction<DB> | Kysely<DB>;
 type NewSyslog = Omit<DeviceSyslogsTable, 'id'>;
 
 /** The columns ingest needs of a device the values are about (alert rules match on the first ones). */

@@ -10,11 +10,10 @@
  * values it still refuses are set aside (set-aside.ts), so one bad value never stops the others.
  */
 import { type AgentValue, OnlineStatus } from '@storefleet/contracts';
-
-import type { AppContext } from '../../context';
 import { withTransactionRetry } from '../../db/transaction-retry';
 import { type AfterCommit, afterCommit, publishAfterCommit } from '../after-commit';
 import { type AlertOutcome, batchObservations, evaluateDevices } from '../alerting/alerting';
+import type { EngineParts } from '../engine-parts';
 import { cleanAgentValue } from './clean-text';
 import {
   addSetAsideCount,
@@ -35,7 +34,7 @@ export interface Reporter {
 }
 
 /** What ingest writes through: the database, the rules cache it evaluates with, the bus it publishes on. */
-export type IngestContext = Pick<AppContext, 'database' | 'rulesCache' | 'statusBus'>;
+export type IngestContext = Pick<EngineParts, 'database' | 'rulesCache' | 'statusBus'>;
 
 /** A committed batch: its status changes and alert records, and how many values it stored and refused. */
 export interface IngestOutcome extends AfterCommit {

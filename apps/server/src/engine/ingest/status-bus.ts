@@ -1,6 +1,6 @@
 /**
  * Device status changes, published after the transaction that made them commits. The live-updates
- * stream (SSE) and anything else in this process subscribe; one bus per app (`ctx.statusBus`).
+ * stream (SSE) and anything else in this process subscribe; one bus per app (`ctx.engine.statusBus`).
  */
 import { EventEmitter } from 'node:events';
 

@@ -34,7 +34,7 @@ const settings: SettingsReader = async (db, companyId) => {
 
 /** A ping result and a syslog line of `deviceId` at `at`. */
 async function writeAt(reporter: Reporter, deviceId: number, at: number): Promise<void> {
-  await ingestValues(t.ctx, reporter, [
+  await ingestValues(t.parts, reporter, [
     reachabilityValue({ deviceId, seq: ++seq, at, delayMs: 3 }),
     syslogValue({ deviceId, seq: ++seq, at }),
   ]);

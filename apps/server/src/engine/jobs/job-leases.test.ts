@@ -23,7 +23,7 @@ const timers = { everyMs: { 'offline-sweep': 100 }, leasePeriods: 5 };
 /** A second "node": a runner on the same database with its own figures. */
 function node(): { jobs: JobScheduler; sweeps: () => Promise<number> } {
   const metrics = new EngineMetrics();
-  const monitoring = new MonitoringJobs({ ...t.ctx, metrics }, t.ctx.jobs.settings);
+  const monitoring = new MonitoringJobs({ ...t.parts, metrics }, t.ctx.jobs.settings);
   const jobs = new JobScheduler(t.ctx, newNodeIdentity().id, timers);
   for (const job of monitoring.scheduledJobs()) jobs.add(job);
   const sweeps = async () =>

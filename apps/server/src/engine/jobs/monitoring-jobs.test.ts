@@ -35,10 +35,10 @@ const eventsOf = (deviceId: number) =>
 describe('monitoring jobs', () => {
   it('marks a device silent past the offline threshold offline, with one transition', async () => {
     const now = Date.now();
-    await ingestValues(t.ctx, box, [reach(fixture.posId, now - 10 * 60_000, 2)]);
+    await ingestValues(t.parts, box, [reach(fixture.posId, now - 10 * 60_000, 2)]);
     expect(await eventsOf(fixture.posId)).toMatchObject([{ status: 1, cause: 'value' }]);
     const seen: number[] = [];
-    const stop = t.ctx.statusBus.subscribe((change) => seen.push(change.deviceId));
+    const stop = t.ctx.engine.statusBus.subscribe((change) => seen.push(change.deviceId));
     const swept = await t.ctx.jobs.sweepOffline(now);
     expect(swept.statusChanges).toContainEqual(
       expect.objectContaining({ deviceId: fixture.posId, onlineStatus: 0, at: now }),
@@ -60,9 +60,9 @@ describe('monitoring jobs', () => {
 
   it('leaves a device that reported within the threshold online', async () => {
     const now = Date.now();
-    await ingestValues(t.ctx, box, [reach(fixture.switchId, now - 60_000, 1)]);
+    await ingestValues(t.parts, box, [reach(fixture.switchId, now - 60_000, 1)]);
     // The switch is SNMP: reachability does not decide its status, so it never came online.
-    await ingestValues(t.ctx, box, [
+    await ingestValues(t.parts, box, [
       {
         kind: 'snmp',
         deviceId: String(fixture.switchId),
@@ -91,7 +91,7 @@ describe('monitoring jobs', () => {
 
   it('rolls raw history up to hourly min, avg and max', async () => {
     const hour = Math.floor(Date.now() / HOUR) * HOUR - 3 * HOUR;
-    await ingestValues(t.ctx, box, [
+    await ingestValues(t.parts, box, [
       // Another device's sample in the same hour stays out of the POS roll-up.
       reach(fixture.switchId, hour + 1_000, 99),
       reach(fixture.posId, hour + 60_000, 10),
@@ -132,7 +132,7 @@ describe('monitoring jobs', () => {
 
   it('deletes raw history past the company’s retention period (default 90 days) and keeps recent rows', async () => {
     const now = Date.now();
-    await ingestValues(t.ctx, box, [
+    await ingestValues(t.parts, box, [
       reach(fixture.posId, now - 100 * DAY, 7),
       reach(fixture.posId, now - DAY, 8),
     ]);

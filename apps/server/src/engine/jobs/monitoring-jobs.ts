@@ -4,9 +4,9 @@
  * call `sweepOffline` / `runHourly` directly.
  */
 
-import type { AppContext } from '../../context';
 import type { AfterCommit } from '../after-commit';
 import type { EngineMetrics } from '../engine-metrics';
+import type { EngineParts } from '../engine-parts';
 import { applyHistoryRetention, prepareHistoryPartitions } from './history-retention';
 import { rollUpHistory } from './history-rollup';
 import type { ScheduledJob } from './job-scheduler';
@@ -15,7 +15,7 @@ import { type SweepContext, sweepOfflineDevices } from './offline-sweep';
 
 export class MonitoringJobs {
   constructor(
-    private readonly ctx: SweepContext & Pick<AppContext, 'log'> & { metrics?: EngineMetrics },
+    private readonly ctx: SweepContext & Pick<EngineParts, 'log'> & { metrics?: EngineMetrics },
     /** The companies' monitoring settings, as every job (and the box hub) reads them. */
     readonly settings: SettingsReader,
   ) {}

@@ -7,11 +7,11 @@
  * the records held under a box that has been back for the offline threshold are released. Each
  * transaction's result is published after it commits.
  */
-import type { AppContext } from '../../context';
 import { withTransactionRetry } from '../../db/transaction-retry';
 import { type AfterCommit, addAfterCommit, afterCommit, publishAfterCommit } from '../after-commit';
 import { DUE_HOLDS_CHUNK, evaluateDevices, ONLINE_ITEM, openDueHolds } from '../alerting/alerting';
 import { releaseHeldRecords } from '../alerting/box-outage';
+import type { EngineParts } from '../engine-parts';
 import { statusChange } from '../ingest/status-bus';
 import { listSilentOnlineDevices, markDevicesOffline, type SilentDevice } from './monitoring-jobs.repository';
 import type { SettingsReader } from './monitoring-settings';
@@ -22,7 +22,7 @@ const MIN_THRESHOLD_MS = 20_000;
 export const SWEEP_CHUNK = 500;
 
 /** What the sweep writes through and publishes on. */
-export type SweepContext = Pick<AppContext, 'db' | 'database' | 'rulesCache' | 'statusBus'>;
+export type SweepContext = Pick<EngineParts, 'db' | 'database' | 'rulesCache' | 'statusBus'>;
 
 /**
  * Runs one sweep at `now`, publishing each transaction's status changes after it commits; returns

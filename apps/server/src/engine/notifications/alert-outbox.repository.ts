@@ -4,11 +4,8 @@
  * deliveries is deliveries.repository.ts. Every function takes the caller's transaction or handle.
  */
 import { AlertRecordStatus } from '@storefleet/contracts';
-import type { Kysely, Transaction } from 'kysely';
 
-import type { DB } from '../../db/database';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Trx } from '../../db/trx';
 
 /** What the notifier reads of a record to decide and to word a message. */
 export interface RecordFacts {
@@ -31,7 +28,7 @@ export interface RecordFacts {
   shopName: string;
 }
 
-function factsQuery(db: Db) {
+function factsQuery(db: Trx) {
   return db
     .selectFrom('alert_records as r')
     .leftJoin('devices as d', 'd.id', 'r.device_id')
@@ -82,7 +79,7 @@ function toFacts(row: FactsRow): RecordFacts {
 }
 
 /** Records whose opening is not handled yet (oldest first); suppressed open ones wait. */
-export async function listUnhandledOpenings(db: Db, limit: number): Promise<RecordFacts[]> {
+export async function listUnhandledOpenings(db: Trx, limit: number): Promise<RecordFacts[]> {
   const rows = await factsQuery(db)
     .where('r.open_notified_at', 'is', null)
     .where((eb) =>
@@ -95,7 +92,7 @@ export async function listUnhandledOpenings(db: Db, limit: number): Promise<Reco
 }
 
 /** Ended records whose opening was handled and whose recovery is not yet (oldest first). */
-export async function listUnhandledRecoveries(db: Db, limit: number): Promise<RecordFacts[]> {
+export async function listUnhandledRecoveries(db: Trx, limit: number): Promise<RecordFacts[]> {
   const rows = await factsQuery(db)
     .where('r.status', '=', AlertRecordStatus.RECOVERED)
     .where('r.recovery_notified_at', 'is', null)
@@ -107,7 +104,7 @@ export async function listUnhandledRecoveries(db: Db, limit: number): Promise<Re
 }
 
 /** Open, unacknowledged, unsuppressed records last notified at or before `before` (repeat candidates). */
-export async function listRepeatCandidates(db: Db, before: number, limit: number): Promise<RecordFacts[]> {
+export async function listRepeatCandidates(db: Trx, before: number, limit: number): Promise<RecordFacts[]> {
   const rows = await factsQuery(db)
     .where('r.status', '=', AlertRecordStatus.UNRESOLVED)
     .where('r.open_notified_at', 'is not', null)
@@ -122,7 +119,7 @@ export async function listRepeatCandidates(db: Db, before: number, limit: number
 
 /** Marks a record's opening handled (and, for a record that ended unseen, its recovery too). */
 export async function markOpeningHandled(
-  db: Db,
+  db: Trx,
   recordId: number,
   now: number,
   alsoRecovery: boolean,
@@ -139,7 +136,7 @@ export async function markOpeningHandled(
     .execute();
 }
 
-export async function markRecoveryHandled(db: Db, recordId: number, now: number): Promise<void> {
+export async function markRecoveryHandled(db: Trx, recordId: number, now: number): Promise<void> {
   await db
     .updateTable('alert_records')
     .set({ recovery_notified_at: now })
@@ -150,7 +147,7 @@ export async function markRecoveryHandled(db: Db, recordId: number, now: number)
 
 /** Records repeat notice number `repeatNo` of a record at `now` (only once: the number must be the next). */
 export async function markRepeatHandled(
-  db: Db,
+  db: Trx,
   recordId: number,
   repeatNo: number,
   now: number,
@@ -165,7 +162,7 @@ export async function markRepeatHandled(
 }
 
 /** Facts of the records `ids` (for summaries and for messages of claimed deliveries). */
-export async function listRecordFacts(db: Db, ids: readonly number[]): Promise<RecordFacts[]> {
+export async function listRecordFacts(db: Trx, ids: readonly number[]): Promise<RecordFacts[]> {
   if (ids.length === 0) return [];
   const rows = await factsQuery(db)
     .where('r.id', 'in', [...ids])

@@ -3,19 +3,18 @@
  * notifier owns; the alert records still to be handled and the facts a message names are in
  * alert-outbox.repository.ts. Every function takes the caller's transaction or handle.
  */
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 
 import type { DB } from '../../db/database';
 import type { AlertDeliveriesTable } from '../../db/tables/alert-deliveries';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Trx } from '../../db/trx';
 
 export type DeliveryRow = Selectable<AlertDeliveriesTable>;
 export type NewDelivery = Insertable<AlertDeliveriesTable>;
 
 /** The (recipient, channel, address) told about a record's opening or a repeat (not muted). */
 export async function listToldAbout(
-  db: Db,
+  db: Trx,
   recordId: number,
 ): Promise<Array<{ sender_id: number; channel: number; address: string; language: string | null }>> {
   return db
@@ -33,7 +32,7 @@ export async function listToldAbout(
  * Summaries count like any message (a cap bounds everything sent in its hour).
  */
 export async function countRecipientSince(
-  db: Db,
+  db: Trx,
   senderId: number,
   channel: number,
   since: number,
@@ -51,7 +50,7 @@ export async function countRecipientSince(
 }
 
 /** Messages the company let through since `since`, on every channel, summaries included. */
-export async function countCompanySince(db: Db, companyId: number, since: number): Promise<number> {
+export async function countCompanySince(db: Trx, companyId: number, since: number): Promise<number> {
   const row = await db
     .selectFrom('alert_deliveries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -64,7 +63,7 @@ export async function countCompanySince(db: Db, companyId: number, since: number
 }
 
 /** Inserts deliveries; one whose dedupe key exists already is skipped. Returns the inserted ids. */
-export async function insertDeliveries(db: Db, rows: readonly NewDelivery[]): Promise<number[]> {
+export async function insertDeliveries(db: Trx, rows: readonly NewDelivery[]): Promise<number[]> {
   if (rows.length === 0) return [];
   const inserted = await db
     .insertInto('alert_deliveries')
@@ -119,7 +118,7 @@ export async function claimDueDeliveries(
 
 /** Settles a claimed delivery: sent, retried later, or failed for good. */
 export async function settleDelivery(
-  db: Db,
+  db: Trx,
   id: number,
   outcome:
     | { status: 'sent'; at: number }
@@ -160,7 +159,7 @@ export interface HeldGroup {
  * (by their first held id), after `afterFirstId` (keyset paging), at most `limit`.
  */
 export async function listHeldGroups(
-  db: Db,
+  db: Trx,
   before: number,
   afterFirstId: number,
   limit: number,
@@ -186,7 +185,7 @@ export async function listHeldGroups(
 }
 
 /** The language of delivery `id` (null: an older row, Chinese). */
-export async function deliveryLanguage(db: Db, id: number): Promise<string | null> {
+export async function deliveryLanguage(db: Trx, id: number): Promise<string | null> {
   const row = await db
     .selectFrom('alert_deliveries')
     .select('language')
@@ -197,7 +196,7 @@ export async function deliveryLanguage(db: Db, id: number): Promise<string | nul
 
 /** Points every held delivery of `group` created before `before` and not yet reported at the summary. */
 export async function attachHeldToSummary(
-  db: Db,
+  db: Trx,
   group: HeldGroup,
   before: number,
   summaryId: number,
@@ -216,7 +215,7 @@ export async function attachHeldToSummary(
 }
 
 /** The id of the delivery with `dedupeKey`. */
-export async function deliveryIdByKey(db: Db, dedupeKey: string): Promise<number | undefined> {
+export async function deliveryIdByKey(db: Trx, dedupeKey: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('alert_deliveries')
     .select('id')
@@ -227,7 +226,7 @@ export async function deliveryIdByKey(db: Db, dedupeKey: string): Promise<number
 
 /** A record's deliveries with the recipient's name, oldest first (the record's delivery log). */
 export async function listDeliveriesOfRecord(
-  db: Db,
+  db: Trx,
   recordId: number,
 ): Promise<Array<DeliveryRow & { sender_name: string | null }>> {
   const direct = await db
@@ -257,7 +256,7 @@ export async function listDeliveriesOfRecord(
 }
 
 /** The held deliveries a summary reports. */
-export async function listHeldOfSummary(db: Db, summaryId: number): Promise<DeliveryRow[]> {
+export async function listHeldOfSummary(db: Trx, summaryId: number): Promise<DeliveryRow[]> {
   return db
     .selectFrom('alert_deliveries')
     .selectAll()
@@ -267,7 +266,7 @@ export async function listHeldOfSummary(db: Db, summaryId: number): Promise<Deli
 }
 
 /** Deliveries waiting to be sent or retried (the backlog `/metrics` shows). */
-export async function countQueuedDeliveries(db: Db): Promise<number> {
+export async function countQueuedDeliveries(db: Trx): Promise<number> {
   const row = await db
     .selectFrom('alert_deliveries')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))

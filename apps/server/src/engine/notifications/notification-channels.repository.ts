@@ -6,17 +6,14 @@
  * URL never reach the database in clear.
  */
 import { defaultNotificationSettings, NotificationSettings } from '@storefleet/contracts';
-import type { Kysely, Transaction } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { Trx } from '../../db/trx';
 import { openStoredSecret, sealSecret } from '../../secrets/secret-box';
 import type { SecretKeyRing } from '../../secrets/secret-keys';
 
-type Db = Kysely<DB> | Transaction<DB>;
-
 /** The company's settings with secrets in clear (for the notifier and the settings service only). */
 export async function readNotificationSettings(
-  db: Db,
+  db: Trx,
   secrets: SecretKeyRing,
   companyId: number,
 ): Promise<NotificationSettings> {
@@ -43,7 +40,7 @@ export async function readNotificationSettings(
 
 /** Saves the company's settings (secrets included), sealed. */
 export async function writeNotificationSettings(
-  db: Db,
+  db: Trx,
   secrets: SecretKeyRing,
   companyId: number,
   settings: NotificationSettings,

@@ -13,9 +13,8 @@ import {
   recipientLanguage,
   SendType,
 } from '@storefleet/contracts';
-import type { Kysely, Transaction } from 'kysely';
 
-import type { DB } from '../../db/database';
+import type { Trx } from '../../db/trx';
 import type { RecordFacts } from './alert-outbox.repository';
 import {
   countCompanySince,
@@ -24,8 +23,6 @@ import {
   listToldAbout,
 } from './deliveries.repository';
 import { capReason, clockTime, hourStart, quietReason } from './notification-policy';
-
-type Trx = Kysely<DB> | Transaction<DB>;
 
 /** A recipient as the alert-senders module resolves it (passed in: the engine does not import modules). */
 export interface NotificationRecipient {

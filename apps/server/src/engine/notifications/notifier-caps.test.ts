@@ -28,9 +28,9 @@ const at = (hour: number, minute = 0) => new Date(2026, 10, 26, hour, minute, 0)
 
 beforeAll(async () => {
   ({ t, smtp, http } = await openNotifierBench());
-  t.ctx.notifier.clock = () => now;
+  t.ctx.engine.notifier.clock = () => now;
   // The test runs the passes: no timer pass may fall between an hour's steps.
-  t.ctx.notifier.stopTimer();
+  t.ctx.engine.notifier.stopTimer();
   const admin = await t.signIn('admin');
   await saveConfig(t.app, admin, {
     alert_repeat_minutes: '0',
@@ -74,7 +74,7 @@ const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : m
 async function passAt(time: number): Promise<ParsedMail[]> {
   now = time;
   const before = smtp.mails.length;
-  await t.ctx.notifier.run();
+  await t.ctx.engine.notifier.run();
   return smtp.mails.slice(before);
 }
 

@@ -24,7 +24,7 @@ let http: HttpPeer;
 beforeAll(async () => {
   ({ t, smtp, http } = await openNotifierBench());
   // This test's own notifier handles the records; the app's takes no part.
-  await t.ctx.notifier.stop();
+  await t.ctx.engine.notifier.stop();
 });
 afterAll(() => closeNotifierBench({ t, smtp, http }));
 

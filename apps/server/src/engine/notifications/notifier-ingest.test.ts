@@ -19,9 +19,9 @@ let seq = Date.now() * 1000;
 beforeAll(async () => {
   ({ t, smtp, http } = await openNotifierBench());
   // Noon, local time: inside the default opening hours.
-  t.ctx.notifier.clock = () => new Date(2026, 10, 24, 12, 0, 0).getTime();
+  t.ctx.engine.notifier.clock = () => new Date(2026, 10, 24, 12, 0, 0).getTime();
   // Only the wake after commit may start a pass here.
-  t.ctx.notifier.stopTimer();
+  t.ctx.engine.notifier.stopTimer();
 });
 afterAll(() => closeNotifierBench({ t, smtp, http }));
 
@@ -46,12 +46,12 @@ describe('from ingest to the mailbox', () => {
       reachabilityValue({ deviceId: f.posId, seq: ++seq, at, delayMs, online: true });
 
     const now = Date.now();
-    await ingestValues(t.ctx, box, [reach(now - 2_000, 150)]);
+    await ingestValues(t.parts, box, [reach(now - 2_000, 150)]);
     await until(() => smtp.to(f.email).length === 1, 'the opening mail');
     expect(smtp.to(f.email)[0]?.subject).toContain('Slow POS');
     expect(smtp.to(f.email)[0]?.subject).toContain('POS 1');
 
-    await ingestValues(t.ctx, box, [reach(now - 1_000, 20)]);
+    await ingestValues(t.parts, box, [reach(now - 1_000, 20)]);
     await until(() => smtp.to(f.email).length === 2, 'the recovery mail');
     expect(smtp.to(f.email)[1]?.subject).toContain('告警恢复');
     const records = await t.ctx.db

@@ -27,7 +27,7 @@ let now = new Date(2026, 10, 24, 12, 0, 0).getTime();
 beforeAll(async () => {
   ({ t, smtp, http } = await openNotifierBench());
   admin = await t.signIn('admin');
-  t.ctx.notifier.clock = () => now;
+  t.ctx.engine.notifier.clock = () => now;
   f = await insertNotificationFixture(t.ctx.db, peerSettings(smtp, http));
   // The fixture's own recipient is not part of this story.
   await t.ctx.db.deleteFrom('alert_senders').where('id', '=', f.senderId).execute();
@@ -80,7 +80,7 @@ describe('recipient language', () => {
     expect(chinese.language).toBe('zh-CN');
 
     const id = await openRecord(t.ctx.db, f, { at: now - 5_000, severity: 4, name: '设备离线' });
-    await t.ctx.notifier.run();
+    await t.ctx.engine.notifier.run();
     await until(
       () => smtp.to('night-duty@store.test').length === 1 && smtp.to('zhang-duty@store.test').length === 1,
       'both opening mails',
@@ -112,7 +112,7 @@ describe('recipient language', () => {
 
     now += 60_000;
     await recoverRecord(t.ctx.db, id, now - 1_000);
-    await t.ctx.notifier.run();
+    await t.ctx.engine.notifier.run();
     await until(
       () => smtp.to('night-duty@store.test').length === 2 && smtp.to('zhang-duty@store.test').length === 2,
       'both recovery mails',

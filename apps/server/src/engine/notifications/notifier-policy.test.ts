@@ -32,11 +32,11 @@ const emailOnly = () =>
 beforeAll(async () => {
   ({ t, smtp, http } = await openNotifierBench());
   admin = await t.signIn('admin');
-  t.ctx.notifier.clock = () => now;
+  t.ctx.engine.notifier.clock = () => now;
 });
 afterAll(() => closeNotifierBench({ t, smtp, http }));
 
-const run = () => t.ctx.notifier.run();
+const run = () => t.ctx.engine.notifier.run();
 const emailsOf = async (id: number) => (await deliveriesOf(t.ctx.db, id)).filter((d) => d.channel === 1);
 
 describe('quiet times', () => {

@@ -32,7 +32,7 @@ const config = testConfig({ demo: true });
 async function start(): Promise<FastifyInstance> {
   const app = await buildApp({ config, database: store.database, logger: pino({ level: 'silent' }) });
   await app.ready();
-  app.ctx.notifier.clock = () => now;
+  app.ctx.engine.notifier.clock = () => now;
   return app;
 }
 
@@ -47,7 +47,7 @@ afterAll(async () => {
 describe('restart in the middle', () => {
   it('sends each delivery exactly once across a shutdown with sends in flight and a crashed claim', async () => {
     const first = await start();
-    await seedOnStart(store.database, config, first.ctx.passwords);
+    await seedOnStart(store.database, config, first.ctx.auth.passwords);
     const settings = peerSettings(smtp, http, (s) => {
       s.sms.enabled = false;
       s.phone.enabled = false;
@@ -59,7 +59,7 @@ describe('restart in the middle', () => {
 
     // The SMTP server holds the first mails: the pass is mid-send when the app closes.
     smtp.hold();
-    const pass = first.ctx.notifier.run();
+    const pass = first.ctx.engine.notifier.run();
     await until(() => smtp.waiting() > 0, 'a mail in flight');
     const closing = first.close();
     smtp.release();
@@ -92,9 +92,9 @@ describe('restart in the middle', () => {
 
     const second = await start();
     try {
-      await second.ctx.notifier.run();
+      await second.ctx.engine.notifier.run();
       await until(() => smtp.to(f.email).length >= 9, 'all nine mails');
-      await second.ctx.notifier.run();
+      await second.ctx.engine.notifier.run();
       const subjects = smtp.to(f.email).map((m) => m.subject ?? '');
       for (let i = 0; i < 9; i++) expect(subjects.filter((s) => s.includes(`Outage ${i}`))).toHaveLength(1);
       expect(subjects).toHaveLength(9);

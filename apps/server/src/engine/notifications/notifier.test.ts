@@ -22,11 +22,11 @@ let now = new Date(2026, 10, 24, 12, 0, 0).getTime();
 
 beforeAll(async () => {
   ({ t, smtp, http } = await openNotifierBench());
-  t.ctx.notifier.clock = () => now;
+  t.ctx.engine.notifier.clock = () => now;
 });
 afterAll(() => closeNotifierBench({ t, smtp, http }));
 
-const run = () => t.ctx.notifier.run();
+const run = () => t.ctx.engine.notifier.run();
 
 describe('email', () => {
   it('mails the recipient when a record opens, naming device, store and level, and again when it recovers', async () => {
@@ -97,7 +97,8 @@ describe('SMS and phone calls through the HTTP provider', () => {
     http.answers.push(500);
     // What /metrics shows for the SMS channel (engine-metrics.ts), before and after.
     const smsCount = async (counter: 'notificationsSent' | 'notificationsFailed') =>
-      (await t.ctx.metrics[counter].get()).values.find((v) => String(v.labels.channel) === '0')?.value ?? 0;
+      (await t.ctx.engine.metrics[counter].get()).values.find((v) => String(v.labels.channel) === '0')
+        ?.value ?? 0;
     const [sentBefore, failedBefore] = [
       await smsCount('notificationsSent'),
       await smsCount('notificationsFailed'),
@@ -155,11 +156,11 @@ describe('records held under their box alert', () => {
 
 describe('waking up', () => {
   it('sends after a committed alert change is announced, without being asked for a pass', async () => {
-    t.ctx.notifier.stopTimer();
+    t.ctx.engine.notifier.stopTimer();
     const f = await insertNotificationFixture(t.ctx.db, peerSettings(smtp, http));
     const id = await openRecord(t.ctx.db, f, { at: now - 1_000, name: 'Woken' });
     // What publishAfterCommit announces once an ingest or sweep transaction that opened it commits.
-    t.ctx.statusBus.alerts.publish([
+    t.ctx.engine.statusBus.alerts.publish([
       {
         change: 'opened',
         recordId: id,

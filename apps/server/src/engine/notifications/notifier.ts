@@ -1,5 +1,5 @@
 /**
- * The notifier (`ctx.notifier`): turns alert records into deliveries and sends them. The records are
+ * The notifier (`ctx.engine.notifier`): turns alert records into deliveries and sends them. The records are
  * the outbox (their `*_notified_at` columns): a pass (1) folds what caps held back in past hours into
  * one summary per recipient and channel, as far as this hour's caps let it (a summary is a message like
  * any other); (2) handles new openings, recoveries and due repeats, one transaction per batch of

@@ -75,7 +75,7 @@ describe('alert words', () => {
     });
     const at = Date.now() - 1_000;
     const box = { deviceId: fixture.boxId, shopId: fixture.shopId, mode: 'box' as const };
-    await ingestValues(t.ctx, box, [
+    await ingestValues(t.parts, box, [
       reachabilityValue({ deviceId: fixture.posId, seq: at * 1000, at, delayMs: 250 }),
     ]);
 

@@ -90,15 +90,15 @@ describe('alert events on the live-updates stream', () => {
     const whole = await streamOf(admin);
     // Outside the operator's region first, then inside: the operator's stream must show only the second.
     publishAfterCommit(
-      t.ctx.statusBus,
+      t.ctx.engine.statusBus,
       afterCommit([], { opened: [opened(p.west, p.northwind, 990001)], recovered: [] }),
     );
     publishAfterCommit(
-      t.ctx.statusBus,
+      t.ctx.engine.statusBus,
       afterCommit([], { opened: [opened(p.other, p.harbor, 990002)], recovered: [] }),
     );
     publishAfterCommit(
-      t.ctx.statusBus,
+      t.ctx.engine.statusBus,
       afterCommit([], { opened: [opened(p.east, p.northwind, 990003)], recovered: [] }),
     );
     await mine.readUntil('"recordId":990003');
@@ -152,7 +152,7 @@ describe('a role holding only the dynamic-monitor codes', () => {
         user_type: 3,
         account_name: 'livewall',
         name: 'Live wall',
-        password_hash: await t.ctx.passwords.hash('Livewall#2026'),
+        password_hash: await t.ctx.auth.passwords.hash('Livewall#2026'),
         password_changed_at: now,
         status: 'ACTIVE',
         role_id: roleId,

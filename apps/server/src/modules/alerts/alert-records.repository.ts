@@ -5,13 +5,12 @@
  * repository reads them and writes only the operator's columns (and, for a close, ends the record).
  */
 import { type AlertRecordFilter, AlertRecordStatus } from '@storefleet/contracts';
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 
 import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { type StoreColumns, storeInScope } from '../../db/scope';
-
-type Trx = Kysely<DB> | Transaction<DB>;
+import type { Trx } from '../../db/trx';
 
 /** The filter with its time range already turned into epoch ms (both ends included). */
 export type AlertRecordCriteria = Partial<Omit<AlertRecordFilter, 'startTime' | 'endTime'>> & {

@@ -110,7 +110,9 @@ async function recordInScope(ctx: AppContext, scope: Scope, id: number): Promise
 function publish(ctx: AppContext, change: AlertChange, row: AlertRecordRow, companyId: number, at: number) {
   const recordId = Number(row.id);
   const deviceId = Number(row.device_id);
-  ctx.statusBus.alerts.publish([{ change, recordId, deviceId, shopId: Number(row.shop_id), companyId, at }]);
+  ctx.engine.statusBus.alerts.publish([
+    { change, recordId, deviceId, shopId: Number(row.shop_id), companyId, at },
+  ]);
 }
 
 /** Whose name an action records: the person's name, else the account name. */

@@ -4,15 +4,13 @@
  * another item.
  */
 import { AlertRecordStatus } from '@storefleet/contracts';
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-
-import type { DB } from '../../db/database';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import { pageWindow } from '../../db/paging';
 import type { AlertRulesTable } from '../../db/tables/alerts';
 import { containsText } from '../../db/text';
+import type { Trx } from '../../db/trx';
 import { refreshOpenAlertCounts } from '../../engine/alerting/alert-records.repository';
 
-type Db = Kysely<DB> | Transaction<DB>;
 export type AlertRuleRow = Selectable<AlertRulesTable>;
 
 export interface AlertRuleFilter {
@@ -29,7 +27,7 @@ export interface AlertRuleFilter {
 
 /** One page of rules matching `filter`, newest first, and the total. */
 export async function listAlertRules(
-  db: Db,
+  db: Trx,
   filter: AlertRuleFilter,
   page: { pageNum: number; pageSize: number },
 ): Promise<{ rows: AlertRuleRow[]; total: number }> {
@@ -67,7 +65,7 @@ export async function listAlertRules(
 
 /** The rule `id` of company `companyId`, if it is one. */
 export async function findCompanyRule(
-  db: Db,
+  db: Trx,
   companyId: number,
   id: number,
 ): Promise<AlertRuleRow | undefined> {
@@ -80,13 +78,13 @@ export async function findCompanyRule(
 }
 
 /** Inserts a rule and returns it. */
-export async function insertAlertRule(db: Db, rule: Insertable<AlertRulesTable>): Promise<AlertRuleRow> {
+export async function insertAlertRule(db: Trx, rule: Insertable<AlertRulesTable>): Promise<AlertRuleRow> {
   return db.insertInto('alert_rules').values(rule).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Changes a company's rule and returns it (undefined when it is gone). */
 export async function updateAlertRule(
-  db: Db,
+  db: Trx,
   companyId: number,
   id: number,
   changes: Updateable<AlertRulesTable>,
@@ -101,7 +99,7 @@ export async function updateAlertRule(
 }
 
 /** Deletes a company's rule; returns whether it existed. */
-export async function deleteAlertRule(db: Db, companyId: number, id: number): Promise<boolean> {
+export async function deleteAlertRule(db: Trx, companyId: number, id: number): Promise<boolean> {
   const result = await db
     .deleteFrom('alert_rules')
     .where('id', '=', id)
@@ -122,7 +120,7 @@ export interface RuleRecoveredRecord {
  * Recovers every open record of rule `ruleId` at `at`, and recounts those devices' open alerts (the
  * lists' problems-first order) in the same transaction; returns the records recovered.
  */
-export async function recoverRuleAlerts(db: Db, ruleId: number, at: number): Promise<RuleRecoveredRecord[]> {
+export async function recoverRuleAlerts(db: Trx, ruleId: number, at: number): Promise<RuleRecoveredRecord[]> {
   const rows = await db
     .updateTable('alert_records')
     .set({ status: AlertRecordStatus.RECOVERED, recovery_time: at })
@@ -144,7 +142,7 @@ export async function recoverRuleAlerts(db: Db, ruleId: number, at: number): Pro
 
 /** Inserts several rules (the demo seed). */
 export async function insertAlertRules(
-  db: Db,
+  db: Trx,
   rules: ReadonlyArray<Insertable<AlertRulesTable>>,
 ): Promise<void> {
   if (rules.length > 0)

@@ -46,7 +46,7 @@ import {
 function publishRecovered(ctx: AppContext, recovered: readonly RuleRecoveredRecord[], at: number): void {
   if (recovered.length === 0) return;
   const events: AlertRecordEvent[] = recovered.map((r) => ({ change: 'recovered', ...r, at }));
-  ctx.statusBus.alerts.publish(events);
+  ctx.engine.statusBus.alerts.publish(events);
 }
 
 /** ALERTPRIORITY code → name in both languages (an item without an English name shows its Chinese one). */
@@ -97,7 +97,7 @@ export async function addRule(
     create_by: caller.userName,
     update_by: caller.userName,
   });
-  ctx.rulesCache.invalidate(companyId);
+  ctx.engine.rulesCache.invalidate(companyId);
   return toAlertRule(row, await levelNames(ctx), lang);
 }
 
@@ -126,7 +126,7 @@ export async function changeRule(
     await deleteRuleHolds(trx, after.id);
     return after;
   });
-  ctx.rulesCache.invalidate(companyId);
+  ctx.engine.rulesCache.invalidate(companyId);
   publishRecovered(ctx, recovered, now);
   return toAlertRule(row, await levelNames(ctx), lang);
 }
@@ -154,7 +154,7 @@ export async function setRuleStatus(
     await deleteRuleHolds(trx, id);
     return updated;
   });
-  ctx.rulesCache.invalidate(companyId);
+  ctx.engine.rulesCache.invalidate(companyId);
   publishRecovered(ctx, recovered, now);
   return toAlertRule(row, await levelNames(ctx), lang);
 }
@@ -169,7 +169,7 @@ export async function removeRule(ctx: AppContext, scope: Scope, id: number): Pro
     await deleteRuleHolds(trx, id);
     return records;
   });
-  ctx.rulesCache.invalidate(companyId);
+  ctx.engine.rulesCache.invalidate(companyId);
   publishRecovered(ctx, recovered, now);
 }
 

@@ -4,15 +4,7 @@
  * `senderInScope` (every store and level it covers is inside the caller's scope).
  */
 import { type RecipientLanguage, recipientLanguage, SendType, UserStatus } from '@storefleet/contracts';
-import {
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type Selectable,
-  type SqlBool,
-  sql,
-  type Transaction,
-} from 'kysely';
+import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 
 import { isRestricted, type Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
@@ -20,8 +12,7 @@ import { pageWindow } from '../../db/paging';
 import { storeInScope } from '../../db/scope';
 import type { AlertSendersTable } from '../../db/tables/alert-senders';
 import { containsText } from '../../db/text';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Trx } from '../../db/trx';
 
 /** Send type numbers (0 SMS, 1 email, 2 phone call) ↔ the `send_types` bit set. */
 export function sendTypesToBits(types: readonly number[]): number {
@@ -51,7 +42,7 @@ export interface AlertRecipient {
  * cellphone where its own are empty, and is left out while the user is not ACTIVE.
  */
 export async function listRecipientsFor(
-  db: Kysely<DB> | Transaction<DB>,
+  db: Trx,
   q: { companyId: number; shopId: number; severity: number },
 ): Promise<AlertRecipient[]> {
   const rows = await db
@@ -162,7 +153,7 @@ function coversStore(eb: SenderEb, shopId: number): Expression<SqlBool> {
   ]);
 }
 
-function sendersOf(db: Db, companyId: number) {
+function sendersOf(db: Trx, companyId: number) {
   return db
     .selectFrom('alert_senders as s')
     .leftJoin('users as u', 'u.id', 's.account_id')
@@ -191,7 +182,7 @@ const SENDER_COLUMNS = [
 
 /** One page of company `companyId`'s senders inside the scope matching `filter`, newest first. */
 export async function listAlertSenders(
-  db: Db,
+  db: Trx,
   companyId: number,
   scope: Scope,
   scopeLevelIds: readonly number[],
@@ -227,7 +218,7 @@ export async function listAlertSenders(
 
 /** Sender `id` of company `companyId` if the scope sees it. */
 export async function findAlertSender(
-  db: Db,
+  db: Trx,
   companyId: number,
   scope: Scope,
   scopeLevelIds: readonly number[],
@@ -243,7 +234,7 @@ export async function findAlertSender(
   return withLinks;
 }
 
-async function withCoverage(db: Db, rows: AlertSenderRow[]): Promise<AlertSenderWithCoverage[]> {
+async function withCoverage(db: Trx, rows: AlertSenderRow[]): Promise<AlertSenderWithCoverage[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [stores, levels] = await Promise.all([
@@ -282,7 +273,7 @@ export interface AlertSenderWrite {
 }
 
 async function writeCoverage(
-  db: Db,
+  db: Trx,
   companyId: number,
   senderId: number,
   write: AlertSenderWrite,
@@ -303,7 +294,7 @@ async function writeCoverage(
 
 /** Inserts a sender of company `companyId` with its coverage (call inside a transaction); its id. */
 export async function insertAlertSender(
-  db: Db,
+  db: Trx,
   companyId: number,
   write: AlertSenderWrite,
   by: string,
@@ -333,7 +324,7 @@ export async function insertAlertSender(
 
 /** Replaces sender `id` of company `companyId` and its coverage (call inside a transaction). */
 export async function updateAlertSender(
-  db: Db,
+  db: Trx,
   companyId: number,
   id: number,
   write: AlertSenderWrite,
@@ -361,7 +352,7 @@ export async function updateAlertSender(
 
 /** The id of company `companyId`'s sender that is user `accountId`, if there is one. */
 export async function findAlertSenderOfAccount(
-  db: Db,
+  db: Trx,
   companyId: number,
   accountId: number,
 ): Promise<number | undefined> {
@@ -375,7 +366,7 @@ export async function findAlertSenderOfAccount(
 }
 
 /** Deletes sender `id` of company `companyId` (its coverage goes with it). */
-export async function deleteAlertSender(db: Db, companyId: number, id: number): Promise<void> {
+export async function deleteAlertSender(db: Trx, companyId: number, id: number): Promise<void> {
   await db.deleteFrom('alert_sender_stores').where('sender_id', '=', id).execute();
   await db.deleteFrom('alert_sender_regions').where('sender_id', '=', id).execute();
   await db.deleteFrom('alert_senders').where('company_id', '=', companyId).where('id', '=', id).execute();

@@ -58,7 +58,7 @@ export async function deviceAlertRules(
   const device = await deviceInScope(ctx, scope, await deviceOfQuery(ctx, scope, query));
   if (query.hostid !== undefined && device.hostid !== query.hostid)
     throw notFound({ zh: '设备', en: 'device' });
-  const rules = (await ctx.rulesCache.rulesFor(ctx.db, [device.company_id])).get(device.company_id);
+  const rules = (await ctx.engine.rulesCache.rulesFor(ctx.db, [device.company_id])).get(device.company_id);
   const levels = rules?.usesAreas ? await listStoreLevels(ctx.db, [device.shop_id]) : undefined;
   return [...(rules?.byId.values() ?? [])]
     .filter((rule) => ruleApplies(rule, device, (shopId) => levels?.get(shopId)))

@@ -22,7 +22,7 @@ const NOT_A_TIME = { zh: '不是存在的日期时间', en: 'is not a date-time 
 
 /** One page of the merged log. */
 export async function listMonitorLog(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   scope: Scope,
   query: MonitorLogQuery,
 ): Promise<PagedResult<MonitorLogEntry>> {

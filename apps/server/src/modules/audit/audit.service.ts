@@ -40,7 +40,7 @@ function filterOf(query: CallLogQueryBody): OperationLogFilter {
 
 /** One page of the operation log inside the caller's scope, newest first, names in `lang`. */
 export async function queryOperationLogs(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   writer: OperationLogWriter,
   scope: Scope,
   query: CallLogQueryBody,
@@ -71,7 +71,7 @@ export async function queryOperationLogs(
 
 /** The names of the operations recorded inside the caller's scope, in `lang`, for the log page's filter. */
 export async function operationNames(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   writer: OperationLogWriter,
   scope: Scope,
   lang: Lang,

@@ -41,8 +41,8 @@ export async function signIn(ctx: AppContext, body: LoginBody, clientAddress: st
   await refuseWhenThrottled(ctx.db, ctx.config.signInThrottle, keys, now);
   const account = await findAccountByName(ctx.db, body.username);
   const matches = account
-    ? await ctx.passwords.verify(account.passwordHash, body.password)
-    : await ctx.passwords.verifyNobody(body.password);
+    ? await ctx.auth.passwords.verify(account.passwordHash, body.password)
+    : await ctx.auth.passwords.verifyNobody(body.password);
   if (!account || !matches) {
     await noteFailure(ctx.db, ctx.log, ctx.config.signInThrottle, keys, now);
     throw new AppError('BAD_CREDENTIALS');
@@ -62,8 +62,8 @@ export async function signIn(ctx: AppContext, body: LoginBody, clientAddress: st
 
 /** Issues a token for the account and describes the session it opens. */
 export async function openSession(ctx: AppContext, userId: number, tokenVersion: number): Promise<SignedIn> {
-  const issued = await ctx.tokens.issue(userId, tokenVersion);
-  const session = await authenticate(ctx.db, ctx.tokens, {
+  const issued = await ctx.auth.tokens.issue(userId, tokenVersion);
+  const session = await authenticate(ctx.db, ctx.auth.tokens, {
     authorization: `Bearer ${issued.token}`,
     companyHeader: undefined,
     // Starts the session's idle clock at sign-in.
@@ -95,7 +95,7 @@ export async function describeSession(ctx: AppContext, caller: Caller): Promise<
 export async function signOut(ctx: AppContext, caller: Caller): Promise<void> {
   await revokeToken(ctx.db, caller.tokenId, caller.tokenExpiresAt, Date.now());
   // An open live-updates stream of this session ends now, not at its next request.
-  ctx.sessionEvents.changed(caller.userId);
+  ctx.auth.sessionEvents.changed(caller.userId);
 }
 
 /**
@@ -115,15 +115,15 @@ export async function changePassword(
   await refuseWhenThrottled(ctx.db, ctx.config.signInThrottle, keys, now);
   const account = await findAccountById(ctx.db, caller.userId);
   if (!account) throw unauthenticated();
-  if (!(await ctx.passwords.verify(account.passwordHash, body.oldPassword))) {
+  if (!(await ctx.auth.passwords.verify(account.passwordHash, body.oldPassword))) {
     await noteFailure(ctx.db, ctx.log, ctx.config.signInThrottle, keys, now);
     throw invalid('oldPassword', { zh: '当前密码不正确', en: 'is not your current password' });
   }
   if (body.newPassword === body.oldPassword)
     throw invalid('newPassword', { zh: '不能与当前密码相同', en: 'must differ from the current password' });
   assertPasswordAllowed('newPassword', body.newPassword, caller.userName);
-  await replacePassword(ctx.db, caller.userId, await ctx.passwords.hash(body.newPassword), now);
-  ctx.sessionEvents.changed(caller.userId, caller.tokenId);
+  await replacePassword(ctx.db, caller.userId, await ctx.auth.passwords.hash(body.newPassword), now);
+  ctx.auth.sessionEvents.changed(caller.userId, caller.tokenId);
   const changed = await findAccountById(ctx.db, caller.userId);
   if (!changed) throw unauthenticated();
   return (await openSession(ctx, changed.id, changed.tokenVersion)).result;

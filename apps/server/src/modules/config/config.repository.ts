@@ -3,6 +3,7 @@ import type { ConfigItemCode } from '@storefleet/contracts';
 import type { Kysely, Selectable } from 'kysely';
 
 import type { DB } from '../../db/database';
+import { stamps, updateStamps } from '../../db/stamps';
 import type { ConfigItemsTable } from '../../db/tables/settings';
 
 export type ConfigItemRow = Selectable<ConfigItemsTable>;
@@ -38,13 +39,10 @@ export async function saveCompanyConfig(
           company_id: companyId,
           code,
           value,
-          created_by: by,
-          created_at: now,
-          updated_by: by,
-          updated_at: now,
+          ...stamps(by, now),
         })
         .onConflict((oc) =>
-          oc.columns(['company_id', 'code']).doUpdateSet({ value, updated_by: by, updated_at: now }),
+          oc.columns(['company_id', 'code']).doUpdateSet({ value, ...updateStamps(by, now) }),
         )
         .execute();
     }

@@ -19,7 +19,7 @@ const rate = (r: { onlineMs: number; baseMs: number }) =>
 
 /** Yesterday's usage rate (percent) per store among `shopIds`; stores without rows are absent. */
 export async function yesterdayUsageByStore(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   scope: Scope,
   shopIds: readonly number[],
   now: number = Date.now(),
@@ -31,7 +31,7 @@ export async function yesterdayUsageByStore(
 
 /** `usageTrend`: per stored day of the range, the usage rate of the devices in the place. */
 export async function usageTrend(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   scope: Scope,
   query: UsageTrendQuery,
 ): Promise<UsageTrendPoint[]> {

@@ -1,5 +1,5 @@
 /**
- * The device module's in-process caches, one set per application (`ctx.deviceCaches`, made in app.ts
+ * The device module's in-process caches, one set per application (`ctx.caches.devices`, made in app.ts
  * on the database's write watches): exact totals and status counts, recently read list pages, and the
  * dictionary names replies show. Each is emptied by the committed writes it depends on
  * (db/write-watch.ts); none sees another process's writes (docs/decisions/devices.md).

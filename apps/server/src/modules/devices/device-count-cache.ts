@@ -4,7 +4,7 @@
  * `devices` (insert, delete, or an update of a column the filters, the scope or the counts read) or to
  * `stores` (insert, delete, a move between regions, a status change) moves the watch's version
  * (db/write-watch.ts, after commit); an entry computed under an older version is never served.
- * One per application (`ctx.deviceCaches.counts`, made in app.ts on the database's write watches); at most
+ * One per application (`ctx.caches.devices.counts`, made in app.ts on the database's write watches); at most
  * MAX_ENTRIES entries, oldest out first; concurrent misses of one count share one query
  * (db/shared-read.ts). Other processes' writes are not seen: docs/decisions/devices.md
  * "Count cache".

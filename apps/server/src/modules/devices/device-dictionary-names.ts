@@ -3,7 +3,7 @@
  * instead of three dictionary joins in every list statement: on PostgreSQL, planning those joins cost
  * more than running the page. Exact the same way as the count cache: the names are re-read after any
  * committed write to `dictionary_items` (db/write-watch.ts). One per application
- * (`ctx.deviceCaches.names`).
+ * (`ctx.caches.devices.names`).
  */
 import { type Lang, nameIn } from '@storefleet/contracts';
 import type { Kysely } from 'kysely';

@@ -96,7 +96,7 @@ function deviceConditions(
   return eb.and(parts);
 }
 
-/** How many devices `scope` and `filter` list (the list's total; the service caches it: ctx.deviceCaches.counts). */
+/** How many devices `scope` and `filter` list (the list's total; the service caches it: ctx.caches.devices.counts). */
 export async function countListedDevices(
   db: Kysely<DB>,
   scope: Scope,
@@ -110,7 +110,7 @@ export async function countListedDevices(
 
 /**
  * Online/offline/total (and pre-installed) counts over the filtered devices, in one query (the service
- * caches them: ctx.deviceCaches.counts).
+ * caches them: ctx.caches.devices.counts).
  */
 export async function countDevices(
   db: Kysely<DB>,

@@ -15,6 +15,7 @@ import {
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
+import { stamps } from '../../db/stamps';
 import { AppError, type FieldMessage, invalid, textIn } from '../../http/errors';
 import { type FileReply, fileReply } from '../../http/file-reply';
 import { fieldMessageLabel } from '../../http/phrases';
@@ -60,7 +61,7 @@ function refuse(problems: FileProblem[]): AppError {
  * scope); sub-devices join the store's box. Rejected rows are worded in `lang`.
  */
 export async function importDevices(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config' | 'db' | 'engine'>,
   caller: Caller,
   scope: Scope,
   shopId: number,
@@ -112,15 +113,12 @@ export async function importDevices(
         company_id: lookups.store.company_id,
         ...newKeyColumns(ctx.config.secrets, body.productId === ProductType.AI_BOX),
         register_time: now,
-        created_by: caller.userName,
-        created_at: now,
-        updated_by: caller.userName,
-        updated_at: now,
+        ...stamps(caller.userName, now),
       })),
     );
     return { deviceIds, rejected };
   });
-  if (outcome.deviceIds.length > 0) await ctx.hub.notifyDevicesChanged(outcome.deviceIds);
+  if (outcome.deviceIds.length > 0) await ctx.engine.hub.notifyDevicesChanged(outcome.deviceIds);
   const rejected: DeviceImportRejectedRow[] = outcome.rejected.map(({ row, cells, errors }) => ({
     row,
     cells,

@@ -61,15 +61,15 @@ async function pageOfDevices(
   sort: DeviceSort,
   page: PageQuery,
 ): Promise<PagedResult<Device>> {
-  const total = await ctx.deviceCaches.counts.get('total', scope, filterKey(filter), () =>
+  const total = await ctx.caches.devices.counts.get('total', scope, filterKey(filter), () =>
     countListedDevices(ctx.db, scope, filter),
   );
   const { pageNum, pageSize } = page;
   const key = { scope, filter: filterKey(filter), sort, pageNum, pageSize, total };
-  const rows = await ctx.deviceCaches.pages.get(key, () =>
+  const rows = await ctx.caches.devices.pages.get(key, () =>
     listDevicePage(ctx.db, scope, filter, sort, page, total),
   );
-  const names = await ctx.deviceCaches.names.names(ctx.db);
+  const names = await ctx.caches.devices.names.names(ctx.db);
   const first = (page.pageNum - 1) * page.pageSize + 1;
   const showKey = mayReadKeys(caller);
   const list = rows.map((row, i) => toDevice(row, first + i, showKey, names, ctx.config.secrets));
@@ -85,7 +85,7 @@ export async function storeDevices(
   productType: number,
 ): Promise<Device[]> {
   const rows = await listStoreDeviceRows(ctx.db, scope, shopId, productType);
-  const names = await ctx.deviceCaches.names.names(ctx.db);
+  const names = await ctx.caches.devices.names.names(ctx.db);
   const showKey = mayReadKeys(caller);
   return rows.map((row, i) => toDevice(row, i + 1, showKey, names, ctx.config.secrets));
 }
@@ -96,7 +96,7 @@ export async function deviceStatus(
   scope: Scope,
   query: DeviceStatusQuery,
 ): Promise<DeviceStatusCounts> {
-  const counts = await ctx.deviceCaches.counts.get('status', scope, query, () =>
+  const counts = await ctx.caches.devices.counts.get('status', scope, query, () =>
     countDevices(ctx.db, scope, query),
   );
   return { deviceNum: counts.total, onlineNum: counts.online, offlineNum: counts.total - counts.online };
@@ -109,7 +109,7 @@ export async function gatewayStatus(
   query: GatewayStatusQuery,
 ): Promise<GatewayStatusCounts> {
   const filter = { ...query, boxesOnly: true };
-  const counts = await ctx.deviceCaches.counts.get('status', scope, filter, () =>
+  const counts = await ctx.caches.devices.counts.get('status', scope, filter, () =>
     countDevices(ctx.db, scope, filter),
   );
   return {

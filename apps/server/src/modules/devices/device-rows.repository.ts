@@ -1,6 +1,6 @@
 /**
  * Reading whole device rows for replies: the device joined to its store. The dictionary names of its
- * category, class and property type come from `ctx.deviceCaches.names` (device-dictionary-names.ts), not
+ * category, class and property type come from `ctx.caches.devices.names` (device-dictionary-names.ts), not
  * from joins: on PostgreSQL, planning three more joins cost more than running a list page.
  */
 import type { Kysely } from 'kysely';

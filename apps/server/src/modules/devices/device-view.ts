@@ -17,7 +17,7 @@ export function mayReadKeys(caller: Caller): boolean {
 }
 
 /**
- * One reply device; `index` is its 1-based row number in the list; `names` from ctx.deviceCaches.names.
+ * One reply device; `index` is its 1-based row number in the list; `names` from ctx.caches.devices.names.
  * Sealed columns are opened with `secrets`; the box key is shown masked (only the reply of the call
  * that makes or rotates a key carries it in full).
  */

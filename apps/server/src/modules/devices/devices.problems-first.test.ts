@@ -67,7 +67,7 @@ async function troubleOf(token: string): Promise<StoreTrouble[]> {
 
 /** The box reports one reachability result for `deviceId` (delay in ms; offline when `online` is false). */
 async function reach(deviceId: number, online: boolean, delayMs = 10): Promise<void> {
-  await ingestValues(t.ctx, box, [
+  await ingestValues(t.parts, box, [
     reachabilityValue({ deviceId, seq: ++seq, at: Date.now(), delayMs, online }),
   ]);
 }

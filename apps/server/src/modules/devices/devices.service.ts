@@ -12,6 +12,7 @@ import {
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
+import { stamps, updateStamps } from '../../db/stamps';
 import { invalid, invalidFields, notFound } from '../../http/errors';
 import { boxKeyColumns } from '../../secrets/secret-box';
 import { duplicateProblems } from './device-duplicates';
@@ -41,7 +42,7 @@ export async function getDevice(
     row,
     1,
     mayReadKeys(caller),
-    await ctx.deviceCaches.names.names(ctx.db),
+    await ctx.caches.devices.names.names(ctx.db),
     ctx.config.secrets,
   );
 }
@@ -72,15 +73,12 @@ export async function addDevice(
           ? { security_key: null, security_key_hash: null }
           : boxKeyColumns(ctx.config.secrets, securityKey)),
         register_time: now,
-        created_by: caller.userName,
-        created_at: now,
-        updated_by: caller.userName,
-        updated_at: now,
+        ...stamps(caller.userName, now),
       },
     ]);
     return id as number;
   });
-  await ctx.hub.notifyDevicesChanged([deviceId]);
+  await ctx.engine.hub.notifyDevicesChanged([deviceId]);
   const device = await getDevice(ctx, caller, scope, deviceId);
   return securityKey !== null && device.securityKey !== undefined ? { ...device, securityKey } : device;
 }
@@ -124,14 +122,13 @@ export async function editDevice(
       ...deviceColumns(body),
       community: sealedCommunity(ctx.config.secrets, body.community),
       company_id: lookups.store.company_id,
-      updated_by: caller.userName,
-      updated_at: Date.now(),
+      ...updateStamps(caller.userName, Date.now()),
     });
     return existing.shop_id;
   });
-  await ctx.hub.notifyDevicesChanged([body.deviceId]);
+  await ctx.engine.hub.notifyDevicesChanged([body.deviceId]);
   // A device moved to another store: the old store's box must stop probing it too.
-  if (previousShopId !== body.shopId) await ctx.hub.notifyStoreChanged(previousShopId);
+  if (previousShopId !== body.shopId) await ctx.engine.hub.notifyStoreChanged(previousShopId);
   return getDevice(ctx, caller, scope, body.deviceId);
 }
 
@@ -149,10 +146,9 @@ export async function rotateDeviceKey(
   const securityKey = newSecurityKey();
   await updateDevice(ctx.db, deviceId, {
     ...boxKeyColumns(ctx.config.secrets, securityKey),
-    updated_by: caller.userName,
-    updated_at: Date.now(),
+    ...updateStamps(caller.userName, Date.now()),
   });
-  ctx.hub.notifyKeyRevoked(deviceId);
+  ctx.engine.hub.notifyKeyRevoked(deviceId);
   return { deviceId, securityKey };
 }
 
@@ -166,9 +162,9 @@ export async function setDeviceState(
 ): Promise<Device> {
   const row = await findDeviceRowInScope(ctx.db, scope, deviceId);
   if (!row) throw notFound({ zh: '设备', en: 'device' });
-  await updateDevice(ctx.db, deviceId, { state, updated_by: caller.userName, updated_at: Date.now() });
-  if (state === DeviceState.DISABLED) ctx.hub.notifyKeyRevoked(deviceId);
-  await ctx.hub.notifyDevicesChanged([deviceId]);
+  await updateDevice(ctx.db, deviceId, { state, ...updateStamps(caller.userName, Date.now()) });
+  if (state === DeviceState.DISABLED) ctx.engine.hub.notifyKeyRevoked(deviceId);
+  await ctx.engine.hub.notifyDevicesChanged([deviceId]);
   return getDevice(ctx, caller, scope, deviceId);
 }
 
@@ -187,12 +183,11 @@ export async function setMonitored(
       throw notFound({ zh: `设备 ${missing.join(', ')}`, en: `device ${missing.join(', ')}` });
     await updateDevices(trx, ids, {
       monitored: query.mornitored,
-      updated_by: caller.userName,
-      updated_at: Date.now(),
+      ...updateStamps(caller.userName, Date.now()),
     });
     return { updated: ids.length };
   });
-  await ctx.hub.notifyDevicesChanged(ids);
+  await ctx.engine.hub.notifyDevicesChanged(ids);
   return outcome;
 }
 
@@ -209,8 +204,7 @@ export async function setPreinstallation(
     throw invalid('deviceId', { zh: '必须是盒子（产品类型 1）', en: 'must be a box (product type 1)' });
   await updateDevice(ctx.db, body.deviceId, {
     is_preinstallation: body.status,
-    updated_by: caller.userName,
-    updated_at: Date.now(),
+    ...updateStamps(caller.userName, Date.now()),
   });
   return getDevice(ctx, caller, scope, body.deviceId);
 }

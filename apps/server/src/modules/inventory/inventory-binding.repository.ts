@@ -7,6 +7,7 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 
 import type { DB } from '../../db/database';
+import { updateStamps } from '../../db/stamps';
 
 /** The record bound to device `deviceId`, if any. */
 export async function findRecordOfDevice(db: Kysely<DB>, deviceId: number) {
@@ -31,7 +32,7 @@ export async function bindRecord(
   try {
     const result = await db
       .updateTable('inventory_records')
-      .set({ bound_device_id: deviceId, bound_at: now, bound_by: by, updated_by: by, updated_at: now })
+      .set({ bound_device_id: deviceId, bound_at: now, bound_by: by, ...updateStamps(by, now) })
       .where('id', '=', id)
       .where('bound_device_id', 'is', null)
       .executeTakeFirst();
@@ -57,7 +58,7 @@ export async function unbindRecord(
   if (!row || row.bound_device_id === null) return null;
   const result = await db
     .updateTable('inventory_records')
-    .set({ bound_device_id: null, bound_at: null, bound_by: null, updated_by: by, updated_at: now })
+    .set({ bound_device_id: null, bound_at: null, bound_by: null, ...updateStamps(by, now) })
     .where('id', '=', id)
     .where('bound_device_id', '=', row.bound_device_id)
     .executeTakeFirst();

@@ -17,6 +17,7 @@ import {
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
+import { updateStamps } from '../../db/stamps';
 import { type AppError, conflict, notFound } from '../../http/errors';
 import { findDeviceRowInScope } from '../devices/device-rows.repository';
 import { updateDevice } from '../devices/devices.repository';
@@ -117,8 +118,7 @@ export async function bindInventory(
       if (device.monitored !== MonitoredFlag.MONITORED) {
         await updateDevice(trx, device.id, {
           monitored: MonitoredFlag.MONITORED,
-          updated_by: caller.userName,
-          updated_at: now,
+          ...updateStamps(caller.userName, now),
         });
       }
     });
@@ -173,8 +173,7 @@ export async function unbindInventory(
     }
     await updateDevice(trx, deviceId, {
       monitored: MonitoredFlag.NOT_MONITORED,
-      updated_by: caller.userName,
-      updated_at: now,
+      ...updateStamps(caller.userName, now),
     });
   });
   return getInventory(ctx, scope, id, lang);

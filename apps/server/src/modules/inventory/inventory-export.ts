@@ -20,13 +20,13 @@ const EXPORT_BATCH = 1000;
 
 /** The filtered list as a streamed .xlsx download (no row limit: memory stays one batch). */
 export async function exportInventory(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'caches' | 'db'>,
   _caller: Caller,
   scope: Scope,
   query: InventoryExportQuery,
   lang: Lang,
 ): Promise<FileReply> {
-  const names = await ctx.deviceCaches.names.names(ctx.db);
+  const names = await ctx.caches.devices.names.names(ctx.db);
   const batches = exportRows(ctx.db, scope, query, inventorySortOf(query), EXPORT_BATCH);
   const toRecords = (rows: Parameters<typeof toInventoryRecord>[0][]): InventoryRecord[] =>
     rows.map((row) => toInventoryRecord(row, names, lang));

@@ -25,6 +25,7 @@ import type { Kysely } from 'kysely';
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import type { DB, DialectName } from '../../db/database';
+import { stamps } from '../../db/stamps';
 import { notFound } from '../../http/errors';
 import { type FileReply, fileReply } from '../../http/file-reply';
 import { listItemsOfType } from '../dictionaries/dictionary.repository';
@@ -65,7 +66,10 @@ export async function loadImportDictionaries(db: Kysely<DB>): Promise<ImportDict
 }
 
 /** The template as a download, in the caller's language. */
-export async function inventoryTemplate(ctx: AppContext, lang: Lang): Promise<FileReply> {
+export async function inventoryTemplate(
+  ctx: Pick<AppContext, 'database' | 'db' | 'log'>,
+  lang: Lang,
+): Promise<FileReply> {
   const bytes = await buildInventoryTemplate(await loadImportDictionaries(ctx.db), lang);
   return fileReply(bytes, XLSX, lang === 'zh' ? '资产导入模板.xlsx' : 'inventory-import-template.xlsx');
 }
@@ -121,10 +125,7 @@ function recordOf(
     status: values.status,
     remark: values.remark,
     index_no: values.index,
-    created_by: by,
-    created_at: now,
-    updated_by: by,
-    updated_at: now,
+    ...stamps(by, now),
   };
 }
 
@@ -246,7 +247,7 @@ function reply(
  * SQLite a transaction holds the one connection, so the parts wait and are written after the read.
  */
 export async function importInventory(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'database' | 'db' | 'log' | 'config'>,
   caller: Caller,
   scope: Scope,
   shopId: number,

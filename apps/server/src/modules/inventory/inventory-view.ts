@@ -22,7 +22,7 @@ export function statusName(status: number, lang: Lang): string {
   return PropertyStatus.has(status) ? PropertyStatus.labelOf(status, lang) : String(status);
 }
 
-/** One reply record; `names` from ctx.deviceCaches.names. */
+/** One reply record; `names` from ctx.caches.devices.names. */
 export function toInventoryRecord(
   row: InventoryRow,
   names: DeviceDictionaryNames,

@@ -29,6 +29,7 @@ import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { pageWindow } from '../../db/paging';
 import { type StoreColumns, storeInScope } from '../../db/scope';
+import { updateStamps } from '../../db/stamps';
 import type { InventoryRecordsTable } from '../../db/tables/inventory';
 import { containsText } from '../../db/text';
 import { storePlaceConditions } from '../stores/store-place-filter';
@@ -351,7 +352,7 @@ export async function setNetworkFlag(
   if (ids.length === 0) return 0;
   const result = await db
     .updateTable('inventory_records')
-    .set({ is_network_device: flag, updated_by: by, updated_at: now })
+    .set({ is_network_device: flag, ...updateStamps(by, now) })
     .where('id', 'in', [...ids])
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -24,6 +24,7 @@ import {
 import { type Caller, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { readCodeList, writeList } from '../../db/json';
+import { updateStamps } from '../../db/stamps';
 import { storedImage } from '../../files/image-store';
 import { inspectImage } from '../../files/image-upload';
 import { AppError, conflict, type FieldMessage, invalidFields, notFound } from '../../http/errors';
@@ -72,7 +73,7 @@ export async function listInventory(
   const [total, rows, names] = await Promise.all([
     countInventory(ctx.db, scope, body),
     listInventoryPage(ctx.db, scope, body, sort, body),
-    ctx.deviceCaches.names.names(ctx.db),
+    ctx.caches.devices.names.names(ctx.db),
   ]);
   return toPagedResult(
     rows.map((row) => toInventoryRecord(row, names, lang)),
@@ -115,7 +116,7 @@ export async function getInventory(
 ): Promise<InventoryRecord> {
   const row = await findInventoryRow(ctx.db, scope, id);
   if (!row) throw notFound(RECORD);
-  return toInventoryRecord(row, await ctx.deviceCaches.names.names(ctx.db), lang);
+  return toInventoryRecord(row, await ctx.caches.devices.names.names(ctx.db), lang);
 }
 
 /** 409 naming the records among `states` that are bound (and their devices). */
@@ -290,8 +291,7 @@ export async function updateInventory(
       images: writeList(images),
       remark: body.remark,
       index_no: body.index,
-      updated_by: caller.userName,
-      updated_at: Date.now(),
+      ...updateStamps(caller.userName, Date.now()),
     });
     // Written: the files of images this edit dropped go unless another record holds them.
     const dropped = [...kept].filter((name) => !images.includes(name));

@@ -12,6 +12,7 @@ import {
 import type { Caller, Scope } from '../../auth/caller';
 import { isRestricted, requireCompany } from '../../auth/caller';
 import type { AppContext } from '../../context';
+import { stamps, updateStamps } from '../../db/stamps';
 import { conflict, forbidden, invalid, type Message, notFound } from '../../http/errors';
 import { toStore } from '../stores/store-view';
 import {
@@ -108,8 +109,7 @@ export async function saveLevel(
     await renameLevel(ctx.db, companyId, existing.id, {
       name: body.name,
       ename,
-      updated_by: caller.name,
-      updated_at: now,
+      ...updateStamps(caller.name, now),
     });
     id = existing.id;
   } else {
@@ -130,10 +130,7 @@ export async function saveLevel(
       name: body.name,
       ename,
       level: parent ? parent.level + 1 : 1,
-      created_by: caller.name,
-      created_at: now,
-      updated_by: caller.name,
-      updated_at: now,
+      ...stamps(caller.name, now),
     });
   }
   const forest = new LevelForest(await listCompanyLevels(ctx.db, companyId));

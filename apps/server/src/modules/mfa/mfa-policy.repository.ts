@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 
 import type { DB } from '../../db/database';
 import { readIdList, writeList } from '../../db/json';
+import { updateStamps } from '../../db/stamps';
 
 /** A company's policy, or the platform's (`companyId` null). */
 export interface PolicyRow {
@@ -39,8 +40,7 @@ export async function savePolicy(
   const values = {
     admins: policy.admins ? 1 : 0,
     role_ids: writeList(policy.roleIds),
-    updated_by: by,
-    updated_at: at,
+    ...updateStamps(by, at),
   };
   await db
     .insertInto('mfa_policies')

@@ -14,14 +14,14 @@ import { findPolicies, savePolicy } from './mfa-policy.repository';
 const NO_POLICY: MfaPolicy = { admins: false, roleIds: [] };
 
 /** The policy the caller manages: its company's, or the platform's for a platform user. */
-export async function getMfaPolicy(ctx: AppContext, scope: Scope): Promise<MfaPolicy> {
+export async function getMfaPolicy(ctx: Pick<AppContext, 'db'>, scope: Scope): Promise<MfaPolicy> {
   const [policy] = await findPolicies(ctx.db, [scope.companyId]);
   return policy ?? NO_POLICY;
 }
 
 /** Saves the caller's policy; every role named must be one of its company's (or an admin role). */
 export async function saveMfaPolicy(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   caller: Caller,
   scope: Scope,
   body: MfaPolicyBody,
@@ -41,7 +41,7 @@ export async function saveMfaPolicy(
 }
 
 /** Whether a policy makes two-step sign-in mandatory for the user. */
-export async function isMfaRequired(ctx: AppContext, userId: number): Promise<boolean> {
+export async function isMfaRequired(ctx: Pick<AppContext, 'db'>, userId: number): Promise<boolean> {
   const user = await findSessionUser(ctx.db, userId);
   if (!user) return false;
   switch (user.userType) {

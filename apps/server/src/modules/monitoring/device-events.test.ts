@@ -133,12 +133,12 @@ describe('opening the stream', () => {
     const at = Date.now();
     // Another company's device changes too (through the hub's ingest, which publishes what it
     // commits): it must not reach this caller.
-    await t.ctx.hub.ingest({ deviceId: fixture.foreignId, shopId: 0, mode: 'device' }, [
+    await t.ctx.engine.hub.ingest({ deviceId: fixture.foreignId, shopId: 0, mode: 'device' }, [
       reachability(fixture.foreignId, at, true),
     ]);
     // Online, then offline: two changes of the caller's own device.
-    await t.ctx.hub.ingest(box, [reachability(fixture.posId, at + 1, true)]);
-    await t.ctx.hub.ingest(box, [reachability(fixture.posId, at + 2, false)]);
+    await t.ctx.engine.hub.ingest(box, [reachability(fixture.posId, at + 1, true)]);
+    await t.ctx.engine.hub.ingest(box, [reachability(fixture.posId, at + 2, false)]);
     await stream.readUntil('"onlineStatus":0');
     stream.abort();
     expect(stream.text).toContain('event: status');
@@ -208,8 +208,8 @@ describe('opening the stream', () => {
     expect(stream.res.status).toBe(200);
     await stream.readUntil(': connected');
     const at = Date.now() + 10_000;
-    await t.ctx.hub.ingest(box, [reachability(fixture.posId, at, true)]);
-    await t.ctx.hub.ingest({ deviceId: fixture.foreignId, shopId: 0, mode: 'device' }, [
+    await t.ctx.engine.hub.ingest(box, [reachability(fixture.posId, at, true)]);
+    await t.ctx.engine.hub.ingest({ deviceId: fixture.foreignId, shopId: 0, mode: 'device' }, [
       reachability(fixture.foreignId, at + 1, false),
     ]);
     await stream.readUntil('event: status');
@@ -234,8 +234,8 @@ describe('a stream ends with its session', () => {
     expect(await ended.endsWithin(PROMPT_MS)).toBe(true);
     // The other session of the same user keeps its stream, and it still carries changes.
     const at = Date.now() + 20_000;
-    await t.ctx.hub.ingest(box, [reachability(fixture.posId, at, true)]);
-    await t.ctx.hub.ingest(box, [reachability(fixture.posId, at + 1, false)]);
+    await t.ctx.engine.hub.ingest(box, [reachability(fixture.posId, at, true)]);
+    await t.ctx.engine.hub.ingest(box, [reachability(fixture.posId, at + 1, false)]);
     await open.readUntil('event: status');
     open.abort();
     expect(open.text).toContain(`"deviceId":${fixture.posId}`);

@@ -1,13 +1,13 @@
 /**
  * Live updates (`MonitoringEndpoints.events`): streams device status changes in the caller's scope
  * as server-sent events (`event: status`), and alert record changes (`event: alert`, to holders of
- * an alert page; alerting's bus `ctx.statusBus.alerts`). EventSource cannot send headers, so the
+ * an alert page; alerting's bus `ctx.engine.statusBus.alerts`). EventSource cannot send headers, so the
  * page first asks `MonitoringEndpoints.eventsTicket` for a single-use ticket bound to its session and
  * company and opens the stream with `?ticket=`; the access token never travels in a URL
  * (stream-session.ts).
  *
  * A stream ends when its session does: sign-out, disable, password change or an edit of the user
- * publish on ctx.sessionEvents, and the stream re-checks its session at once and ends if it no longer
+ * publish on ctx.auth.sessionEvents, and the stream re-checks its session at once and ends if it no longer
  * holds (or no longer has the device, dynamic-monitor or alerts module). Every heartbeat re-checks too, which catches what is not
  * published (a role edited, the token expiring) within HEARTBEAT_MS. Streams also end when the
  * server starts draining (http/lifecycle.ts). Not a defineRoute call because the reply is a stream,
@@ -69,7 +69,7 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
       const write = (text: string) => {
         if (!stream.writableEnded) stream.write(text);
       };
-      const unsubscribe = ctx.statusBus.subscribe((change) => {
+      const unsubscribe = ctx.engine.statusBus.subscribe((change) => {
         if (audience.companyId !== null && change.companyId !== audience.companyId) return;
         if (audience.storeIds && !audience.storeIds.has(change.shopId)) return;
         const data: DeviceStatusEvent = {
@@ -81,7 +81,7 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
         write(`event: status\ndata: ${JSON.stringify(data)}\n\n`);
       });
       // Alert record changes go to holders of an alert page, in the same company and stores.
-      const unsubscribeAlerts = ctx.statusBus.alerts.subscribe((event) => {
+      const unsubscribeAlerts = ctx.engine.statusBus.alerts.subscribe((event) => {
         if (audience.companyId !== null && event.companyId !== audience.companyId) return;
         if (audience.storeIds && !audience.storeIds.has(event.shopId)) return;
         if (!allows(audience.session.caller, ALERT_EVENT_READERS)) return;
@@ -118,7 +118,7 @@ export function registerDeviceEvents(app: FastifyInstance, ctx: AppContext): voi
           checking = false;
         }
       };
-      const unsubscribeSessions = ctx.sessionEvents.subscribe((changed, keptTokenId) => {
+      const unsubscribeSessions = ctx.auth.sessionEvents.subscribe((changed, keptTokenId) => {
         if (changed !== userId) return;
         if (keptTokenId !== undefined && audience.session.caller.tokenId === keptTokenId) return;
         void recheck();

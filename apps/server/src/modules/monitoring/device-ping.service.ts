@@ -33,9 +33,9 @@ export async function pingFromBox(ctx: AppContext, scope: Scope, query: PingIpQu
       en: "must be the device's own intranet or extranet IP, or the IP of its store's box",
     });
   }
-  const box = boxes.find((b) => ctx.hub.isConnected(b.id));
+  const box = boxes.find((b) => ctx.engine.hub.isConnected(b.id));
   if (!box) throw new AppError('BOX_OFFLINE', OFFLINE);
-  const reply = await ctx.hub.command(box.id, { name: 'pingIp', ipAddress: target });
+  const reply = await ctx.engine.hub.command(box.id, { name: 'pingIp', ipAddress: target });
   if (!reply.ok) {
     if (reply.error.code === 'INVALID_ARGUMENT') throw invalid('ipAddress', reply.error.message);
     throw new AppError('BOX_COMMAND_FAILED', {

@@ -77,7 +77,7 @@ const hostValue = (deviceId: number, at: number): AgentValue => ({
 describe('running info', () => {
   it('shows an Android device’s battery, CPU, memory and disks from its last host report', async () => {
     const tablet = { deviceId: fixture.posId, shopId: fixture.shopId, mode: 'device' as const };
-    await ingestValues(t.ctx, tablet, [hostValue(fixture.posId, Date.now())]);
+    await ingestValues(t.parts, tablet, [hostValue(fixture.posId, Date.now())]);
     const { status, body } = await get<EloDeviceStatistic>(
       `${RUNNING}/getEloDeviceStatistic?deviceId=${fixture.posId}`,
     );
@@ -128,7 +128,7 @@ describe('running info', () => {
         lossRate: i % 10 !== 9 ? 0 : 1,
       });
     }
-    await ingestValues(t.ctx, box, values);
+    await ingestValues(t.parts, box, values);
     const history = (
       await get<Array<{ clock: string; value: string }>>(
         `${RUNNING}/getRunninginfos?deviceId=${fixture.posId}&itemid=icmp.delay&value_type=0`,
@@ -160,7 +160,7 @@ describe('running info', () => {
     });
     const daysAgo = Date.now() - 10 * 86_400_000;
     const hourAgo = Date.now() - 60 * 60_000;
-    await ingestValues(t.ctx, box, [
+    await ingestValues(t.parts, box, [
       ...Array.from({ length: 15 }, (_, i) => ping(daysAgo + i * 60_000, 100 + i)),
       ...Array.from({ length: 10 }, (_, i) => ping(hourAgo + i * 60_000, i)),
     ]);

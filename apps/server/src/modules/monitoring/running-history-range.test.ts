@@ -40,7 +40,7 @@ beforeAll(async () => {
     jitterMs: null,
     lossRate: 0,
   }));
-  await ingestValues(t.ctx, { deviceId: fixture.boxId, shopId: fixture.shopId, mode: 'box' }, values);
+  await ingestValues(t.parts, { deviceId: fixture.boxId, shopId: fixture.shopId, mode: 'box' }, values);
 });
 afterAll(() => t.close());
 
@@ -71,7 +71,7 @@ describe('running history over a time range', () => {
   it('averages the values inside one step of the range', async () => {
     // On the week chart a step is an hour: two values 1 s apart in the same hour give one point.
     const at = Math.floor((Date.now() - 2 * DAY) / HOUR) * HOUR + MINUTE;
-    await ingestValues(t.ctx, { deviceId: fixture.boxId, shopId: fixture.shopId, mode: 'box' }, [
+    await ingestValues(t.parts, { deviceId: fixture.boxId, shopId: fixture.shopId, mode: 'box' }, [
       {
         kind: 'reachability',
         deviceId: String(fixture.posId),

@@ -18,7 +18,7 @@ beforeAll(async () => {
   token = await t.signIn('admin');
   const box = { deviceId: fixture.boxId, shopId: fixture.shopId, mode: 'box' as const };
   const at = Date.now() - 1_000;
-  await ingestValues(t.ctx, box, [
+  await ingestValues(t.parts, box, [
     reachabilityValue({ deviceId: fixture.posId, seq: at * 1000, at, delayMs: 12 }),
   ]);
 });

@@ -1,6 +1,6 @@
 /**
  * Who a live-updates stream serves, and whether it still may: tickets are issued here for the
- * caller's session (ctx.streamTickets), a stream request is turned into the credentials it runs on
+ * caller's session (ctx.auth.streamTickets), a stream request is turned into the credentials it runs on
  * (a ticket, consumed; or the Authorization header of a script), and those credentials are re-checked
  * while the stream runs — the same checks as every request (auth/authenticate.ts: token signature
  * and expiry, sign-out, status, token version, role) plus the stream's permission.
@@ -40,13 +40,13 @@ export interface StreamAudience {
 
 /** A ticket for one stream of the caller's session, in the company it acts in now. */
 export function issueStreamTicket(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'auth' | 'config' | 'db'>,
   caller: Caller,
   authorization: string | undefined,
 ): DeviceEventsTicket {
   const accessToken = bearerToken(authorization);
   if (!accessToken) throw unauthenticated({ zh: '请先登录', en: 'Please sign in' });
-  return ctx.streamTickets.issue({
+  return ctx.auth.streamTickets.issue({
     userId: caller.userId,
     tokenId: caller.tokenId,
     accessToken,
@@ -60,7 +60,7 @@ export function issueStreamTicket(
  * token in the URL is refused outright: URLs end up in logs.
  */
 export function streamCredentials(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'auth' | 'config' | 'db'>,
   rawQuery: unknown,
   query: DeviceEventsQuery,
   headers: IncomingHttpHeaders,
@@ -72,7 +72,7 @@ export function streamCredentials(
     });
   }
   if (query.ticket !== undefined) {
-    const grant = ctx.streamTickets.redeem(query.ticket);
+    const grant = ctx.auth.streamTickets.redeem(query.ticket);
     if (!grant)
       throw unauthenticated({
         zh: '数据流票据无效、已使用或已过期，请重新获取',
@@ -96,11 +96,11 @@ export function streamCredentials(
  * may not watch. `passive`: a re-check of an open stream, which does not count as use of the session.
  */
 export async function streamAudience(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'auth' | 'config' | 'db'>,
   credentials: StreamCredentials,
   options: { passive?: boolean } = {},
 ): Promise<StreamAudience> {
-  const session = await authenticate(ctx.db, ctx.tokens, {
+  const session = await authenticate(ctx.db, ctx.auth.tokens, {
     ...credentials,
     idleMinutes: ctx.config.sessionIdleMinutes,
     passive: options.passive ?? false,

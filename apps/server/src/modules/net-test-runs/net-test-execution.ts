@@ -42,7 +42,7 @@ export async function executeNetTestRun(ctx: AppContext, plan: RunPlan): Promise
       for (let box = queue.shift(); box; box = queue.shift()) await testBox(ctx, plan, box);
     };
     await Promise.all(Array.from({ length: Math.min(BOX_CONCURRENCY, queue.length) }, worker));
-    await finishNetTestRun(ctx.db, plan.runId, ctx.node.id, Date.now());
+    await finishNetTestRun(ctx.db, plan.runId, ctx.engine.node.id, Date.now());
   } catch (error) {
     if (error instanceof NodeStopping) return;
     ctx.log.error({ err: error, runId: plan.runId }, 'net test run could not be completed');
@@ -51,11 +51,11 @@ export async function executeNetTestRun(ctx: AppContext, plan: RunPlan): Promise
 
 async function testBox(ctx: AppContext, plan: RunPlan, box: BoxTarget): Promise<void> {
   for (let i = 0; i < plan.addresses.length; i += NET_TEST_MAX_TARGETS) {
-    ctx.node.checkRunning();
+    ctx.engine.node.checkRunning();
     const chunk = plan.addresses.slice(i, i + NET_TEST_MAX_TARGETS);
     const rows = await testChunk(ctx, box, chunk);
     // Links closing because this node stops read as "offline": not the box's fault, not stored.
-    ctx.node.checkRunning();
+    ctx.engine.node.checkRunning();
     await insertNetTestResults(
       ctx.db,
       rows.map((r) => ({ ...r, run_id: plan.runId, company_id: plan.companyId })),
@@ -80,7 +80,7 @@ async function testChunk(
   });
   const without = (outcome: NetTestOutcome, error: string) =>
     addresses.map((a) => ({ ...base(a, Date.now()), outcome, error_msg: error.slice(0, 500) }));
-  if (!ctx.hub.isConnected(box.id)) return without('offline', 'The box is not connected');
+  if (!ctx.engine.hub.isConnected(box.id)) return without('offline', 'The box is not connected');
   const command: AgentCommand = {
     name: 'netTest',
     targets: addresses.map((a) => ({
@@ -91,7 +91,7 @@ async function testChunk(
     })),
   };
   try {
-    const reply = await ctx.hub.command(box.id, command, COMMAND_TIMEOUT_MS);
+    const reply = await ctx.engine.hub.command(box.id, command, COMMAND_TIMEOUT_MS);
     if (!reply.ok) return without('failed', reply.error.message);
     const parsed = NetTestResult.safeParse(reply.result);
     if (!parsed.success) return without('failed', 'The box sent a net test result this server cannot read');

@@ -19,7 +19,7 @@ import {
 export function registerNetTestRunRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Runs live in the node that started them: those of a node that is gone are marked (before serving,
   // then at every heartbeat).
-  ctx.node.onTakeover('net test runs', (gone) => interruptRunsOfGoneNodes(ctx, gone));
+  ctx.engine.node.onTakeover('net test runs', (gone) => interruptRunsOfGoneNodes(ctx, gone));
   defineRoute(app, E.runNetTest, async function runNetTest({ body, caller, scope }) {
     return startNetTestRun(ctx, caller, scope, body);
   });

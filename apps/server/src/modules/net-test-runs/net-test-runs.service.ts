@@ -142,11 +142,11 @@ async function launch(
       created_at: Date.now(),
       finished_at: null,
       started_from: plan.startedFrom,
-      runner_node: ctx.node.id,
+      runner_node: ctx.engine.node.id,
     },
     boxes.map((b) => ({ box_id: b.id, shop_id: b.shop_id })),
   );
-  ctx.node.track(executeNetTestRun(ctx, { runId, companyId, boxes, addresses }));
+  ctx.engine.node.track(executeNetTestRun(ctx, { runId, companyId, boxes, addresses }));
   const run = await findNetTestRun(ctx.db, scope, runId);
   if (!run) throw notFound(RUN);
   return toRun(run, scope);

@@ -94,7 +94,7 @@ beforeAll(async () => {
     link: { backoff: { baseMs: 20, capMs: 200 } },
   });
   await agent.start();
-  await vi.waitFor(() => expect(t.ctx.hub.isConnected(online.id)).toBe(true), WAIT);
+  await vi.waitFor(() => expect(t.ctx.engine.hub.isConnected(online.id)).toBe(true), WAIT);
 });
 
 afterAll(async () => {

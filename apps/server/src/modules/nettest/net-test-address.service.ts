@@ -7,6 +7,7 @@ import type { NetTestAddress, NetTestAddressSaveBody } from '@storefleet/contrac
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
+import { updateStamps } from '../../db/stamps';
 import { type FieldMessage, forbidden, invalid, invalidFields, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
 import { companyExists } from '../stores/companies.repository';
@@ -75,8 +76,7 @@ export async function saveAddress(
     ping_url_name: body.pingUrlName,
     upload_url: body.uploadUrl ?? null,
     download_url: body.downloadUrl ?? null,
-    updated_by: caller.name,
-    updated_at: now,
+    ...updateStamps(caller.name, now),
   };
   let id: number;
   if (body.id !== undefined) {

@@ -196,9 +196,9 @@ describe('test messages', () => {
     const f = await insertNotificationFixture(t.ctx.db, peerSettings(smtp, http));
     // Noon on a weekday: inside any opening hours, outside the mute window.
     const noon = new Date(2026, 10, 24, 12, 0, 0).getTime();
-    t.ctx.notifier.clock = () => noon;
+    t.ctx.engine.notifier.clock = () => noon;
     const id = await openRecord(t.ctx.db, f, { at: noon });
-    await t.ctx.notifier.run();
+    await t.ctx.engine.notifier.run();
     const deliveries = await deliveriesOf(t.ctx.db, id);
     expect(deliveries.map((d) => [d.channel, d.status, d.attempts]).sort()).toEqual([
       [0, 'failed', 1],

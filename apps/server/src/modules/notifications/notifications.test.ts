@@ -141,9 +141,9 @@ describe('test message', () => {
 describe('delivery log', () => {
   it("lists who was told about a record, how and with what outcome; another company's record is 404", async () => {
     const f = await insertNotificationFixture(t.ctx.db, peerSettings(smtp, http));
-    t.ctx.notifier.clock = () => new Date(2026, 10, 24, 12, 0, 0).getTime();
+    t.ctx.engine.notifier.clock = () => new Date(2026, 10, 24, 12, 0, 0).getTime();
     const id = await openRecord(t.ctx.db, f, { at: Date.now() });
-    await t.ctx.notifier.run();
+    await t.ctx.engine.notifier.run();
     const res = await t.app.inject({
       method: 'GET',
       url: `${E.listDeliveries.path}?recordId=${id}`,

@@ -15,6 +15,7 @@ import {
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { readCodeList, readIdList, writeList } from '../../db/json';
+import { stamps, updateStamps } from '../../db/stamps';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
 import { findCompanyLevels } from '../levels/levels.repository';
@@ -81,10 +82,7 @@ export async function createRole(
     name: body.name,
     description: body.description ?? null,
     ...columnsOf(grant),
-    created_by: caller.userName,
-    created_at: now,
-    updated_by: caller.userName,
-    updated_at: now,
+    ...stamps(caller.userName, now),
   });
   return { id };
 }
@@ -102,11 +100,10 @@ export async function changeRole(
     name: body.name,
     description: body.description ?? null,
     ...columnsOf(grant),
-    updated_by: caller.userName,
-    updated_at: Date.now(),
+    ...updateStamps(caller.userName, Date.now()),
   });
   // Its holders' open streams re-check their codes and scope now, not at the next heartbeat.
-  for (const userId of await roleHolderIds(ctx.db, row.id)) ctx.sessionEvents.changed(userId);
+  for (const userId of await roleHolderIds(ctx.db, row.id)) ctx.auth.sessionEvents.changed(userId);
   return { id: row.id };
 }
 

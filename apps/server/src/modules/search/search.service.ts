@@ -25,7 +25,7 @@ export const DEVICE_SEARCH_CODES = [MODULE.device] as const;
 
 /** Stores and devices matching the keyword, grouped, each group at most `limit` long. */
 export async function globalSearch(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   caller: Caller,
   scope: Scope,
   query: GlobalSearchQuery,

@@ -216,7 +216,7 @@ describe('store import: a chain puts its stores in', () => {
     expect(again).toMatchObject({ written: true, added: 0, updated: 0, unchanged: 12, levelsAdded: 0 });
 
     // Rename one store, move another to a city the tree lacks: two updates, one new city.
-    const rowOf = (no: string) => sheet.getColumn(1).values.findIndex((v) => v === no);
+    const rowOf = (no: string) => sheet.getColumn(1).values.indexOf(no);
     sheet.getRow(rowOf('RT-0003')).getCell(2).value = 'RT flagship';
     sheet.getRow(rowOf('RT-0004')).getCell(6).value = 'RT city new';
     const edited = await imported(Buffer.from(await exported.xlsx.writeBuffer()));

@@ -12,14 +12,12 @@ import {
   type PendingReason,
   PropertyStatus,
 } from '@storefleet/contracts';
-import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 
 import type { Scope } from '../../auth/caller';
-import type { DB } from '../../db/database';
 import { storeInScope } from '../../db/scope';
 import { containsText } from '../../db/text';
-
-type Trx = Kysely<DB> | Transaction<DB>;
+import type { Trx } from '../../db/trx';
 
 const OPEN = [...OPEN_TASK_STAGES];
 const numberOrNull = (v: number | string | null) => (v === null ? null : Number(v));

@@ -3,13 +3,10 @@
  * stores in the caller's scope as targets, an active common user of the company as assignee.
  */
 import { UserType } from '@storefleet/contracts';
-import type { Kysely, Transaction } from 'kysely';
 
 import type { Scope } from '../../auth/caller';
-import type { DB } from '../../db/database';
 import { storeInScope } from '../../db/scope';
-
-type Trx = Kysely<DB> | Transaction<DB>;
+import type { Trx } from '../../db/trx';
 
 /** Devices `ids` of the company whose stores are in scope, with their store. */
 export async function devicesInScope(

@@ -3,11 +3,9 @@
  * `task_targets`, `stores`, `users`), and `task_overdue_notices` (owned here: one row per task, so a
  * task is told about once, whatever the number of passes or nodes).
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 
-import type { DB } from '../../db/database';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Trx } from '../../db/trx';
 
 /** Stages in which a due task counts as overdue (contracts: not yet advanced to completed). */
 const OVERDUE_STAGES = ['created', 'dispatched', 'inProgress'];
@@ -25,7 +23,7 @@ export interface OverdueTask {
 }
 
 async function withPlaces(
-  db: Db,
+  db: Trx,
   rows: Array<{
     id: number;
     company_id: number;
@@ -64,7 +62,7 @@ async function withPlaces(
   });
 }
 
-function tasksWithAssignee(db: Db) {
+function tasksWithAssignee(db: Trx) {
   return db
     .selectFrom('tasks')
     .leftJoin('users', 'users.id', 'tasks.assignee_id')
@@ -80,7 +78,7 @@ function tasksWithAssignee(db: Db) {
 }
 
 /** Up to `limit` tasks overdue at `now` that have no notice yet, oldest due first. */
-export async function listUnnoticedOverdue(db: Db, now: number, limit: number): Promise<OverdueTask[]> {
+export async function listUnnoticedOverdue(db: Trx, now: number, limit: number): Promise<OverdueTask[]> {
   const rows = await tasksWithAssignee(db)
     .where('tasks.due_at', 'is not', null)
     .where('tasks.due_at', '<', now)
@@ -102,14 +100,14 @@ export async function listUnnoticedOverdue(db: Db, now: number, limit: number): 
 }
 
 /** Task `id` as an overdue message names it (undefined when it is gone). */
-export async function findOverdueTask(db: Db, id: number): Promise<OverdueTask | undefined> {
+export async function findOverdueTask(db: Trx, id: number): Promise<OverdueTask | undefined> {
   const rows = await tasksWithAssignee(db).where('tasks.id', '=', id).execute();
   return (await withPlaces(db, rows))[0];
 }
 
 /** Claims the task's one notice; false when it has one already (another pass or node was first). */
 export async function claimOverdueNotice(
-  db: Db,
+  db: Trx,
   task: { id: number; companyId: number; dueAt: number },
   now: number,
 ): Promise<boolean> {
@@ -122,11 +120,11 @@ export async function claimOverdueNotice(
   return inserted !== undefined;
 }
 
-export async function setNoticeQueued(db: Db, taskId: number, queued: number): Promise<void> {
+export async function setNoticeQueued(db: Trx, taskId: number, queued: number): Promise<void> {
   await db.updateTable('task_overdue_notices').set({ queued }).where('task_id', '=', taskId).execute();
 }
 
 /** The notice of task `id`, if any (tests; the detail page could show it). */
-export async function findOverdueNotice(db: Db, taskId: number) {
+export async function findOverdueNotice(db: Trx, taskId: number) {
   return db.selectFrom('task_overdue_notices').selectAll().where('task_id', '=', taskId).executeTakeFirst();
 }

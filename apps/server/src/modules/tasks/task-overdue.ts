@@ -19,7 +19,6 @@ import {
   type TaskStage,
 } from '@storefleet/contracts';
 import type { Kysely, Transaction } from 'kysely';
-
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/database';
 import type { ScheduledJob } from '../../engine/jobs/job-scheduler';
@@ -115,7 +114,7 @@ export async function taskOverdueMessage(
   return overdueMessage(task, row.address, lang);
 }
 
-type OverdueContext = Pick<AppContext, 'db' | 'notifier' | 'config'>;
+type OverdueContext = Pick<AppContext, 'db' | 'engine' | 'config'>;
 
 /**
  * One pass at `now`: every overdue task without a notice gets one; answers how many tasks were
@@ -143,7 +142,7 @@ export async function noticeOverdueTasks(ctx: OverdueContext, now: number): Prom
     });
     if (tasks.length < BATCH) break;
   }
-  if (noticed > 0) ctx.notifier.wake();
+  if (noticed > 0) ctx.engine.notifier.wake();
   return noticed;
 }
 
@@ -153,7 +152,7 @@ export async function noticeOverdueTasks(ctx: OverdueContext, now: number): Prom
  * how to word its deliveries.
  */
 export function taskOverdueJob(ctx: OverdueContext): ScheduledJob {
-  ctx.notifier.addMessageSource(TASK_OVERDUE_KIND, taskOverdueMessage);
+  ctx.engine.notifier.addMessageSource(TASK_OVERDUE_KIND, taskOverdueMessage);
   return {
     name: TASK_OVERDUE_JOB,
     everyMs: 60_000,

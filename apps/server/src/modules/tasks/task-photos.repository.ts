@@ -1,10 +1,8 @@
 /** SQL of `task_photos`: the photos uploaded for task stage changes (owned here). */
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-
-import type { DB } from '../../db/database';
+import type { Insertable, Selectable } from 'kysely';
 import type { TaskPhotosTable } from '../../db/tables/tasks';
+import type { Trx } from '../../db/trx';
 
-type Trx = Kysely<DB> | Transaction<DB>;
 export type TaskPhotoRow = Selectable<TaskPhotosTable>;
 
 export async function insertTaskPhoto(db: Trx, row: Insertable<TaskPhotosTable>): Promise<void> {

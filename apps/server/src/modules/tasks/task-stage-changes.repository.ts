@@ -1,10 +1,7 @@
 /** SQL of `task_stage_changes`, owned here: the history of a task's stages (who, when, note, photos). */
-import type { Insertable, Kysely, Transaction } from 'kysely';
-
-import type { DB } from '../../db/database';
+import type { Insertable } from 'kysely';
 import type { TaskStageChangesTable } from '../../db/tables/tasks';
-
-type Trx = Kysely<DB> | Transaction<DB>;
+import type { Trx } from '../../db/trx';
 
 export interface StageChangeRow {
   id: number;

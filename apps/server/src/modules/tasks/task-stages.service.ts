@@ -101,7 +101,7 @@ export async function advanceTask(
   const closed = closedRecord as { id: number; deviceId: number; shopId: number } | null;
   if (closed) {
     const change: AlertChange = 'closed';
-    ctx.statusBus.alerts.publish([
+    ctx.engine.statusBus.alerts.publish([
       { change, recordId: closed.id, deviceId: closed.deviceId, shopId: closed.shopId, companyId, at: now },
     ]);
   }

@@ -3,11 +3,8 @@
  * task (tasks.repository.ts calls in) and read with the devices' current state.
  */
 import { OPEN_TASK_STAGES } from '@storefleet/contracts';
-import type { Kysely, Transaction } from 'kysely';
 
-import type { DB } from '../../db/database';
-
-type Trx = Kysely<DB> | Transaction<DB>;
+import type { Trx } from '../../db/trx';
 
 const OPEN = [...OPEN_TASK_STAGES];
 const numberOrNull = (v: number | string | null) => (v === null ? null : Number(v));

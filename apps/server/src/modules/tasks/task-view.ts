@@ -57,7 +57,7 @@ export function toTask(row: TaskRow, targets: readonly TaskTargetRow[], now: num
 
 /** Task `id` when the caller may see it (404 otherwise). */
 export async function visibleTask(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   caller: Caller,
   scope: Scope,
   id: number,
@@ -69,7 +69,7 @@ export async function visibleTask(
 }
 
 /** Task `id` as answered after a write (scope only: the writer was already checked). */
-export async function answerTask(ctx: AppContext, scope: Scope, id: number): Promise<Task> {
+export async function answerTask(ctx: Pick<AppContext, 'db'>, scope: Scope, id: number): Promise<Task> {
   const row = await findTaskRow(ctx.db, { scope, assigneeId: null }, id);
   if (!row) throw notFound(TASK);
   return toTask(row, await listTaskTargets(ctx.db, [id]), Date.now());

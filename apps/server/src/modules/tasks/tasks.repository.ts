@@ -6,23 +6,15 @@
  * task-stage-changes.repository.ts) in the caller's transaction.
  */
 import type { TaskStage } from '@storefleet/contracts';
-import {
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-  sql,
-  type Transaction,
-} from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 
 import type { Scope } from '../../auth/caller';
 import type { DB } from '../../db/database';
 import { storeInScope } from '../../db/scope';
 import { containsText } from '../../db/text';
+import type { Trx } from '../../db/trx';
 import { insertStageChange } from './task-stage-changes.repository';
 import { insertTaskTargets, replaceTaskTargets, type TaskTarget } from './task-targets.repository';
-
-type Trx = Kysely<DB> | Transaction<DB>;
 
 /** Which tasks a call may see: the scope, and for a common user only those assigned to it. */
 export interface TaskAudience {

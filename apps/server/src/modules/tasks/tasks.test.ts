@@ -314,9 +314,9 @@ describe('overdue', () => {
 
     // Noon local time: inside the default notification hours, so nothing is muted.
     const noon = new Date(2026, 0, 6, 12, 0, 0).getTime();
-    t.ctx.notifier.clock = () => noon;
+    t.ctx.engine.notifier.clock = () => noon;
     await noticeOverdueTasks(t.ctx, noon);
-    await t.ctx.notifier.run();
+    await t.ctx.engine.notifier.run();
     const mine = () => smtp.to(f.email).filter((m) => m.subject?.includes('Inspect the overdue store'));
     await until(() => mine().length === 1, 'the overdue mail');
     expect(mine()[0]?.subject).toContain('任务逾期');
@@ -324,7 +324,7 @@ describe('overdue', () => {
 
     // Another pass tells no one again.
     await noticeOverdueTasks(t.ctx, noon + 120_000);
-    await t.ctx.notifier.run();
+    await t.ctx.engine.notifier.run();
     const deliveries = await t.ctx.db
       .selectFrom('alert_deliveries')
       .select(['channel', 'status'])

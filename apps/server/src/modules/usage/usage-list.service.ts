@@ -51,7 +51,7 @@ function rowFilter(query: UsageFilter): UsageRowFilter {
 }
 
 export async function listUsage(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'caches' | 'database' | 'db'>,
   scope: Scope,
   query: UsageListQuery,
   lang: Lang,
@@ -62,7 +62,7 @@ export async function listUsage(
   const [total, rows, names] = await Promise.all([
     countUsageRows(ctx.db, scope, source, filter),
     listUsageRows(ctx.db, scope, source, filter, sort, pageWindow(query)),
-    ctx.deviceCaches.names.names(ctx.db),
+    ctx.caches.devices.names.names(ctx.db),
   ]);
   return toPagedResult(
     rows.map((row) => toUsageRow(row, names, lang, range.today)),
@@ -74,13 +74,13 @@ export async function listUsage(
 
 /** The filtered rows as a streamed .xlsx download (memory stays one batch). */
 export async function exportUsage(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'caches' | 'database' | 'db'>,
   scope: Scope,
   body: UsageExportBody,
   lang: Lang,
 ): Promise<FileReply> {
   const { range, source } = await usageSourceOf(ctx.database, scope, body);
-  const names = await ctx.deviceCaches.names.names(ctx.db);
+  const names = await ctx.caches.devices.names.names(ctx.db);
   const batches = usageRowBatches(ctx.db, scope, source, rowFilter(body), usageSortOf(body), EXPORT_BATCH);
   const toRows = (rows: UsageListRow[]) => rows.map((row) => toUsageRow(row, names, lang, range.today));
   // The first batch is read before the reply starts: a failing query is an error, not a broken file.

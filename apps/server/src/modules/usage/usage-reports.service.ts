@@ -90,9 +90,9 @@ export async function usageReport(
 ): Promise<AreaUsage[]> {
   const { source } = await usageSourceOf(ctx.database, scope, body);
   const [groups, cells, names] = await Promise.all([
-    ctx.usageSums.sum(ctx.db, scope, source, filter, false),
-    ctx.usageSums.sum(ctx.db, scope, source, filter, true),
-    ctx.deviceCaches.names.names(ctx.db),
+    ctx.caches.usageSums.sum(ctx.db, scope, source, filter, false),
+    ctx.caches.usageSums.sum(ctx.db, scope, source, filter, true),
+    ctx.caches.devices.names.names(ctx.db),
   ]);
   const totals = wantsTotals(body);
   const groupName = await groupNames(

@@ -33,7 +33,7 @@ interface Entry {
   sums: UsageSums[];
 }
 
-/** One per application (`ctx.usageSums`, made in app.ts beside the device caches). */
+/** One per application (`ctx.caches.usageSums`, made in app.ts beside the device caches). */
 export class UsageSumsCache {
   private readonly writes: WriteWatch;
   private readonly entries = new Map<string, Entry>();

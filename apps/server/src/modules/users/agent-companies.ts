@@ -15,7 +15,7 @@ import { findCompanyIds } from '../stores/companies.repository';
  * means "leave the companyMap as it is".
  */
 export async function agentCompanies(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   scope: Scope,
   userType: UserTypeNumber,
   companyIds: readonly number[] | undefined,

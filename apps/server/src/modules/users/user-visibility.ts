@@ -17,7 +17,11 @@ import type { ScopedUserRecord } from './users.repository';
 export type UserVisibility = ((user: ScopedUserRecord) => boolean) | null;
 
 /** The visibility test for `caller`, loading the company's levels and in-scope stores once. */
-export async function visibilityOf(ctx: AppContext, caller: Caller, scope: Scope): Promise<UserVisibility> {
+export async function visibilityOf(
+  ctx: Pick<AppContext, 'db'>,
+  caller: Caller,
+  scope: Scope,
+): Promise<UserVisibility> {
   if (caller.userType !== UserType.CUSTOMER_COMMON_USER || scope.companyId === null || !isRestricted(scope))
     return null;
   const [levels, storeIds] = await Promise.all([

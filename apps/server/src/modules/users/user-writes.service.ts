@@ -17,6 +17,7 @@ import { type Codes, codesFor } from '../../auth/codes';
 import { assertPasswordAllowed } from '../../auth/password-policy';
 import type { AppContext } from '../../context';
 import { readIdList, writeList } from '../../db/json';
+import { stamps, updateStamps } from '../../db/stamps';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors';
 import { assertScopeGrantable, codesBeyond, withinCaller } from '../roles/grant';
 import { findRole } from '../roles/roles.repository';
@@ -58,7 +59,7 @@ export async function createUser(
     throw invalid('userName', { zh: '已被占用', en: 'is already taken' });
   assertPasswordAllowed('password', body.password, body.userName);
   const now = Date.now();
-  const passwordHash = await ctx.passwords.hash(body.password);
+  const passwordHash = await ctx.auth.passwords.hash(body.password);
   const row = {
     company_id: companyId,
     user_type: userType,
@@ -71,10 +72,7 @@ export async function createUser(
     ...details(body),
     area_ids: writeList(own.areaIds),
     store_ids: writeList(own.storeIds),
-    created_by: caller.userName,
-    created_at: now,
-    updated_by: caller.userName,
-    updated_at: now,
+    ...stamps(caller.userName, now),
   };
   const id = await ctx.db.transaction().execute(async (trx) => {
     const created = await insertUser(trx, row);
@@ -115,7 +113,7 @@ export async function changeUser(
     throw invalid('userName', { zh: '已被占用', en: 'is already taken' });
   if (body.password) assertPasswordAllowed('password', body.password, body.userName);
   const now = Date.now();
-  const passwordHash = body.password ? await ctx.passwords.hash(body.password) : undefined;
+  const passwordHash = body.password ? await ctx.auth.passwords.hash(body.password) : undefined;
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(
       trx,
@@ -129,15 +127,14 @@ export async function changeUser(
         area_ids: writeList(own.areaIds),
         store_ids: writeList(own.storeIds),
         ...(passwordHash ? { password_hash: passwordHash, password_changed_at: now } : {}),
-        updated_by: caller.userName,
-        updated_at: now,
+        ...updateStamps(caller.userName, now),
       },
       body.password !== undefined || body.status !== 'ACTIVE',
     );
     if (companies) await replaceUserCompanies(trx, row.id, companies);
   });
   // Its open streams re-check their session: ended, or narrowed by a new role or scope.
-  ctx.sessionEvents.changed(row.id);
+  ctx.auth.sessionEvents.changed(row.id);
   return { id: row.id };
 }
 
@@ -150,22 +147,17 @@ export async function disableUser(ctx: AppContext, caller: Caller, scope: Scope,
   await updateUser(
     ctx.db,
     row.id,
-    { status: 'INACTIVE', updated_by: caller.userName, updated_at: Date.now() },
+    { status: 'INACTIVE', ...updateStamps(caller.userName, Date.now()) },
     true,
   );
-  ctx.sessionEvents.changed(row.id);
+  ctx.auth.sessionEvents.changed(row.id);
 }
 
 /** Enables a user (status ACTIVE); it signs in again with its password. */
 export async function enableUser(ctx: AppContext, caller: Caller, scope: Scope, id: number): Promise<void> {
   const row = await managedUser(ctx, caller, scope, id);
   await assertManageable(ctx, caller, scope, row);
-  await updateUser(
-    ctx.db,
-    row.id,
-    { status: 'ACTIVE', updated_by: caller.userName, updated_at: Date.now() },
-    false,
-  );
+  await updateUser(ctx.db, row.id, { status: 'ACTIVE', ...updateStamps(caller.userName, Date.now()) }, false);
 }
 
 /** Customer and agent admins hold every company code without a role: a full tenant admin. */

@@ -64,12 +64,12 @@ export async function executeUpgradeRun(
 ): Promise<void> {
   try {
     const run = await findUpgradeRun(ctx.db, runId);
-    if (run?.status !== 'running' || run.runner_node !== ctx.node.id) return;
+    if (run?.status !== 'running' || run.runner_node !== ctx.engine.node.id) return;
     const version = await findVersion(ctx.db, run.version_id);
     if (!version) return await end(ctx, runId, 'interrupted', 'The version package was removed');
     for (let wave = run.current_wave; wave <= run.wave_count; wave += 1) {
-      ctx.node.checkRunning();
-      await asRunner(updateUpgradeRun(ctx.db, runId, ctx.node.id, { current_wave: wave }));
+      ctx.engine.node.checkRunning();
+      await asRunner(updateUpgradeRun(ctx.db, runId, ctx.engine.node.id, { current_wave: wave }));
       const todo = (await waveBoxes(ctx.db, runId, wave))
         .filter((b) => b.state === 'pending' || b.state === 'downloading')
         .map((b) => b.box_id);
@@ -79,7 +79,7 @@ export async function executeUpgradeRun(
       // Every box at once: those without a link wait for it outside the slots, the others go ahead.
       await Promise.all(
         todo.map(async (box) => {
-          if (!ctx.hub.isConnected(box) && !(await waitForLink(ctx, runId, box, deadline)))
+          if (!ctx.engine.hub.isConnected(box) && !(await waitForLink(ctx, runId, box, deadline)))
             return neverConnected(ctx, runId, box, graceMs);
           await slot(() => upgradeBox(ctx, runId, box, version, options.replyTimeoutMs ?? UPGRADE_REPLY_MS));
         }),
@@ -111,7 +111,11 @@ async function end(
   reason: string | null,
 ): Promise<void> {
   await asRunner(
-    updateUpgradeRun(ctx.db, runId, ctx.node.id, { status, halt_reason: reason, finished_at: Date.now() }),
+    updateUpgradeRun(ctx.db, runId, ctx.engine.node.id, {
+      status,
+      halt_reason: reason,
+      finished_at: Date.now(),
+    }),
   );
 }
 
@@ -142,15 +146,15 @@ async function waitForLink(
   deadline: number,
 ): Promise<boolean> {
   await asRunner(
-    setBoxState(ctx.db, runId, boxId, ctx.node.id, {
+    setBoxState(ctx.db, runId, boxId, ctx.engine.node.id, {
       state: 'pending',
       reason: waitingReason(deadline),
       updated_at: Date.now(),
     }),
   );
   for (;;) {
-    ctx.node.checkRunning();
-    if (ctx.hub.isConnected(boxId)) return true;
+    ctx.engine.node.checkRunning();
+    if (ctx.engine.hub.isConnected(boxId)) return true;
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) =>
       setTimeout(resolve, Math.min(LINK_POLL_MS, Math.max(0, deadline - Date.now()))),
@@ -161,7 +165,7 @@ async function waitForLink(
 /** Fails a box that did not link within the grace, with the reason that keeps it out of the failure rate. */
 async function neverConnected(ctx: AppContext, runId: number, boxId: number, graceMs: number): Promise<void> {
   await asRunner(
-    setBoxState(ctx.db, runId, boxId, ctx.node.id, {
+    setBoxState(ctx.db, runId, boxId, ctx.engine.node.id, {
       state: 'failed',
       reason: neverConnectedReason(graceMs),
       updated_at: Date.now(),
@@ -178,19 +182,19 @@ async function upgradeBox(
 ): Promise<void> {
   const failed = (reason: string) =>
     asRunner(
-      setBoxState(ctx.db, runId, boxId, ctx.node.id, {
+      setBoxState(ctx.db, runId, boxId, ctx.engine.node.id, {
         state: 'failed',
         reason: reason.slice(0, 500),
         updated_at: Date.now(),
       }),
     );
-  ctx.node.checkRunning();
+  ctx.engine.node.checkRunning();
   // Linked a moment ago (or it would not be here): it dropped the link again before the command.
-  if (!ctx.hub.isConnected(boxId))
+  if (!ctx.engine.hub.isConnected(boxId))
     return failed('The box lost its link before it could download the package');
   // Written before the command goes out, and only while the run is this node's.
   await asRunner(
-    setBoxState(ctx.db, runId, boxId, ctx.node.id, {
+    setBoxState(ctx.db, runId, boxId, ctx.engine.node.id, {
       state: 'downloading',
       reason: null,
       updated_at: Date.now(),
@@ -204,7 +208,7 @@ async function upgradeBox(
     size: version.size,
   };
   try {
-    const reply = await ctx.hub.command(boxId, command, timeoutMs);
+    const reply = await ctx.engine.hub.command(boxId, command, timeoutMs);
     if (!reply.ok) return failed(reply.error.message);
     const result = UpgradeResult.safeParse(reply.result);
     if (!result.success) return failed('The box sent an upgrade reply this server cannot read');
@@ -214,7 +218,7 @@ async function upgradeBox(
       );
     }
     await asRunner(
-      setBoxState(ctx.db, runId, boxId, ctx.node.id, {
+      setBoxState(ctx.db, runId, boxId, ctx.engine.node.id, {
         state: 'installed',
         reason: null,
         reported_version: result.data.version,
@@ -223,7 +227,7 @@ async function upgradeBox(
     );
   } catch (error) {
     // The link closed because this node stops: the box stays downloading, its next runner asks again.
-    if (error instanceof AppError) ctx.node.checkRunning();
+    if (error instanceof AppError) ctx.engine.node.checkRunning();
     if (error instanceof AppError && error.code === 'BOX_OFFLINE')
       return failed('The box lost its link during the upgrade');
     if (error instanceof AppError && error.code === 'BOX_TIMEOUT')
@@ -246,8 +250,8 @@ export async function resumeRunsOfGoneNodes(
 ): Promise<void> {
   const runners = (await listUpgradeRunners(ctx.db)).filter(gone);
   if (runners.length === 0) return;
-  for (const id of await claimUpgradeRuns(ctx.db, runners, ctx.node.id)) {
+  for (const id of await claimUpgradeRuns(ctx.db, runners, ctx.engine.node.id)) {
     ctx.log.info({ runId: id, from: runners }, 'resuming an upgrade run whose server node is gone');
-    ctx.node.track(executeUpgradeRun(ctx, id, options));
+    ctx.engine.node.track(executeUpgradeRun(ctx, id, options));
   }
 }

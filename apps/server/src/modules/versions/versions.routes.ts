@@ -45,5 +45,5 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
   // Runs of a node that is gone (this one before a restart, or another) go on here: before serving,
   // then at every heartbeat (their state is in the database).
-  ctx.node.onTakeover('upgrade runs', (gone) => resumeRunsOfGoneNodes(ctx, gone));
+  ctx.engine.node.onTakeover('upgrade runs', (gone) => resumeRunsOfGoneNodes(ctx, gone));
 }

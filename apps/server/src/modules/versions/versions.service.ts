@@ -238,7 +238,7 @@ export async function startUpgradeRun(
       created_by: caller.name,
       created_at: now,
       finished_at: null,
-      runner_node: ctx.node.id,
+      runner_node: ctx.engine.node.id,
     },
     boxes.map((box, i) => ({
       company_id: companyId,
@@ -251,7 +251,7 @@ export async function startUpgradeRun(
       updated_at: now,
     })),
   );
-  ctx.node.track(executeUpgradeRun(ctx, runId));
+  ctx.engine.node.track(executeUpgradeRun(ctx, runId));
   const run = await findUpgradeRun(ctx.db, runId, companyId);
   if (!run) throw notFound(RUN);
   return toRun(run);

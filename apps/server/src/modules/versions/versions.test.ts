@@ -144,7 +144,7 @@ beforeAll(async () => {
     episodes: false,
     reconnect: { baseMs: 20, capMs: 200 },
   });
-  await vi.waitFor(() => expect(boxes.every((b) => t.ctx.hub.isConnected(b.id))).toBe(true), WAIT);
+  await vi.waitFor(() => expect(boxes.every((b) => t.ctx.engine.hub.isConnected(b.id))).toBe(true), WAIT);
 });
 
 afterAll(async () => {
@@ -430,7 +430,7 @@ describe('upgrade runs', () => {
       )
       .execute();
     // Taken over at this node's next heartbeat, while the earlier one's is still fresh (not stale yet).
-    await t.ctx.node.check();
+    await t.ctx.engine.node.check();
     const runner = async () =>
       (
         await t.ctx.db
@@ -439,7 +439,7 @@ describe('upgrade runs', () => {
           .where('id', '=', run.id)
           .executeTakeFirstOrThrow()
       ).runner_node;
-    expect(await runner()).toBe(t.ctx.node.id);
+    expect(await runner()).toBe(t.ctx.engine.node.id);
     const done = await untilEnded(run.id);
     expect(done.run).toMatchObject({ status: 'finished', installedCount: 2 });
     expect(done.boxes.every((b) => b.reportedVersion === '2.2.0')).toBe(true);

@@ -12,11 +12,11 @@ import { pastDaysOf } from './usage-days';
 import { recomputeLateUsageDays } from './usage-late-days';
 import { markLateUsageDays } from './usage-late-days.repository';
 
-type UsageJobContext = Pick<AppContext, 'database' | 'metrics'>;
+type UsageJobContext = Pick<AppContext, 'database' | 'engine'>;
 
 /** One pass of the daily usage job at `now` (late days first, then the new days); tests call it. */
 export function runDailyUsagePass(ctx: UsageJobContext, now: number): Promise<DailyUsageRun | null> {
-  return ctx.metrics.timed('usage-daily', async () => {
+  return ctx.engine.metrics.timed('usage-daily', async () => {
     const { db, dialect } = ctx.database;
     await recomputeLateUsageDays(db, now, { dialect });
     return runDailyUsage(db, now, { dialect });
@@ -24,8 +24,8 @@ export function runDailyUsagePass(ctx: UsageJobContext, now: number): Promise<Da
 }
 
 /** The daily usage job; subscribes it to ingest's late transitions. */
-export function usageDailyJob(ctx: UsageJobContext & Pick<AppContext, 'statusBus' | 'log'>): ScheduledJob {
-  ctx.statusBus.late.subscribe(async (transitions) => {
+export function usageDailyJob(ctx: UsageJobContext & Pick<AppContext, 'log'>): ScheduledJob {
+  ctx.engine.statusBus.late.subscribe(async (transitions) => {
     try {
       await markLateUsageDays(ctx.database.db, pastDaysOf(transitions, Date.now()));
     } catch (error) {

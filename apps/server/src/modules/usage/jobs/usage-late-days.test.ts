@@ -42,7 +42,7 @@ describe('late transitions', () => {
     const dialect = t.ctx.database.dialect;
     const pos = fixture.posId;
     const days = () => listDeviceUsageDays(db, pos, dayBefore, yesterday);
-    await ingestValues(t.ctx, box, [reach(pos, clockOn(dayBefore, '10:00'), true)]);
+    await ingestValues(t.parts, box, [reach(pos, clockOn(dayBefore, '10:00'), true)]);
     await runDailyUsage(db, now, { dialect, from: dayBefore, to: yesterday });
     expect(await days()).toMatchObject([
       { statistics_date: dayBefore, online_ms: lengthOf(dayBefore) - 10 * HOUR },
@@ -51,8 +51,8 @@ describe('late transitions', () => {
 
     // The store's link was down from 20:00 the day before yesterday; back now, the box sends what it
     // kept: the POS went offline at 20:00 and came back at 07:00 yesterday.
-    await ingestValues(t.ctx, box, [reach(pos, clockOn(dayBefore, '20:00'), false)]);
-    await ingestValues(t.ctx, box, [reach(pos, clockOn(yesterday, '07:00'), true)]);
+    await ingestValues(t.parts, box, [reach(pos, clockOn(dayBefore, '20:00'), false)]);
+    await ingestValues(t.parts, box, [reach(pos, clockOn(yesterday, '07:00'), true)]);
     await runDailyUsagePass(t.ctx, now);
     const repaired = await days();
     expect(repaired).toMatchObject([
@@ -61,7 +61,7 @@ describe('late transitions', () => {
     ]);
 
     // The marks were used up, and a change stamped today marks nothing: the next run rewrites no row.
-    await ingestValues(t.ctx, box, [reach(pos, now - 60_000, false)]);
+    await ingestValues(t.parts, box, [reach(pos, now - 60_000, false)]);
     await runDailyUsagePass(t.ctx, now + 60_000);
     expect((await days()).map((row) => row.computed_at)).toEqual(repaired.map((row) => row.computed_at));
   });
