@@ -197,7 +197,7 @@ function run(start: FleetShareStart): void {
           loopDelayP99: loopDelay.percentile(99) / 1e6,
           loopDelayMax: loopDelay.max / 1e6,
         });
-        Promise.all(boxes.map((box) => box.stop())).finally(() => process.disconnect?.());
+        void Promise.all(boxes.map((box) => box.stop())).finally(() => process.disconnect?.());
       };
       finish();
     },

@@ -127,7 +127,7 @@ export function installParsing(app: FastifyInstance): void {
       );
       return;
     }
-    json(request, text, done);
+    void json(request, text, done);
   });
 
   app.addContentTypeParser(

@@ -37,7 +37,7 @@ export default function LogoSettingsPage() {
         : api(LogoEndpoints.insertLogImg, { body: { id: companyId, imgUrl } });
     },
     onSuccess: async () => {
-      message.success(t('logo.saved'));
+      void message.success(t('logo.saved'));
       setFiles([]);
       await queryClient.invalidateQueries({ queryKey: endpointKey(LogoEndpoints.queryLogImg) });
     },
@@ -46,7 +46,7 @@ export default function LogoSettingsPage() {
   const onSubmit = () => {
     const state = logoSubmitState(files);
     if (state.kind === 'pending') {
-      message.error(t('logo.pleaseWaitUploading'));
+      void message.error(t('logo.pleaseWaitUploading'));
       return;
     }
     save.mutate(state.imgUrl);
@@ -76,7 +76,7 @@ export default function LogoSettingsPage() {
             beforeUpload={(file) => {
               const problem = logoFileProblem(file);
               if (problem) {
-                message.error(t(`logo.${problem}`));
+                void message.error(t(`logo.${problem}`));
                 return Upload.LIST_IGNORE;
               }
               return true;

@@ -88,7 +88,7 @@ export default function MonitorSettingsPage() {
   const save = useMutation({
     mutationFn: (body: ConfigItemUpdateBody) => api(ConfigEndpoints.update, { body }),
     onSuccess: async (saved) => {
-      message.success(t('config.saved'));
+      void message.success(t('config.saved'));
       queryClient.setQueryData(ITEMS.queryKey, saved);
       await queryClient.invalidateQueries({ queryKey: ITEMS.queryKey });
     },

@@ -39,7 +39,7 @@ export function LevelLabelsCard() {
   const saveLabel = (row: Row) => {
     const text = (drafts[row.level] ?? row.label?.label ?? '').trim();
     if (!text) {
-      message.error(t('level.labels.required'));
+      void message.error(t('level.labels.required'));
       return;
     }
     return save.mutateAsync(
