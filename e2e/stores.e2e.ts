@@ -3,10 +3,40 @@
  * the region cascader, adding a store, the scoped operator's view, the level editor's refusals and the
  * admin application's net-test addresses.
  */
-import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+
+import ExcelJS from 'exceljs';
+import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
+import zhStores from '../apps/web/src/locales/zh-CN/stores';
 import { useConsole } from './harness';
+
+const WAIT = { timeout: 30_000 };
+
+async function downloading(page: Page, click: () => Promise<void>): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download', WAIT), click()]);
+  return download;
+}
+
+async function workbookOf(download: Download): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+  return workbook;
+}
+
+/** Uploads `workbook` in the open store import dialog; the kind of outcome the dialog shows. */
+async function importStores(page: Page, workbook: ExcelJS.Workbook): Promise<string | null> {
+  await page.locator('.ant-modal input[type=file]').setInputFiles({
+    name: 'stores.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+  });
+  await page.getByTestId('store-import-submit').click();
+  const result = page.getByTestId('store-import-result');
+  await result.waitFor(WAIT);
+  return result.getAttribute('data-kind');
+}
 
 const app = useConsole();
 
@@ -68,6 +98,55 @@ describe('store overview', () => {
       .allTextContents();
     expect(new Set(regions)).toEqual(new Set(['华东大区']));
     expect(await page.getByTestId('store-add').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('store workbook', () => {
+  it('imports stores and a new region from the template, wrong rows first, then exports them', async () => {
+    const { context, page } = await app.openPage();
+    await app.signIn(page, 'admin');
+    await page.goto(`${app.url}/stores/index.html`);
+    await page.getByTestId('store-import').click();
+    const template = await workbookOf(
+      await downloading(page, () => page.getByTestId('store-import-template').click()),
+    );
+    const sheet = template.worksheets[0] as ExcelJS.Worksheet;
+    sheet.getRow(3).values = ['E2E-S1', '西湖店', '杭州市西湖区 1 号', '华东大区', '浙江', '杭州'];
+    sheet.getRow(4).values = ['E2E-S2', '', '', 'E2E 西部大区', 'E2E 四川', 'E2E 成都'];
+    sheet.getRow(5).values = ['E2E-S3', '春熙路店', '', 'E2E 西部大区', 'E2E 四川', 'E2E 成都', '已搬迁'];
+    expect(await importStores(page, template)).toBe('rejected');
+    expect(await page.getByTestId('store-import-summary').textContent()).toBe(
+      zhStores['stores.import.rejected'].replace('{{count}}', '1'),
+    );
+    const reported = await page
+      .getByTestId('store-import-problems')
+      .locator('tbody tr[data-row]')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-row'))));
+    expect(reported).toEqual([4]);
+
+    sheet.getRow(4).getCell(2).value = '天府店';
+    expect(await importStores(page, template)).toBe('written');
+    expect(await page.getByTestId('store-import-summary').textContent()).toBe(
+      zhStores['stores.import.written']
+        .replace('{{added}}', '3')
+        .replace('{{updated}}', '0')
+        .replace('{{unchanged}}', '0')
+        .replace('{{levels}}', '3'),
+    );
+    await page.getByRole('button', { name: zhStores['stores.import.close'] }).click();
+    await page.getByTestId('store-filter-no').fill('E2E-S');
+    await page.getByTestId('list-search').click();
+    await expect.poll(async () => storeRows(page)).toEqual(['E2E-S1', 'E2E-S2', 'E2E-S3']);
+    await expect.poll(() => page.getByTestId('store-table').textContent()).toContain('E2E 成都');
+
+    // The export of the filtered list is the same workbook: three stores, their places by name.
+    const exported = await workbookOf(
+      await downloading(page, () => page.getByTestId('store-export').click()),
+    );
+    const rows = (exported.worksheets[0] as ExcelJS.Worksheet).getSheetValues().slice(2);
+    expect(rows.map((r) => (r as unknown[])[1])).toEqual(['E2E-S1', 'E2E-S2', 'E2E-S3']);
+    expect((rows[2] as unknown[]).slice(4, 8)).toEqual(['E2E 西部大区', 'E2E 四川', 'E2E 成都', '已搬迁']);
     await context.close();
   });
 });

@@ -34,4 +34,31 @@ export default {
   'stores.form.regionRequired': 'Choose at least the region',
   'stores.form.submit': 'Save',
   'stores.form.cancel': 'Cancel',
+  'stores.action.import': 'Import stores',
+  'stores.action.export': 'Export',
+  'stores.import.title': 'Import stores',
+  'stores.import.submit': 'Import',
+  'stores.import.close': 'Close',
+  'stores.import.file': 'Store file (.xlsx)',
+  'stores.import.pick': 'Choose file',
+  'stores.import.template': 'Download the store import template',
+  'stores.import.uploading': 'Uploading…',
+  'stores.import.checking': 'Checking the rows…',
+  'stores.import.hint':
+    'One store per row: store number, name, address, region, province, city and status. A store number you already have updates that store; a region, province or city the tree lacks is added. By default nothing is written while any row is wrong.',
+  'stores.import.dryRun': 'Check only, write nothing',
+  'stores.import.dryRunHint': 'See how many stores would be added and updated, and which rows are wrong.',
+  'stores.import.partial': 'Write the good rows',
+  'stores.import.partialHint': 'Wrong rows are left out; the others are imported.',
+  'stores.import.written':
+    'Imported: {{added}} added, {{updated}} updated, {{unchanged}} unchanged, {{levels}} tree nodes added',
+  'stores.import.dryRunDone':
+    'Check passed: {{added}} would be added, {{updated}} updated, {{unchanged}} unchanged, {{levels}} tree nodes added. Nothing was written.',
+  'stores.import.rejected':
+    '{{count}} rows are wrong, so nothing was written. Fix them in the file and import again.',
+  'stores.import.rejectedPartial': '{{count}} rows are wrong and were not written.',
+  'stores.import.downloadReport': 'Download the wrong rows',
+  'stores.import.row': 'Row',
+  'stores.import.column': 'Column',
+  'stores.import.problem': 'Problem',
 };

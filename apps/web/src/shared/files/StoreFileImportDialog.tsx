@@ -9,7 +9,8 @@ export interface StoreFileImportTexts {
   title: string;
   submit: string;
   close: string;
-  store: string;
+  /** The store picker's label (an import into one store). */
+  store?: string;
   file: string;
   pick: string;
   template: string;
@@ -18,7 +19,20 @@ export interface StoreFileImportTexts {
   checking: string;
 }
 
-export interface StoreFileImportDialogProps<R> {
+/**
+ * Where the file goes: into one store the user picks (device and inventory imports), or into the
+ * company as a whole (`pickStore: false`: the store workbook, whose rows name their stores).
+ */
+export type ImportTarget<R> =
+  | {
+      pickStore?: true;
+      send: (shopId: number, file: File, onProgress: (fraction: number) => void) => Promise<R>;
+    }
+  | { pickStore: false; send: (file: File, onProgress: (fraction: number) => void) => Promise<R> };
+
+export type StoreFileImportDialogProps<R> = ImportTarget<R> & StoreFileImportOptions<R>;
+
+export interface StoreFileImportOptions<R> {
   open: boolean;
   onClose: () => void;
   /**
@@ -27,8 +41,6 @@ export interface StoreFileImportDialogProps<R> {
    */
   testId: string;
   texts: StoreFileImportTexts;
-  /** The import call: the file into the store, `onProgress` (0…1) as the upload proceeds. */
-  send: (shopId: number, file: File, onProgress: (fraction: number) => void) => Promise<R>;
   /** After a reply (refresh the lists, say it went through). */
   onReply?: (result: R) => void;
   /** The view of the last reply (counts, rejected rows, report download), above the form. */
@@ -43,27 +55,17 @@ export interface StoreFileImportDialogProps<R> {
 }
 
 /**
- * The one store-file import block of the device pages (device list, asset inventory): pick a store of
- * the caller's scope and an .xlsx file, submit; the upload shows its progress, then the reply's view
+ * The one file import block of the console: (for a device or inventory import) pick a store of the
+ * caller's scope, pick an .xlsx file, submit; the upload shows its progress, then the reply's view
  * (`renderResult`) stays in the dialog, so the user can fix the file and import again, until closed.
  * The template is downloadable from inside the dialog. A failed call has already been reported by the
  * request client.
  */
-export function StoreFileImportDialog<R>({
-  open,
-  onClose,
-  testId,
-  texts,
-  send,
-  onReply,
-  renderResult,
-  isWide,
-  onTemplate,
-  hint,
-  children,
-}: StoreFileImportDialogProps<R>) {
+export function StoreFileImportDialog<R>(props: StoreFileImportDialogProps<R>) {
+  const { open, onClose, testId, texts, onReply, renderResult, isWide, onTemplate, hint, children } = props;
+  const pickStore = props.pickStore !== false;
   const { t } = useTranslation();
-  const stores = useScopeStores({ enabled: open, staleTime: 5 * 60_000 });
+  const stores = useScopeStores({ enabled: open && pickStore, staleTime: 5 * 60_000 });
   const [shopId, setShopId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -80,12 +82,21 @@ export function StoreFileImportDialog<R>({
     setFile(null);
   };
 
+  const ready = file !== null && (!pickStore || shopId !== null);
   const submit = async () => {
-    if (shopId === null || file === null) return;
+    if (file === null) return;
+    const onProgress = (fraction: number) => setProgress(Math.round(fraction * 100));
+    const call =
+      props.pickStore === false
+        ? () => props.send(file, onProgress)
+        : shopId === null
+          ? null
+          : () => props.send(shopId, file, onProgress);
+    if (call === null) return;
     setProgress(0);
     setResult(null);
     try {
-      const reply = await send(shopId, file, (fraction) => setProgress(Math.round(fraction * 100)));
+      const reply = await call();
       setResult({ reply });
       onReply?.(reply);
     } catch {
@@ -101,7 +112,7 @@ export function StoreFileImportDialog<R>({
       title={texts.title}
       okText={texts.submit}
       okButtonProps={{
-        disabled: shopId === null || file === null,
+        disabled: !ready,
         loading: busy,
         'data-testid': `${testId}-submit`,
       }}
@@ -122,18 +133,20 @@ export function StoreFileImportDialog<R>({
       ) : null}
       {hint ? <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph> : null}
       <Form layout="vertical" data-testid={`${testId}-form`}>
-        <Form.Item label={texts.store} required>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            loading={stores.isFetching}
-            options={storeOptions}
-            value={shopId ?? undefined}
-            onChange={(value: number) => setShopId(value)}
-            placeholder={t('common.pleaseSelect')}
-            data-testid={`${testId}-store`}
-          />
-        </Form.Item>
+        {pickStore ? (
+          <Form.Item label={texts.store} required>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              loading={stores.isFetching}
+              options={storeOptions}
+              value={shopId ?? undefined}
+              onChange={(value: number) => setShopId(value)}
+              placeholder={t('common.pleaseSelect')}
+              data-testid={`${testId}-store`}
+            />
+          </Form.Item>
+        ) : null}
         <Form.Item label={texts.file} required>
           <Upload
             accept=".xlsx"

@@ -13,7 +13,7 @@ import {
   importOutcome,
   importProblems,
   reportBlob,
-} from './import-outcome';
+} from '../../../shared/import/import-outcome';
 
 export const TEMPLATE_FILE = 'inventory-template.xlsx';
 

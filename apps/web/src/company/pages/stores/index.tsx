@@ -1,13 +1,14 @@
 /** Store overview: the stores of the caller's scope with filters, and add/edit/move/delete behind buttons. */
 import { BUTTON, type Store, StoreEndpoints } from '@storefleet/contracts';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 // Input alone: `Input` from 'antd' brings Search, TextArea, Password and OTP along (docs/decisions/web.md).
 import Input from 'antd/es/input/Input';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-
+import { api } from '../../../shared/api/call';
 import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { saveBlob } from '../../../shared/files/save-blob';
 import { fromHere } from '../../../shared/form';
 import { useLang } from '../../../shared/i18n/useLang';
 import {
@@ -27,6 +28,7 @@ import { StorePageEndpoint } from '../../../shared/org/store-list';
 import { Access } from '../../../shared/permissions/Access';
 import { storeFigureColumns } from './overview/store-figure-columns';
 import { useStoreFigures } from './overview/useStoreFigures';
+import { StoreImportDialog } from './StoreImportDialog';
 
 const FILTERS = {
   storeName: 'text',
@@ -51,6 +53,15 @@ export default function StoreOverviewPage() {
     sortFields: SORT_FIELDS,
     toQuery: ({ region, ...params }) => ({ ...params, ...readRegionPath(region) }),
   });
+  const [importing, setImporting] = useState(false);
+  const exportStores = async () => {
+    const { pageNum: _page, pageSize: _size, region, ...params } = list.params;
+    const filters = { ...params, ...readRegionPath(region) };
+    saveBlob(
+      await api(StoreEndpoints.exportStores, { query: filters }),
+      english ? 'stores.xlsx' : '门店.xlsx',
+    );
+  };
   const move = useCallMutation(StoreEndpoints.moveStore, {
     input: ({ id, status }: { id: number; status: 0 | 1 }) => ({ query: { id, status } }),
     successMessage: t('stores.saved'),
@@ -175,15 +186,28 @@ export default function StoreOverviewPage() {
           />
         </FilterField>
       </ListFilterBar>
-      <Access codes={[BUTTON.storeAdd]}>
-        <div style={{ marginBottom: 16 }}>
+      <Space style={{ marginBottom: 16 }}>
+        <Access codes={[BUTTON.storeAdd]}>
           <Link to="/stores/save.html" state={fromHere(location)}>
             <Button type="primary" data-testid="store-add">
               {t('stores.action.add')}
             </Button>
           </Link>
-        </div>
-      </Access>
+        </Access>
+        <Access codes={[BUTTON.storeAdd, BUTTON.storeUpdate]}>
+          <Button onClick={() => setImporting(true)} data-testid="store-import">
+            {t('stores.action.import')}
+          </Button>
+        </Access>
+        <Button onClick={() => void exportStores()} data-testid="store-export">
+          {t('stores.action.export')}
+        </Button>
+      </Space>
+      <StoreImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void list.query.refetch()}
+      />
       <ListTable<Store>
         {...list.tableProps}
         columns={columns}

@@ -1,5 +1,5 @@
 /**
- * What the import dialog says after an import (docs/decisions/inventory.md "Import"): written or not,
+ * What the import dialog says after an import (docs/decisions/inventory.md "Import", docs/decisions/store-import.md): written or not,
  * how many added and updated, one line per problem of each rejected row, and the server's report
  * workbook (the rows as sent plus an error column) as a file. Pure, tested without a browser.
  */
