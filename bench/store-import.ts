@@ -4,7 +4,7 @@
  *   npm run bench:store-import [-- --db sqlite|postgres] [--rows 10000] [--runs 3]
  *
  * Per database: a fresh database, the real server as a child process (demo data), signed in as `admin`.
- * `--runs` times: a workbook of `--rows` stores of their own numbers (5 regions, 30 provinces, 120
+ * `--runs` times: a workbook of `--rows` stores of their own numbers (5 regions, 30 provinces, 60
  * cities the tree lacks, so the tree is written too) is parsed alone by ExcelJS's streaming reader in a
  * fresh process (the same-run reference: the library's own parse of the same file), then uploaded to
  * `store/import`. Medians are compared. All traffic is on 127.0.0.1.
