@@ -1,4 +1,9 @@
+import { fileURLToPath } from 'node:url';
+
 import { defineConfig } from 'vitest/config';
+
+/** The web's `@/…` imports (apps/web/tsconfig.json "paths"), for the web's tests and what imports the web. */
+const resolve = { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } };
 
 // Two projects: `server` runs against a real database (SQLite by default, PostgreSQL when
 // TEST_DB=postgres); `unit` holds everything else. scripts/test.mjs runs `server` on both databases.
@@ -6,6 +11,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: [
@@ -20,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],

@@ -61,6 +61,8 @@ export default defineConfig({
   root: here('.'),
   base: '/',
   plugins: [react(), consoleFallback(), endpointDescriptors(), antdConfigProviderLean()],
+  // `@/…` is apps/web/src (tsconfig.json "paths"): imports name a shared module by its place, not by `../../..`.
+  resolve: { alias: { '@': here('src') } },
   server: { host: '127.0.0.1', proxy: API },
   preview: { host: '127.0.0.1', proxy: API },
   build: {

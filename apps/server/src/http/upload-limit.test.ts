@@ -16,6 +16,7 @@ import {
   InventoryEndpoints,
   LOGO_LIMITS,
   LogoEndpoints,
+  StoreEndpoints,
   TaskEndpoints,
   VERSION_LIMITS,
   VersionEndpoints,
@@ -23,6 +24,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPREADSHEET_UPLOAD } from '../files/spreadsheet-upload';
 import { INVENTORY_UPLOAD } from '../modules/inventory/inventory-import';
+import { STORE_UPLOAD } from '../modules/stores/store-import';
 import { createTestApp, TEST_LANGUAGE, type TestApp } from '../testing/test-app';
 import { pngOfAtLeast } from '../testing/test-images';
 import { readFilePart } from './upload';
@@ -50,6 +52,7 @@ const CASES: UploadCase[] = [
     user: 'admin',
     params: { shopId: 1 },
   },
+  { endpoint: StoreEndpoints.importStores, maxBytes: STORE_UPLOAD.maxBytes, user: 'admin' },
   {
     endpoint: DeviceEndpoints.importExcel,
     maxBytes: SPREADSHEET_UPLOAD.maxBytes,

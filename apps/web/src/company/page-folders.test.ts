@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
-const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)'(\.{1,2}\/[^']*)'/g;
+const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)'(\.{1,2}\/[^']*|@\/[^']*)'/g;
 
 /** The page folder a path (relative to src) belongs to, `shared` for the shared layer, else null. */
 function folderOf(path: string): string | null {
@@ -26,9 +26,12 @@ function crossFolderImports(file: string, text: string): string[] {
   const found: string[] = [];
   for (const [, spec] of text.matchAll(IMPORT)) {
     if (!spec) continue;
-    const target = normalize(join(dirname(file), spec))
-      .split(sep)
-      .join('/');
+    // `@/…` is src/… (apps/web/tsconfig.json "paths"); anything else is relative to the file.
+    const target = spec.startsWith('@/')
+      ? spec.slice(2)
+      : normalize(join(dirname(file), spec))
+          .split(sep)
+          .join('/');
     const to = folderOf(target);
     if (to !== null && to !== from && to !== 'shared') found.push(`${file} -> ${target}`);
   }
@@ -51,6 +54,11 @@ describe('page folders', () => {
     expect(crossFolderImports('shared/list/a.ts', "import '../../company/pages/device/b';")).toHaveLength(1);
     expect(crossFolderImports(page, "import { x } from '../../../shared/device/device-query';")).toEqual([]);
     expect(crossFolderImports(page, "import { x } from './alert-query';")).toEqual([]);
+    expect(crossFolderImports(page, "import { x } from '@/company/pages/device/device-query';")).toEqual([
+      'company/pages/alerts/index.tsx -> company/pages/device/device-query',
+    ]);
+    expect(crossFolderImports('shared/list/a.ts', "import '@/company/pages/device/b';")).toHaveLength(1);
+    expect(crossFolderImports(page, "import { x } from '@/shared/device/device-query';")).toEqual([]);
     expect(crossFolderImports('company/routes.tsx', "import('./pages/device/index')")).toEqual([]);
   });
 

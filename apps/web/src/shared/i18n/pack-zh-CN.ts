@@ -2,7 +2,7 @@ import 'dayjs/locale/zh-cn';
 
 import antd from 'antd/locale/zh_CN';
 
-import { zhCNModules } from '../../locales/zh-CN';
+import { zhCNModules } from '@/locales/zh-CN';
 import { flattenModules, type LanguagePack } from './language-pack';
 
 export const pack: LanguagePack = {

@@ -1,7 +1,7 @@
 import { COMPANY_PERMISSION_TREE, codesOf, MODULE, PAGE } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { companyRoutes } from '../../company/routes';
+import { companyRoutes } from '@/company/routes';
 import { buildMenu } from '../routes/menu';
 import { flattenRoutes } from '../routes/route-table';
 import { menuKeyOf } from './menu-owner';

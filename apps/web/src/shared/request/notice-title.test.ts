@@ -1,8 +1,8 @@
 import { ERRORS } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
-import enRequest from '../../locales/en-US/request';
-import zhRequest from '../../locales/zh-CN/request';
+import enRequest from '@/locales/en-US/request';
+import zhRequest from '@/locales/zh-CN/request';
 import { noticeTitle } from './notice-title';
 
 /** The console's `t` over one language's request texts. */

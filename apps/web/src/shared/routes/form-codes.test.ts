@@ -3,8 +3,8 @@
 import { ADMIN_PERMISSION_TREE, BUTTON, COMPANY_PERMISSION_TREE, codesOf } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { adminRoutes } from '../../admin/routes';
-import { companyRoutes } from '../../company/routes';
+import { adminRoutes } from '@/admin/routes';
+import { companyRoutes } from '@/company/routes';
 import { flattenRoutes } from './route-table';
 
 describe.each([

@@ -1,9 +1,9 @@
 import { ADMIN_PERMISSION_TREE, COMPANY_PERMISSION_TREE, codesOf, MODULE, PAGE } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { adminRoutes } from '../../admin/routes';
-import { companyRoutes } from '../../company/routes';
-import { enUSModules } from '../../locales/en-US';
+import { adminRoutes } from '@/admin/routes';
+import { companyRoutes } from '@/company/routes';
+import { enUSModules } from '@/locales/en-US';
 import { buildMenu } from './menu';
 import { type AppRoute, flattenRoutes } from './route-table';
 

@@ -8,9 +8,9 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { useVersionPage, VersionTable } from '../../../company/pages/version/VersionTable';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { usePermissions } from '../../../shared/permissions/usePermissions';
+import { useVersionPage, VersionTable } from '@/company/pages/version/VersionTable';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { usePermissions } from '@/shared/permissions/usePermissions';
 
 export default function AgentVersionPage() {
   const { t } = useTranslation();

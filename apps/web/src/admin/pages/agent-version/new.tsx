@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { api, moduleKey } from '../../../shared/api/call';
-import { useAppApi } from '../../../shared/app/app-api';
-import { formatBytes } from '../../../shared/format/units';
+import { api, moduleKey } from '@/shared/api/call';
+import { useAppApi } from '@/shared/app/app-api';
+import { formatBytes } from '@/shared/format/units';
 
 interface Values {
   number: string;

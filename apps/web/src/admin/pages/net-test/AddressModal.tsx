@@ -10,8 +10,8 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { fieldsNamed, serverFieldErrors, useFormRules } from '../../../shared/form';
+import { apiQuery } from '@/shared/api/call';
+import { fieldsNamed, serverFieldErrors, useFormRules } from '@/shared/form';
 
 interface Values {
   companyId?: number;

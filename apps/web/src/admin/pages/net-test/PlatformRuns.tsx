@@ -5,12 +5,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { NetTestResultTable } from '../../../company/pages/net-test/NetTestResultTable';
-import { runFigureColumns } from '../../../company/pages/net-test/run-figure-columns';
-import { apiQuery } from '../../../shared/api/call';
-import type { ListColumns } from '../../../shared/list';
-import { RunsTable } from '../../../shared/runs/RunsTable';
-import { RUN_PAGE_SIZE, useRunPicker } from '../../../shared/runs/useRunPicker';
+import { NetTestResultTable } from '@/company/pages/net-test/NetTestResultTable';
+import { runFigureColumns } from '@/company/pages/net-test/run-figure-columns';
+import { apiQuery } from '@/shared/api/call';
+import type { ListColumns } from '@/shared/list';
+import { RunsTable } from '@/shared/runs/RunsTable';
+import { RUN_PAGE_SIZE, useRunPicker } from '@/shared/runs/useRunPicker';
 
 export function PlatformRuns() {
   const { t } = useTranslation();

@@ -16,10 +16,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { apiQuery } from '../../../shared/api/call';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { actionsColumn, type ListColumns, ListTable } from '../../../shared/list';
-import { Access } from '../../../shared/permissions/Access';
+import { apiQuery } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { actionsColumn, type ListColumns, ListTable } from '@/shared/list';
+import { Access } from '@/shared/permissions/Access';
 import { AddressModal } from './AddressModal';
 import { PlatformRuns } from './PlatformRuns';
 

@@ -13,9 +13,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MULTI_SELECT, NetTestRunForm } from '../../../company/pages/net-test/NetTestRunForm';
-import { apiQuery } from '../../../shared/api/call';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { MULTI_SELECT, NetTestRunForm } from '@/company/pages/net-test/NetTestRunForm';
+import { apiQuery } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
 
 interface Values {
   companyId?: number;

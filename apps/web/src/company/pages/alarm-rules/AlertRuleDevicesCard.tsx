@@ -9,11 +9,11 @@ import {
   ALL_PRODUCT_TYPES,
   type AlertRuleFormValues,
   pickProductTypes,
-} from '../../../shared/alerts/alert-rule-values';
-import { CategoryCascader } from '../../../shared/device/CategoryCascader';
-import { FormCard, FormCol, StorePicker, useFormRules } from '../../../shared/form';
-import { useScopeOptions } from '../../../shared/org/useScopeOptions';
-import { levelTreeData } from '../../../shared/pages/user/level-tree-data';
+} from '@/shared/alerts/alert-rule-values';
+import { CategoryCascader } from '@/shared/device/CategoryCascader';
+import { FormCard, FormCol, StorePicker, useFormRules } from '@/shared/form';
+import { useScopeOptions } from '@/shared/org/useScopeOptions';
+import { levelTreeData } from '@/shared/pages/user/level-tree-data';
 import type { AlertRuleOptions } from './useAlertRuleOptions';
 
 export function AlertRuleDevicesCard({

@@ -10,8 +10,8 @@ import {
   type AlertRuleFormValues,
   parseRuleForm,
   serverFieldErrors,
-} from '../../../shared/alerts/alert-rule-values';
-import { FormFooter, submitChecked } from '../../../shared/form';
+} from '@/shared/alerts/alert-rule-values';
+import { FormFooter, submitChecked } from '@/shared/form';
 import { AlertRuleDevicesCard } from './AlertRuleDevicesCard';
 import { AlertRuleTriggerCard } from './AlertRuleTriggerCard';
 import { useAlertRuleOptions } from './useAlertRuleOptions';

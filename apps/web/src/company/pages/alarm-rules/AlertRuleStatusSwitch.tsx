@@ -2,8 +2,8 @@ import { AlertEndpoints, type AlertRule, AlertRuleStatus, BUTTON } from '@storef
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { usePermissions } from '../../../shared/permissions/usePermissions';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { usePermissions } from '@/shared/permissions/usePermissions';
 
 /** Enables or disables a rule; read-only without BUTTON.alarmRuleStatus. */
 export function AlertRuleStatusSwitch({ rule }: { rule: Pick<AlertRule, 'id' | 'status'> }) {

@@ -13,9 +13,9 @@ import {
   triggerName,
   triggerText,
   triggerUnit,
-} from '../../../shared/alerts/alert-rule-values';
-import { apiQuery } from '../../../shared/api/call';
-import { FormCard, FormCol, useFormRules } from '../../../shared/form';
+} from '@/shared/alerts/alert-rule-values';
+import { apiQuery } from '@/shared/api/call';
+import { FormCard, FormCol, useFormRules } from '@/shared/form';
 import type { AlertRuleOptions } from './useAlertRuleOptions';
 
 export function AlertRuleTriggerCard({ options }: { options: AlertRuleOptions }) {

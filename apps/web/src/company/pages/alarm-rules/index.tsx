@@ -17,11 +17,11 @@ import { Button, Empty, Form, Input, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { AlertLevelTag } from '../../../shared/alerts/AlertLevelTag';
-import { categoryText, triggerText } from '../../../shared/alerts/alert-rule-values';
-import { apiQuery } from '../../../shared/api/call';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { fromHere } from '../../../shared/form';
+import { AlertLevelTag } from '@/shared/alerts/AlertLevelTag';
+import { categoryText, triggerText } from '@/shared/alerts/alert-rule-values';
+import { apiQuery } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { fromHere } from '@/shared/form';
 import {
   actionsColumn,
   type FilterSpec,
@@ -29,8 +29,8 @@ import {
   ListFilterForm,
   ListTable,
   useListPage,
-} from '../../../shared/list';
-import { Access } from '../../../shared/permissions/Access';
+} from '@/shared/list';
+import { Access } from '@/shared/permissions/Access';
 import { AlertRuleStatusSwitch } from './AlertRuleStatusSwitch';
 import { type Option, useAlertRuleOptions } from './useAlertRuleOptions';
 

@@ -1,8 +1,8 @@
 import { AlertEndpoints, type AlertRuleBody } from '@storefleet/contracts';
 import { useTranslation } from 'react-i18next';
-import { NEW_RULE_VALUES } from '../../../shared/alerts/alert-rule-values';
-import { api } from '../../../shared/api/call';
-import { useFormPage } from '../../../shared/form';
+import { NEW_RULE_VALUES } from '@/shared/alerts/alert-rule-values';
+import { api } from '@/shared/api/call';
+import { useFormPage } from '@/shared/form';
 import { ALERT_RULE_LIST, AlertRuleForm } from './AlertRuleForm';
 
 /** /alarm-rules/save.html: adds an alert rule. */

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formValuesOfRule } from '../../../shared/alerts/alert-rule-values';
-import { api, apiQuery } from '../../../shared/api/call';
-import { useFormPage, useIdParam } from '../../../shared/form';
+import { formValuesOfRule } from '@/shared/alerts/alert-rule-values';
+import { api, apiQuery } from '@/shared/api/call';
+import { useFormPage, useIdParam } from '@/shared/form';
 import { ALERT_RULE_LIST, AlertRuleForm } from './AlertRuleForm';
 
 /** /alarm-rules/update.html?id=: edits an alert rule (read through listAlertRules?id=). */

@@ -9,9 +9,9 @@ import {
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useAlertLevels } from '../../../shared/alerts/AlertLevelTag';
-import { apiQuery } from '../../../shared/api/call';
-import { useLang } from '../../../shared/i18n/useLang';
+import { useAlertLevels } from '@/shared/alerts/AlertLevelTag';
+import { apiQuery } from '@/shared/api/call';
+import { useLang } from '@/shared/i18n/useLang';
 
 export interface Option<V> {
   value: V;

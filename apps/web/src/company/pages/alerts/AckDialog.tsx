@@ -2,7 +2,7 @@ import { AlertRecordEndpoints as E } from '@storefleet/contracts';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { useCallMutation } from '@/shared/api/useCallMutation';
 
 export interface AckDialogProps {
   /** The record being acknowledged; null: closed. */

@@ -2,10 +2,10 @@ import { type AlertRecord, BUTTON } from '@storefleet/contracts';
 import { Button, Descriptions, Drawer, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertLevelTag } from '../../../shared/alerts/AlertLevelTag';
-import { useLang } from '../../../shared/i18n/useLang';
-import { RecordOfflineReasonButton } from '../../../shared/offline-reasons/RecordOfflineReasonButton';
-import { Access } from '../../../shared/permissions/Access';
+import { AlertLevelTag } from '@/shared/alerts/AlertLevelTag';
+import { useLang } from '@/shared/i18n/useLang';
+import { RecordOfflineReasonButton } from '@/shared/offline-reasons/RecordOfflineReasonButton';
+import { Access } from '@/shared/permissions/Access';
 import { AlertStatusTag, DeviceLink, StoreLink } from './alert-cells';
 import { DeliveryLog } from './DeliveryLog';
 

@@ -8,9 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { useLang } from '../../../shared/i18n/useLang';
-import { type ListColumns, ListTable } from '../../../shared/list';
+import { apiQuery } from '@/shared/api/call';
+import { useLang } from '@/shared/i18n/useLang';
+import { type ListColumns, ListTable } from '@/shared/list';
 
 const STATUS_COLOR: Record<AlertDelivery['status'], string> = {
   queued: 'processing',

@@ -3,7 +3,7 @@
 import { type AlertRecord, BUTTON, MODULE, PAGE } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { hasCodes } from '../../../shared/permissions/check';
+import { hasCodes } from '@/shared/permissions/check';
 import { alertRowActions } from './alert-actions';
 
 const record = (status: number) => ({ id: 5, status }) as AlertRecord;

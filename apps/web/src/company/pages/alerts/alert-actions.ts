@@ -6,7 +6,7 @@
  */
 import { type AlertRecord, BUTTON } from '@storefleet/contracts';
 
-import type { RowAction } from '../../../shared/list/RowActions';
+import type { RowAction } from '@/shared/list/RowActions';
 
 export interface AlertRowHandlers {
   detail: (row: AlertRecord) => void;

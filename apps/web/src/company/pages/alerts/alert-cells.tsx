@@ -2,8 +2,8 @@ import { type AlertRecord, MODULE } from '@storefleet/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { devicePage } from '../../../shared/device/device-columns';
-import { usePermissions } from '../../../shared/permissions/usePermissions';
+import { devicePage } from '@/shared/device/device-columns';
+import { usePermissions } from '@/shared/permissions/usePermissions';
 
 /** A store's live page (the dynamic monitor's), for holders of that module. */
 export const storePage = (shopId: number) => `/dynamic-monitor/store/${shopId}.html`;

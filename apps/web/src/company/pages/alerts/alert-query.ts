@@ -10,8 +10,8 @@ import type {
   MonitorLogKind,
   QueryInput,
 } from '@storefleet/contracts';
-import { parseRegionPath, type RegionPath, regionQuery } from '../../../shared/device/device-query';
-import type { FilterSpec, ListParams } from '../../../shared/list';
+import { parseRegionPath, type RegionPath, regionQuery } from '@/shared/device/device-query';
+import type { FilterSpec, ListParams } from '@/shared/list';
 
 export type AlertListCallQuery = QueryInput<typeof AlertRecordEndpoints.listAlertRecords>;
 export type AlertCountCallQuery = QueryInput<typeof AlertRecordEndpoints.getAlertRecordCounts>;

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertLevelTag, useAlertLevels } from '../../../shared/alerts/AlertLevelTag';
-import { levelName } from '../../../shared/alerts/alert-level';
-import { api, apiQuery, endpointKey } from '../../../shared/api/call';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { CategoryCascader } from '../../../shared/device/CategoryCascader';
-import { deviceFilterFormValues, deviceFilterFromForm } from '../../../shared/device/device-query';
-import { saveBlob } from '../../../shared/files/save-blob';
+import { AlertLevelTag, useAlertLevels } from '@/shared/alerts/AlertLevelTag';
+import { levelName } from '@/shared/alerts/alert-level';
+import { api, apiQuery, endpointKey } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { CategoryCascader } from '@/shared/device/CategoryCascader';
+import { deviceFilterFormValues, deviceFilterFromForm } from '@/shared/device/device-query';
+import { saveBlob } from '@/shared/files/save-blob';
 import {
   actionsColumn,
   type ListColumns,
@@ -17,9 +17,9 @@ import {
   ListTable,
   useListPage,
   WideFilter,
-} from '../../../shared/list';
-import { RegionFilter } from '../../../shared/org/RegionPicker';
-import { fromRangeForm, toRangeForm } from '../../../shared/pages/operation-log/operation-log-view';
+} from '@/shared/list';
+import { RegionFilter } from '@/shared/org/RegionPicker';
+import { fromRangeForm, toRangeForm } from '@/shared/pages/operation-log/operation-log-view';
 import { AckDialog } from './AckDialog';
 import { AlertCountCards } from './AlertCountCards';
 import { AlertDetailDrawer } from './AlertDetailDrawer';

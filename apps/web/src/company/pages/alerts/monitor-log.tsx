@@ -2,12 +2,12 @@ import { AlertRecordEndpoints as E, type MonitorLogEntry, type MonitorLogKind } 
 import { DatePicker, Form, Select, Tag } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertLevelTag } from '../../../shared/alerts/AlertLevelTag';
-import { endpointKey } from '../../../shared/api/call';
-import { deviceFilterFormValues, deviceFilterFromForm } from '../../../shared/device/device-query';
-import { type ListColumns, ListFilterForm, ListTable, useListPage } from '../../../shared/list';
-import { RegionFilter } from '../../../shared/org/RegionPicker';
-import { fromRangeForm, toRangeForm } from '../../../shared/pages/operation-log/operation-log-view';
+import { AlertLevelTag } from '@/shared/alerts/AlertLevelTag';
+import { endpointKey } from '@/shared/api/call';
+import { deviceFilterFormValues, deviceFilterFromForm } from '@/shared/device/device-query';
+import { type ListColumns, ListFilterForm, ListTable, useListPage } from '@/shared/list';
+import { RegionFilter } from '@/shared/org/RegionPicker';
+import { fromRangeForm, toRangeForm } from '@/shared/pages/operation-log/operation-log-view';
 import { DeviceLink, StoreLink } from './alert-cells';
 import { MONITOR_LOG_FILTERS, type MonitorLogParams, monitorLogQuery } from './alert-query';
 import { useAlertLive } from './useAlertLive';

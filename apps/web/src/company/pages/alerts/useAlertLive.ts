@@ -2,7 +2,7 @@ import type { AlertLiveEvent } from '@storefleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
-import { useDeviceStatusEvents } from '../../../shared/live/useDeviceStatusEvents';
+import { useDeviceStatusEvents } from '@/shared/live/useDeviceStatusEvents';
 
 /** Events come in bursts (a store's box drops with its devices): one refetch per burst. */
 const REFRESH_MS = 1000;

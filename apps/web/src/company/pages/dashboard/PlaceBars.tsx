@@ -3,7 +3,7 @@ import { Card, Empty } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EChart } from '../../../shared/charts/EChart';
+import { EChart } from '@/shared/charts/EChart';
 
 /** Online and offline monitored devices per place (the overview's groups), as stacked bars. */
 export function PlaceBars({ title, groups }: { title: string; groups: readonly DashboardGroup[] }) {

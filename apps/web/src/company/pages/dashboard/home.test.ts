@@ -1,9 +1,8 @@
 // Where the company console opens for dashboard holders (docs/decisions/dashboards.md).
 import { MODULE, PAGE } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
-
-import { firstPermittedPath } from '../../../shared/routes/menu';
-import { companyRoutes } from '../../routes';
+import { companyRoutes } from '@/company/routes';
+import { firstPermittedPath } from '@/shared/routes/menu';
 
 const home = (codes: string[]) => firstPermittedPath(companyRoutes, new Set(codes));
 

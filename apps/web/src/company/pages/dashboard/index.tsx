@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { FigureTiles } from '../../../shared/figures/FigureTiles';
-import { UsageTrendChart } from '../../../shared/figures/UsageTrendChart';
-import { useLiveRefresh } from '../../../shared/live/useLiveRefresh';
+import { apiQuery } from '@/shared/api/call';
+import { FigureTiles } from '@/shared/figures/FigureTiles';
+import { UsageTrendChart } from '@/shared/figures/UsageTrendChart';
+import { useLiveRefresh } from '@/shared/live/useLiveRefresh';
 import { PlaceBars } from './PlaceBars';
 
 const overviewQuery = apiQuery(DashboardEndpoints.getDashboardOverview, { query: {} });

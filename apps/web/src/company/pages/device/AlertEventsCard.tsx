@@ -8,11 +8,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Card, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertLevelTag } from '../../../shared/alerts/AlertLevelTag';
-import { apiQuery } from '../../../shared/api/call';
-import { useLang } from '../../../shared/i18n/useLang';
-import { type ListColumns, ListTable } from '../../../shared/list';
-import { cardTableEmpty, cardTablePager } from '../../../shared/list/card-table';
+import { AlertLevelTag } from '@/shared/alerts/AlertLevelTag';
+import { apiQuery } from '@/shared/api/call';
+import { useLang } from '@/shared/i18n/useLang';
+import { type ListColumns, ListTable } from '@/shared/list';
+import { cardTableEmpty, cardTablePager } from '@/shared/list/card-table';
 
 /** The device's alert events, newest first, a page at a time (spec §3 "Device alert event"). */
 export function AlertEventsCard({ deviceId }: { deviceId: number }) {

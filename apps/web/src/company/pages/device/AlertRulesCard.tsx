@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertLevelTag } from '../../../shared/alerts/AlertLevelTag';
-import { triggerText } from '../../../shared/alerts/alert-rule-values';
-import { apiQuery } from '../../../shared/api/call';
-import { useLang } from '../../../shared/i18n/useLang';
-import { type ListColumns, ListTable } from '../../../shared/list';
-import { cardTableEmpty } from '../../../shared/list/card-table';
+import { AlertLevelTag } from '@/shared/alerts/AlertLevelTag';
+import { triggerText } from '@/shared/alerts/alert-rule-values';
+import { apiQuery } from '@/shared/api/call';
+import { useLang } from '@/shared/i18n/useLang';
+import { type ListColumns, ListTable } from '@/shared/list';
+import { cardTableEmpty } from '@/shared/list/card-table';
 
 /** The enabled alert rules that apply to the device (spec §3 "Device alert rule"). */
 export function AlertRulesCard({ deviceId }: { deviceId: number }) {

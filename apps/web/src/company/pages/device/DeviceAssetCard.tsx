@@ -1,8 +1,8 @@
 import { Col, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { usePropertyTypes } from '../../../shared/device/usePropertyTypes';
-import { FormCard, FormCol } from '../../../shared/form';
+import { usePropertyTypes } from '@/shared/device/usePropertyTypes';
+import { FormCard, FormCol } from '@/shared/form';
 import { DeviceTextField } from './DeviceTextField';
 
 /** The asset part of the device form: asset and VIN numbers, property type, service life, custodian … */

@@ -8,11 +8,11 @@ import {
 import { Card, Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dictionaryName } from '../../../shared/device/category-options';
-import { deviceCategoryText } from '../../../shared/device/device-category-text';
-import { DeviceStatusBadge } from '../../../shared/device/device-columns';
-import { useDictionaryQuery } from '../../../shared/device/usePropertyTypes';
-import { useLang } from '../../../shared/i18n/useLang';
+import { dictionaryName } from '@/shared/device/category-options';
+import { deviceCategoryText } from '@/shared/device/device-category-text';
+import { DeviceStatusBadge } from '@/shared/device/device-columns';
+import { useDictionaryQuery } from '@/shared/device/usePropertyTypes';
+import { useLang } from '@/shared/i18n/useLang';
 
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '-' : String(value);

@@ -3,11 +3,11 @@ import { Button, Space, Tabs, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DeviceStatusBadge, devicePage } from '../../../shared/device/device-columns';
-import { offersSyslog } from '../../../shared/device/syslog-offer';
-import { fromHere } from '../../../shared/form/return-to';
-import { Access } from '../../../shared/permissions/Access';
-import { usePermissions } from '../../../shared/permissions/usePermissions';
+import { DeviceStatusBadge, devicePage } from '@/shared/device/device-columns';
+import { offersSyslog } from '@/shared/device/syslog-offer';
+import { fromHere } from '@/shared/form/return-to';
+import { Access } from '@/shared/permissions/Access';
+import { usePermissions } from '@/shared/permissions/usePermissions';
 
 /** The pages of one device, in the order of the header's tabs. */
 export type DevicePageKey = 'details' | 'syslog' | 'androidInfo';

@@ -3,8 +3,8 @@ import { Form, InputNumber, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 
-import { FormCard, FormCol, useFormRules } from '../../../shared/form';
-import { useLang } from '../../../shared/i18n/useLang';
+import { FormCard, FormCol, useFormRules } from '@/shared/form';
+import { useLang } from '@/shared/i18n/useLang';
 import { DeviceTextField } from './DeviceTextField';
 import type { DeviceFormValues } from './device-form-values';
 import { ipAddressProblem, macAddressProblem } from './device-validators';

@@ -1,7 +1,7 @@
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 
-import { TextField } from '../../../shared/form';
+import { TextField } from '@/shared/form';
 import type { DeviceFormValues } from './device-form-values';
 
 /** A text field of the device form, labelled and test-named by its field. */

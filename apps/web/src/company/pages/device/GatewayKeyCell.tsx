@@ -4,8 +4,8 @@ import { Alert, App, Button, Modal, Popconfirm, Space, Tooltip, Typography } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { Access } from '../../../shared/permissions/Access';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { Access } from '@/shared/permissions/Access';
 
 /**
  * A box's security key as the server shows it (masked: its last 4 characters), with rotate for holders

@@ -2,10 +2,10 @@ import { type DeviceImportResult, DeviceEndpoints as E } from '@storefleet/contr
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../../shared/api/call';
-import { StoreFileImportDialog } from '../../../shared/files/StoreFileImportDialog';
-import { saveBlob } from '../../../shared/files/save-blob';
-import { ImportOutcome } from '../../../shared/import/ImportOutcome';
+import { api } from '@/shared/api/call';
+import { StoreFileImportDialog } from '@/shared/files/StoreFileImportDialog';
+import { saveBlob } from '@/shared/files/save-blob';
+import { ImportOutcome } from '@/shared/import/ImportOutcome';
 import {
   IMPORT_REPORT_FILE,
   type ImportReportLine,

@@ -4,9 +4,9 @@ import { Alert, Button, Card, Descriptions, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../../shared/api/call';
-import { Access } from '../../../shared/permissions/Access';
-import { RequestError } from '../../../shared/request/client';
+import { api } from '@/shared/api/call';
+import { Access } from '@/shared/permissions/Access';
+import { RequestError } from '@/shared/request/client';
 
 /** Loss is a 0–1 fraction on the wire; people read percentages. */
 export function formatLoss(rate: number): string {

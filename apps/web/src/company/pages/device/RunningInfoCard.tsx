@@ -4,11 +4,11 @@ import { Card, Col, Empty, Row, Segmented, Space, Tag, Tooltip, Typography } fro
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { EChart } from '../../../shared/charts/EChart';
-import { isStaleValue, lastOnlineChange } from '../../../shared/format/stale';
-import { chartScaleOf, formatItemValue } from '../../../shared/format/units';
-import { type ListColumns, ListTable } from '../../../shared/list';
+import { apiQuery } from '@/shared/api/call';
+import { EChart } from '@/shared/charts/EChart';
+import { isStaleValue, lastOnlineChange } from '@/shared/format/stale';
+import { chartScaleOf, formatItemValue } from '@/shared/format/units';
+import { type ListColumns, ListTable } from '@/shared/list';
 import { historyOption, onlineOption } from './history-chart';
 import { useDurationWords } from './useDurationWords';
 

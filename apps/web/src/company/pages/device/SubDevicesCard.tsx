@@ -5,9 +5,9 @@ import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { apiQuery } from '../../../shared/api/call';
-import { DeviceStatusBadge, devicePage, TextValue } from '../../../shared/device/device-columns';
-import { type ListColumns, ListTable } from '../../../shared/list';
+import { apiQuery } from '@/shared/api/call';
+import { DeviceStatusBadge, devicePage, TextValue } from '@/shared/device/device-columns';
+import { type ListColumns, ListTable } from '@/shared/list';
 
 const PAGE_SIZE = 10;
 

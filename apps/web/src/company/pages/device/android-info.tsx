@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Result, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { formatKibibytes, formatPercent, formatUptime } from '../../../shared/format/units';
-import { ListTable } from '../../../shared/list';
+import { apiQuery } from '@/shared/api/call';
+import { formatKibibytes, formatPercent, formatUptime } from '@/shared/format/units';
+import { ListTable } from '@/shared/list';
 import { DeviceHeader } from './DeviceHeader';
 import { useDevice, useDeviceIdParam } from './useDeviceParam';
 import { useDurationWords } from './useDurationWords';

@@ -1,7 +1,7 @@
 import { ProductType } from '@storefleet/contracts';
 import { Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OfflineReasonsCard } from '../../../shared/offline-reasons/OfflineReasonsCard';
+import { OfflineReasonsCard } from '@/shared/offline-reasons/OfflineReasonsCard';
 import { AlertEventsCard } from './AlertEventsCard';
 import { AlertRulesCard } from './AlertRulesCard';
 import { DeviceFieldsCard } from './DeviceFieldsCard';

@@ -4,8 +4,8 @@
  * [large, small] pair; switches hold booleans. Pure, so the mapping is tested without a browser.
  */
 import { DEFAULT_SNMP_PORT, type Device, type DeviceAddBody } from '@storefleet/contracts';
-import { fieldsNamed, plainFieldOf } from '../../../shared/form/form-errors';
-import { storeIdOfPath, storeStep } from '../../../shared/org/region-path';
+import { fieldsNamed, plainFieldOf } from '@/shared/form/form-errors';
+import { storeIdOfPath, storeStep } from '@/shared/org/region-path';
 
 export const ANDROID_SYSTEM = 2;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import enUS from '../../../locales/en-US/device';
-import zhCN from '../../../locales/zh-CN/device';
+import enUS from '@/locales/en-US/device';
+import zhCN from '@/locales/zh-CN/device';
 import { INVALID_IP_KEY, INVALID_MAC_KEY, ipAddressProblem, macAddressProblem } from './device-validators';
 
 describe('device form IP address check', () => {

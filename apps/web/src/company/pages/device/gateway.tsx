@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery, endpointKey } from '../../../shared/api/call';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { DeviceListPage, type DeviceListVariant } from '../../../shared/device/DeviceListPage';
-import { leadingDeviceColumns } from '../../../shared/device/device-columns';
-import { gatewayCountCards } from '../../../shared/device-status/status-cards';
-import { usePermissions } from '../../../shared/permissions/usePermissions';
+import { apiQuery, endpointKey } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { DeviceListPage, type DeviceListVariant } from '@/shared/device/DeviceListPage';
+import { leadingDeviceColumns } from '@/shared/device/device-columns';
+import { gatewayCountCards } from '@/shared/device-status/status-cards';
+import { usePermissions } from '@/shared/permissions/usePermissions';
 import { GatewayKeyCell } from './GatewayKeyCell';
 
 /** queryType 1 = boxes (the reading Storefleet chose, see DeviceQueryType). */

@@ -2,7 +2,7 @@
 import type { HistoryPoint } from '@storefleet/contracts';
 import type { EChartsOption } from 'echarts';
 
-import { chartScaleOf } from '../../../shared/format/units';
+import { chartScaleOf } from '@/shared/format/units';
 
 /**
  * A line of an item's values, named for the item, scaled to the unit its axis names (bytes in MB,

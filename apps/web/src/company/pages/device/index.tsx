@@ -4,10 +4,10 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-import { moduleKey } from '../../../shared/api/call';
-import { DeviceListPage } from '../../../shared/device/DeviceListPage';
-import { fromHere } from '../../../shared/form';
-import { Access } from '../../../shared/permissions/Access';
+import { moduleKey } from '@/shared/api/call';
+import { DeviceListPage } from '@/shared/device/DeviceListPage';
+import { fromHere } from '@/shared/form';
+import { Access } from '@/shared/permissions/Access';
 import { ImportDevicesModal } from './ImportDevicesModal';
 
 const SCOPE = { monitored: 1 } as const;

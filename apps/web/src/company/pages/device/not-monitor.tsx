@@ -1,4 +1,4 @@
-import { DeviceListPage } from '../../../shared/device/DeviceListPage';
+import { DeviceListPage } from '@/shared/device/DeviceListPage';
 
 const SCOPE = { monitored: 0 } as const;
 

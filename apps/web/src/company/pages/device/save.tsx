@@ -2,8 +2,8 @@ import { DeviceEndpoints as E } from '@storefleet/contracts';
 import { Alert, App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../../shared/api/call';
-import { useFormPage } from '../../../shared/form';
+import { api } from '@/shared/api/call';
+import { useFormPage } from '@/shared/form';
 import { DEVICE_LIST, DeviceForm } from './DeviceForm';
 import { type DeviceFormValues, deviceBodyOf, NEW_DEVICE_VALUES } from './device-form-values';
 

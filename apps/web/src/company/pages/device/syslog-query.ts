@@ -1,7 +1,7 @@
 /** The syslog page's filters: the device, and a date-time range sent as `YYYY-MM-DD HH:mm:ss`. */
 import type { MonitoringEndpoints, QueryInput } from '@storefleet/contracts';
 
-import type { FilterSpec, ListParams } from '../../../shared/list';
+import type { FilterSpec, ListParams } from '@/shared/list';
 
 export const SYSLOG_FILTERS = {
   deviceId: 'text',

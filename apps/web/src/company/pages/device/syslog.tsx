@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { type ListColumns, ListFilterForm, ListTable, useListPage } from '../../../shared/list';
+import { type ListColumns, ListFilterForm, ListTable, useListPage } from '@/shared/list';
 import { DeviceHeader } from './DeviceHeader';
 import { SYSLOG_FILTERS, syslogQuery } from './syslog-query';
 import { useDevice, useDeviceIdParam } from './useDeviceParam';

@@ -3,8 +3,8 @@ import { Result, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../../shared/api/call';
-import { useFormPage, useIdParam } from '../../../shared/form';
+import { api } from '@/shared/api/call';
+import { useFormPage, useIdParam } from '@/shared/form';
 import { DEVICE_LIST, DeviceForm } from './DeviceForm';
 import { type DeviceFormValues, deviceBodyOf, formValuesOf } from './device-form-values';
 import { useDevice } from './useDeviceParam';

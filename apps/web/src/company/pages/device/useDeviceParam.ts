@@ -1,8 +1,8 @@
 import { DeviceEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-import { apiQuery } from '../../../shared/api/call';
-import { useIdParam } from '../../../shared/form';
+import { apiQuery } from '@/shared/api/call';
+import { useIdParam } from '@/shared/form';
 
 /** The `?deviceId=` of a device page; null when missing or not a positive whole number. */
 export function useDeviceIdParam(): number | null {

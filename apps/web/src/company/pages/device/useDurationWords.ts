@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { DurationWords } from '../../../shared/format/units';
+import type { DurationWords } from '@/shared/format/units';
 
 /** The words of a duration (uptime) in the reader's language, for the formatting module. */
 export function useDurationWords(): DurationWords {

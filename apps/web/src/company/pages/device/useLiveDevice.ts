@@ -1,9 +1,9 @@
 import { MonitoringEndpoints } from '@storefleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 
-import { apiQuery } from '../../../shared/api/call';
-import { withStatusEvent } from '../../../shared/device-status/display-state';
-import { useDeviceStatusEvents } from '../../../shared/live/useDeviceStatusEvents';
+import { apiQuery } from '@/shared/api/call';
+import { withStatusEvent } from '@/shared/device-status/display-state';
+import { useDeviceStatusEvents } from '@/shared/live/useDeviceStatusEvents';
 import { deviceDetailQuery } from './useDeviceParam';
 
 /** Keeps one device's cached detail (and its online chart) current as status events arrive. */

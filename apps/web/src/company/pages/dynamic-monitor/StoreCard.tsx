@@ -4,7 +4,7 @@ import { Badge, Card, Space, Statistic, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { apiQuery } from '../../../shared/api/call';
+import { apiQuery } from '@/shared/api/call';
 
 /** One store's counts of monitored devices. */
 const storeCountsQuery = (shopId: number) =>

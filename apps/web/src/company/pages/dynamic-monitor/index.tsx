@@ -4,10 +4,10 @@ import { Col, Empty, Input, Pagination, Row, Space, Spin, Switch, Typography } f
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { FILTER_COL } from '../../../shared/grid';
-import { useDeviceStatusEvents } from '../../../shared/live/useDeviceStatusEvents';
-import { useScopeStores } from '../../../shared/org/useScopeStores';
+import { apiQuery } from '@/shared/api/call';
+import { FILTER_COL } from '@/shared/grid';
+import { useDeviceStatusEvents } from '@/shared/live/useDeviceStatusEvents';
+import { useScopeStores } from '@/shared/org/useScopeStores';
 import { StoreCard, storeCountsKey } from './StoreCard';
 import { NO_TROUBLE, sortByTrouble, troubleByStore } from './store-trouble';
 

@@ -5,11 +5,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
-import { apiQuery } from '../../../shared/api/call';
-import { DeviceListPage } from '../../../shared/device/DeviceListPage';
-import { DeviceStatusBadge } from '../../../shared/device/device-columns';
-import { shownStateOf } from '../../../shared/device-status/display-state';
-import { useScopeStores } from '../../../shared/org/useScopeStores';
+import { apiQuery } from '@/shared/api/call';
+import { DeviceListPage } from '@/shared/device/DeviceListPage';
+import { DeviceStatusBadge } from '@/shared/device/device-columns';
+import { shownStateOf } from '@/shared/device-status/display-state';
+import { useScopeStores } from '@/shared/org/useScopeStores';
 
 /** `store/:id.html` gives `id` = "12" (the router keeps `.html` outside the parameter). */
 function shopIdOf(param: string | undefined): number | null {

@@ -14,10 +14,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { apiQuery } from '../../../shared/api/call';
-import { EChart } from '../../../shared/charts/EChart';
-import { useLang } from '../../../shared/i18n/useLang';
-import { ListTable } from '../../../shared/list/ListTable';
+import { apiQuery } from '@/shared/api/call';
+import { EChart } from '@/shared/charts/EChart';
+import { useLang } from '@/shared/i18n/useLang';
+import { ListTable } from '@/shared/list/ListTable';
 import { ChartScope } from './ChartScope';
 import {
   anomalyChartOption,

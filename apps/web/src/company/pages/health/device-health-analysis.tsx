@@ -13,9 +13,9 @@ import {
   parseRegionPath,
   type RegionPath,
   regionQuery,
-} from '../../../shared/device/device-query';
-import { useLang } from '../../../shared/i18n/useLang';
-import { RegionFilter, useRegionOptions } from '../../../shared/org/RegionPicker';
+} from '@/shared/device/device-query';
+import { useLang } from '@/shared/i18n/useLang';
+import { RegionFilter, useRegionOptions } from '@/shared/org/RegionPicker';
 import { AnomalySection, ForecastSection, type HealthScope, TopReasonsSection } from './HealthSections';
 import { pickedPlaceNames } from './health-scope';
 

@@ -3,8 +3,8 @@
  * their names in the region picker (regions, provinces and cities in the console's language, stores as
  * named). The charts average every device of the picked places (or of the whole scope).
  */
-import type { RegionPath } from '../../../shared/device/device-query';
-import type { RegionOption } from '../../../shared/org/region-path';
+import type { RegionPath } from '@/shared/device/device-query';
+import type { RegionOption } from '@/shared/org/region-path';
 
 /** The name of each picked place: the label of its path's last step; a step not (yet) in the options shows as itself. */
 export function pickedPlaceNames(options: readonly RegionOption[], paths: readonly RegionPath[]): string[] {

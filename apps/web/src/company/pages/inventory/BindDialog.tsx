@@ -10,9 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Modal, Tag, Typography } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { ListTable } from '../../../shared/list';
+import { apiQuery } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { ListTable } from '@/shared/list';
 import { orderMatches } from './match-order';
 
 /** Register values inside a sentence are data (the language walk skips `data-cell`). */

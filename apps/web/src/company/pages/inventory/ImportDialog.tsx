@@ -3,17 +3,17 @@ import { Checkbox, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../../shared/api/call';
-import { StoreFileImportDialog } from '../../../shared/files/StoreFileImportDialog';
-import { saveBlob } from '../../../shared/files/save-blob';
-import { ImportOutcome } from '../../../shared/import/ImportOutcome';
+import { api } from '@/shared/api/call';
+import { StoreFileImportDialog } from '@/shared/files/StoreFileImportDialog';
+import { saveBlob } from '@/shared/files/save-blob';
+import { ImportOutcome } from '@/shared/import/ImportOutcome';
 import {
   type ImportProblem,
   INVENTORY_REPORT_FILE,
   importOutcome,
   importProblems,
   reportBlob,
-} from '../../../shared/import/import-outcome';
+} from '@/shared/import/import-outcome';
 
 export const TEMPLATE_FILE = 'inventory-template.xlsx';
 

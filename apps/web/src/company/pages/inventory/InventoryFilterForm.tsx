@@ -1,12 +1,12 @@
 import { InventoryFlag, ManageFlag, NetworkFlag, PropertyStatus } from '@storefleet/contracts';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CategoryCascader } from '../../../shared/device/CategoryCascader';
-import { deviceFilterFormValues, deviceFilterFromForm } from '../../../shared/device/device-query';
-import { usePropertyTypes } from '../../../shared/device/usePropertyTypes';
-import { useLang } from '../../../shared/i18n/useLang';
-import { ListFilterForm, type ListPage } from '../../../shared/list';
-import { RegionFilter } from '../../../shared/org/RegionPicker';
+import { CategoryCascader } from '@/shared/device/CategoryCascader';
+import { deviceFilterFormValues, deviceFilterFromForm } from '@/shared/device/device-query';
+import { usePropertyTypes } from '@/shared/device/usePropertyTypes';
+import { useLang } from '@/shared/i18n/useLang';
+import { ListFilterForm, type ListPage } from '@/shared/list';
+import { RegionFilter } from '@/shared/org/RegionPicker';
 import type { INVENTORY_FILTERS } from './inventory-query';
 
 type FilterList = Pick<

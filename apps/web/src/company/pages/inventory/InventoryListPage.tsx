@@ -9,11 +9,11 @@ import { Button, Popconfirm, Space } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { useLang } from '../../../shared/i18n/useLang';
-import { ListTable, useListPage } from '../../../shared/list';
-import { Access } from '../../../shared/permissions/Access';
+import { apiQuery } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { useLang } from '@/shared/i18n/useLang';
+import { ListTable, useListPage } from '@/shared/list';
+import { Access } from '@/shared/permissions/Access';
 import { InventoryFilterForm } from './InventoryFilterForm';
 import { InventorySummaryCards } from './InventorySummaryCards';
 import { inventoryColumns } from './inventory-columns';

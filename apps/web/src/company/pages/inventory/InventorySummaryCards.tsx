@@ -2,7 +2,7 @@ import type { InventorySummary } from '@storefleet/contracts';
 import { Card, Col, Row, Statistic, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { useLang } from '../../../shared/i18n/useLang';
+import { useLang } from '@/shared/i18n/useLang';
 
 import { isActiveFigure, type SummaryFigure, summaryCards } from './summary-cards';
 

@@ -4,9 +4,9 @@ import { App, Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api, moduleKey } from '../../../shared/api/call';
-import { saveBlob } from '../../../shared/files/save-blob';
-import { Access } from '../../../shared/permissions/Access';
+import { api, moduleKey } from '@/shared/api/call';
+import { saveBlob } from '@/shared/files/save-blob';
+import { Access } from '@/shared/permissions/Access';
 import type { InventoryCallBody } from './inventory-query';
 
 /**

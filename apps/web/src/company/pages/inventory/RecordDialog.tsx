@@ -23,12 +23,12 @@ import {
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { CategoryCascader } from '../../../shared/device/CategoryCascader';
-import { usePropertyTypes } from '../../../shared/device/usePropertyTypes';
-import { fieldsNamed, serverFieldErrors } from '../../../shared/form';
-import { useLang } from '../../../shared/i18n/useLang';
+import { apiQuery } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { CategoryCascader } from '@/shared/device/CategoryCascader';
+import { usePropertyTypes } from '@/shared/device/usePropertyTypes';
+import { fieldsNamed, serverFieldErrors } from '@/shared/form';
+import { useLang } from '@/shared/i18n/useLang';
 import { type RecordImageFile, RecordImagesField } from './RecordImagesField';
 import {
   EDITABLE_TEXT,

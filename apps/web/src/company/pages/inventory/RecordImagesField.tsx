@@ -9,7 +9,7 @@ import { App, Form, Upload, type UploadFile } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../../shared/api/call';
+import { api } from '@/shared/api/call';
 import { useImageUrls } from './useImageUrls';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp';

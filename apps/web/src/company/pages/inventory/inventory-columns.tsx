@@ -2,7 +2,7 @@ import { BUTTON, Flag, type InventoryRecord, NetworkFlag, OnlineStatus } from '@
 import { Badge, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 
-import { actionsColumn, type ListColumns } from '../../../shared/list';
+import { actionsColumn, type ListColumns } from '@/shared/list';
 
 /** What a row can ask the page to do (dialogs and writes live on the page). */
 export interface InventoryRowHandlers {

@@ -13,8 +13,8 @@ import type {
   InventoryListBody,
   InventorySortField,
 } from '@storefleet/contracts';
-import { parseRegionPath, type RegionPath, regionQuery } from '../../../shared/device/device-query';
-import type { FilterSpec, ListParams, ListSort } from '../../../shared/list';
+import { parseRegionPath, type RegionPath, regionQuery } from '@/shared/device/device-query';
+import type { FilterSpec, ListParams, ListSort } from '@/shared/list';
 
 /** The filters of the inventory lists (the non-network page leaves out the network flag). */
 export const INVENTORY_FILTERS = {

@@ -2,7 +2,7 @@ import { InventoryEndpoints as E } from '@storefleet/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 
-import { apiQuery } from '../../../shared/api/call';
+import { apiQuery } from '@/shared/api/call';
 
 /**
  * Displayable URLs of stored inventory images (the image call needs the session, so no bare

@@ -5,11 +5,11 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { apiQuery } from '../../../shared/api/call';
-import { FigureTiles } from '../../../shared/figures/FigureTiles';
-import { UsageTrendChart } from '../../../shared/figures/UsageTrendChart';
-import { useLiveRefresh } from '../../../shared/live/useLiveRefresh';
-import { usePermissions } from '../../../shared/permissions/usePermissions';
+import { apiQuery } from '@/shared/api/call';
+import { FigureTiles } from '@/shared/figures/FigureTiles';
+import { UsageTrendChart } from '@/shared/figures/UsageTrendChart';
+import { useLiveRefresh } from '@/shared/live/useLiveRefresh';
+import { usePermissions } from '@/shared/permissions/usePermissions';
 import { tileLink, upLink } from './drill';
 import { PlaceTiles } from './PlaceTiles';
 import { useFullscreen } from './useFullscreen';

@@ -3,7 +3,7 @@ import { Card, Col, Empty, Progress, Row, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { TILE_COL } from '../../../shared/figures/FigureTiles';
+import { TILE_COL } from '@/shared/figures/FigureTiles';
 
 /**
  * One tile per place one level down: its online rate as a bar, online / offline devices and open

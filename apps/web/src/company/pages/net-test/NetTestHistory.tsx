@@ -16,8 +16,8 @@ import type { EChartsOption } from 'echarts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { EChart } from '../../../shared/charts/EChart';
+import { apiQuery } from '@/shared/api/call';
+import { EChart } from '@/shared/charts/EChart';
 import { METRICS, type Metric, metricValue } from './net-test-format';
 
 export function useAddressChoice() {

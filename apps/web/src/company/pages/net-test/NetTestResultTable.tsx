@@ -4,7 +4,7 @@ import { Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { type ListColumns, ListTable } from '../../../shared/list';
+import { type ListColumns, ListTable } from '@/shared/list';
 import { ms, OUTCOME_COLOR, percent, speed } from './net-test-format';
 
 export function NetTestResultTable({

@@ -10,11 +10,11 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { apiQuery } from '../../../shared/api/call';
-import type { ListColumns } from '../../../shared/list';
-import { Access } from '../../../shared/permissions/Access';
-import { RunsTable } from '../../../shared/runs/RunsTable';
-import { RUN_PAGE_SIZE, useRunPicker } from '../../../shared/runs/useRunPicker';
+import { apiQuery } from '@/shared/api/call';
+import type { ListColumns } from '@/shared/list';
+import { Access } from '@/shared/permissions/Access';
+import { RunsTable } from '@/shared/runs/RunsTable';
+import { RUN_PAGE_SIZE, useRunPicker } from '@/shared/runs/useRunPicker';
 import { NetTestCompareChart, NetTestHistoryChart } from './NetTestHistory';
 import { NetTestResultTable } from './NetTestResultTable';
 import { runFigureColumns } from './run-figure-columns';

@@ -13,8 +13,8 @@ import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { apiQuery } from '../../../shared/api/call';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
+import { apiQuery } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
 import { MULTI_SELECT, NetTestRunForm } from './NetTestRunForm';
 
 interface Values {

@@ -6,7 +6,7 @@ import type { NetTestRun, NetTestRunStatus } from '@storefleet/contracts';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 
-import type { ListColumns } from '../../../shared/list';
+import type { ListColumns } from '@/shared/list';
 import { STATUS_COLOR } from './net-test-format';
 
 export function runFigureColumns(t: TFunction): ListColumns<NetTestRun> {

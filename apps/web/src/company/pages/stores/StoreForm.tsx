@@ -4,9 +4,9 @@ import { Button, Card, Form, Input, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { fieldsNamed, plainFieldOf, serverFieldErrors, useFormRules } from '../../../shared/form';
-import { RegionCascader } from '../../../shared/org/RegionPicker';
-import { readRegionPath, regionPathOf } from '../../../shared/org/region-path';
+import { fieldsNamed, plainFieldOf, serverFieldErrors, useFormRules } from '@/shared/form';
+import { RegionCascader } from '@/shared/org/RegionPicker';
+import { readRegionPath, regionPathOf } from '@/shared/org/region-path';
 
 interface StoreFormValues {
   storeNo: string;

@@ -10,16 +10,16 @@ import { Checkbox, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../../shared/api/call';
-import { StoreFileImportDialog } from '../../../shared/files/StoreFileImportDialog';
-import { saveBlob } from '../../../shared/files/save-blob';
-import { ImportOutcome } from '../../../shared/import/ImportOutcome';
+import { api } from '@/shared/api/call';
+import { StoreFileImportDialog } from '@/shared/files/StoreFileImportDialog';
+import { saveBlob } from '@/shared/files/save-blob';
+import { ImportOutcome } from '@/shared/import/ImportOutcome';
 import {
   type ImportProblem,
   importOutcome,
   importProblems,
   reportBlob,
-} from '../../../shared/import/import-outcome';
+} from '@/shared/import/import-outcome';
 
 const TEMPLATE_FILE = 'store-import-template.xlsx';
 const REPORT_FILE = 'store-import-report.xlsx';
@@ -29,7 +29,7 @@ interface Reply {
   dryRun: boolean;
 }
 
-function StoreImportResult({ result, dryRun }: { result: StoreImportResult; dryRun: boolean }) {
+function StoreImportOutcome({ result, dryRun }: { result: StoreImportResult; dryRun: boolean }) {
   const { t } = useTranslation();
   const outcome = importOutcome(result, dryRun);
   const report = reportBlob(result);
@@ -120,7 +120,7 @@ export function StoreImportDialog({
       onReply={({ reply }) => {
         if (reply.written) onImported();
       }}
-      renderResult={(result) => <StoreImportResult result={result.reply} dryRun={result.dryRun} />}
+      renderResult={(result) => <StoreImportOutcome result={result.reply} dryRun={result.dryRun} />}
       isWide={({ reply }) => reply.rejected.length > 0}
       onTemplate={() => {
         void api(E.downloadStoreTemplate)

@@ -6,11 +6,11 @@ import Input from 'antd/es/input/Input';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { api } from '../../../shared/api/call';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { saveBlob } from '../../../shared/files/save-blob';
-import { fromHere } from '../../../shared/form';
-import { useLang } from '../../../shared/i18n/useLang';
+import { api } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { saveBlob } from '@/shared/files/save-blob';
+import { fromHere } from '@/shared/form';
+import { useLang } from '@/shared/i18n/useLang';
 import {
   actionsColumn,
   FilterField,
@@ -20,12 +20,12 @@ import {
   ListTable,
   NativeSelect,
   useListPage,
-} from '../../../shared/list';
-import { StatusTag } from '../../../shared/list/marks';
-import { RegionCascader } from '../../../shared/org/RegionPicker';
-import { readRegionPath } from '../../../shared/org/region-path';
-import { StorePageEndpoint } from '../../../shared/org/store-list';
-import { Access } from '../../../shared/permissions/Access';
+} from '@/shared/list';
+import { StatusTag } from '@/shared/list/marks';
+import { RegionCascader } from '@/shared/org/RegionPicker';
+import { readRegionPath } from '@/shared/org/region-path';
+import { StorePageEndpoint } from '@/shared/org/store-list';
+import { Access } from '@/shared/permissions/Access';
 import { storeFigureColumns } from './overview/store-figure-columns';
 import { useStoreFigures } from './overview/useStoreFigures';
 import { StoreImportDialog } from './StoreImportDialog';

@@ -2,8 +2,8 @@
 import { type StoreCreateBody, StoreEndpoints } from '@storefleet/contracts';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../../shared/api/call';
-import { useFormPage } from '../../../shared/form';
+import { api } from '@/shared/api/call';
+import { useFormPage } from '@/shared/form';
 import { STORE_LIST, StoreForm } from './StoreForm';
 
 export default function StoreSavePage() {

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { api, apiQuery } from '../../../shared/api/call';
-import { useFormPage, useIdParam } from '../../../shared/form';
-import { storeRows } from '../../../shared/org/store-list';
+import { api, apiQuery } from '@/shared/api/call';
+import { useFormPage, useIdParam } from '@/shared/form';
+import { storeRows } from '@/shared/org/store-list';
 import { STORE_LIST, StoreForm } from './StoreForm';
 
 export default function StoreUpdatePage() {

@@ -14,10 +14,10 @@ import { App, Form, Input, Modal, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../../shared/api/call';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { logoFileProblem } from '../../../shared/files/logo-submit';
-import { useLang } from '../../../shared/i18n/useLang';
+import { api } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { logoFileProblem } from '@/shared/files/logo-submit';
+import { useLang } from '@/shared/i18n/useLang';
 import { TARGET_STAGE, type TaskAction } from './task-actions';
 import { photoUrlsOf } from './task-photos';
 

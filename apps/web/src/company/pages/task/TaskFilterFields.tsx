@@ -3,7 +3,7 @@ import { TASK_PRIORITY_LABELS, TASK_STAGE_LABELS, TASK_TYPE_LABELS } from '@stor
 import { DatePicker, Form, Input, Select, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { useLang } from '../../../shared/i18n/useLang';
+import { useLang } from '@/shared/i18n/useLang';
 import { labelOptions } from './TaskTags';
 import { useAssignees } from './useAssignees';
 import { useTaskPlaces } from './useTaskPlaces';

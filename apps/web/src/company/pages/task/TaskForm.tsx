@@ -16,8 +16,8 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { useLang } from '../../../shared/i18n/useLang';
+import { apiQuery } from '@/shared/api/call';
+import { useLang } from '@/shared/i18n/useLang';
 import { labelOptions } from './TaskTags';
 import { useAssignees } from './useAssignees';
 import { useTaskPlaces } from './useTaskPlaces';

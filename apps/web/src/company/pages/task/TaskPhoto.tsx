@@ -2,8 +2,8 @@ import { TaskEndpoints as E } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Image } from 'antd';
 
-import { apiQuery } from '../../../shared/api/call';
-import { useObjectUrl } from '../../../shared/layout/useCompanyLogo';
+import { apiQuery } from '@/shared/api/call';
+import { useObjectUrl } from '@/shared/layout/useCompanyLogo';
 import { photoFileName } from './task-photos';
 
 /** A stage change's photo: the file call needs the session, so it is fetched and shown from a blob. */

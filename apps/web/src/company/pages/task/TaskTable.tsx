@@ -9,10 +9,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-import { fromHere } from '../../../shared/form/return-to';
-import { actionsColumn, type ListColumns, ListTable, type ListTableProps } from '../../../shared/list';
-import { usePermissions } from '../../../shared/permissions/usePermissions';
-import { useSession } from '../../../shared/session/useSession';
+import { fromHere } from '@/shared/form/return-to';
+import { actionsColumn, type ListColumns, ListTable, type ListTableProps } from '@/shared/list';
+import { usePermissions } from '@/shared/permissions/usePermissions';
+import { useSession } from '@/shared/session/useSession';
 import { AdvanceDialog, type AdvanceRequest } from './AdvanceDialog';
 import { OverdueTag, PriorityTag, StageTag, TypeText } from './TaskTags';
 import { taskActions } from './task-actions';

@@ -10,7 +10,7 @@ import {
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { useLang } from '../../../shared/i18n/useLang';
+import { useLang } from '@/shared/i18n/useLang';
 
 export const STAGE_COLOR: Readonly<Record<TaskStage, string>> = {
   created: 'default',

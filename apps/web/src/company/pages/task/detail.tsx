@@ -15,11 +15,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-import { apiQuery } from '../../../shared/api/call';
-import { fromHere } from '../../../shared/form/return-to';
-import { useIdParam } from '../../../shared/form/useIdParam';
-import { useLang } from '../../../shared/i18n/useLang';
-import { type ListColumns, ListTable } from '../../../shared/list';
+import { apiQuery } from '@/shared/api/call';
+import { fromHere } from '@/shared/form/return-to';
+import { useIdParam } from '@/shared/form/useIdParam';
+import { useLang } from '@/shared/i18n/useLang';
+import { type ListColumns, ListTable } from '@/shared/list';
 import { AdvanceDialog, type AdvanceRequest } from './AdvanceDialog';
 import { TaskPhoto } from './TaskPhoto';
 import { OverdueTag, PriorityTag, StageTag, TypeText } from './TaskTags';

@@ -8,10 +8,10 @@ import { Card, Result, Select, Space, Spin, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { AlertLevelTag } from '../../../shared/alerts/AlertLevelTag';
-import { apiQuery } from '../../../shared/api/call';
-import { useIdParam } from '../../../shared/form/useIdParam';
-import { type ListColumns, ListTable } from '../../../shared/list';
+import { AlertLevelTag } from '@/shared/alerts/AlertLevelTag';
+import { apiQuery } from '@/shared/api/call';
+import { useIdParam } from '@/shared/form/useIdParam';
+import { type ListColumns, ListTable } from '@/shared/list';
 
 const ONLINE_KINDS: readonly TaskDeviceEvent['kind'][] = ['offline', 'online'];
 const KIND_COLOR: Readonly<Record<TaskDeviceEvent['kind'], string>> = {

@@ -18,16 +18,10 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { useLang } from '../../../shared/i18n/useLang';
-import {
-  type FilterSpec,
-  type ListColumns,
-  ListFilterForm,
-  ListTable,
-  useListPage,
-} from '../../../shared/list';
-import { Access } from '../../../shared/permissions/Access';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { useLang } from '@/shared/i18n/useLang';
+import { type FilterSpec, type ListColumns, ListFilterForm, ListTable, useListPage } from '@/shared/list';
+import { Access } from '@/shared/permissions/Access';
 import { labelOptions } from './TaskTags';
 import { useAssignees } from './useAssignees';
 import { useTaskPlaces } from './useTaskPlaces';

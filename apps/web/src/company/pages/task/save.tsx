@@ -9,9 +9,9 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
-import { api, apiQuery } from '../../../shared/api/call';
-import { useFormPage } from '../../../shared/form/useFormPage';
-import { useIdParam } from '../../../shared/form/useIdParam';
+import { api, apiQuery } from '@/shared/api/call';
+import { useFormPage } from '@/shared/form/useFormPage';
+import { useIdParam } from '@/shared/form/useIdParam';
 import { TaskForm, type TaskFormValues } from './TaskForm';
 
 const LIST = '/task/task-list.html';

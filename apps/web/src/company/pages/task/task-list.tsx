@@ -9,9 +9,9 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-import { fromHere } from '../../../shared/form/return-to';
-import { ListFilterForm, useListPage } from '../../../shared/list';
-import { Access } from '../../../shared/permissions/Access';
+import { fromHere } from '@/shared/form/return-to';
+import { ListFilterForm, useListPage } from '@/shared/list';
+import { Access } from '@/shared/permissions/Access';
 import { useTaskFilterFields } from './TaskFilterFields';
 import { TaskTable } from './TaskTable';
 import { TASK_FILTERS, taskFiltersFromForm, taskFormValues, taskListQuery } from './task-query';

@@ -5,7 +5,7 @@
 import type { TaskListQuery, TaskStageCountsQuery } from '@storefleet/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 
-import type { FilterSpec, ListParams } from '../../../shared/list';
+import type { FilterSpec, ListParams } from '@/shared/list';
 
 export const TASK_FILTERS = {
   stage: 'list',

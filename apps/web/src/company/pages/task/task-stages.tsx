@@ -7,9 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { useLang } from '../../../shared/i18n/useLang';
-import { ListFilterForm, useListPage } from '../../../shared/list';
+import { apiQuery } from '@/shared/api/call';
+import { useLang } from '@/shared/i18n/useLang';
+import { ListFilterForm, useListPage } from '@/shared/list';
 import { useTaskFilterFields } from './TaskFilterFields';
 import { TaskTable } from './TaskTable';
 import { StageTag } from './TaskTags';

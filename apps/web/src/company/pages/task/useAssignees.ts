@@ -1,7 +1,7 @@
 import { UserEndpoints, UserType } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-import { apiQuery } from '../../../shared/api/call';
+import { apiQuery } from '@/shared/api/call';
 
 /**
  * The assignee picker's users (spec §6: the dispatcher picker lists active common customer users,

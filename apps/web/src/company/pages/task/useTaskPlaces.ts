@@ -1,9 +1,9 @@
 import type { RegionLevelTreeNode } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-import { useLang } from '../../../shared/i18n/useLang';
-import { levelTreeQuery } from '../../../shared/org/level-tree-query';
-import { useScopeStores } from '../../../shared/org/useScopeStores';
+import { useLang } from '@/shared/i18n/useLang';
+import { levelTreeQuery } from '@/shared/org/level-tree-query';
+import { useScopeStores } from '@/shared/org/useScopeStores';
 
 interface TreeOption {
   value: number;

@@ -1,9 +1,9 @@
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CategoryCascader } from '../../../shared/device/CategoryCascader';
-import { usePropertyTypes } from '../../../shared/device/usePropertyTypes';
-import { ListFilterForm, type ListPage, WideFilter } from '../../../shared/list';
-import { RegionFilter } from '../../../shared/org/RegionPicker';
+import { CategoryCascader } from '@/shared/device/CategoryCascader';
+import { usePropertyTypes } from '@/shared/device/usePropertyTypes';
+import { ListFilterForm, type ListPage, WideFilter } from '@/shared/list';
+import { RegionFilter } from '@/shared/org/RegionPicker';
 import { DayRangePicker } from './DayRangePicker';
 import { type USAGE_FILTERS, usageFilterFormValues, usageFilterFromForm } from './usage-query';
 

@@ -3,9 +3,9 @@ import { Empty } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EChart } from '../../../shared/charts/EChart';
-import { useCategoryTree } from '../../../shared/device/CategoryCascader';
-import { ListTable } from '../../../shared/list';
+import { EChart } from '@/shared/charts/EChart';
+import { useCategoryTree } from '@/shared/device/CategoryCascader';
+import { ListTable } from '@/shared/list';
 import { categoryColourSlots, rateText, reportChartOption } from './report-chart';
 import type { ReportFigure, ReportMeasure } from './report-query';
 

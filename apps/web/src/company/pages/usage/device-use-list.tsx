@@ -3,10 +3,10 @@ import { App, Button, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../../shared/api/call';
-import { saveBlob } from '../../../shared/files/save-blob';
-import { ListTable, useListPage } from '../../../shared/list';
-import { Access } from '../../../shared/permissions/Access';
+import { api } from '@/shared/api/call';
+import { saveBlob } from '@/shared/files/save-blob';
+import { ListTable, useListPage } from '@/shared/list';
+import { Access } from '@/shared/permissions/Access';
 import { UsageFilterForm } from './UsageFilterForm';
 import { columnsWidth, usageColumns } from './usage-columns';
 import {

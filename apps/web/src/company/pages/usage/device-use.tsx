@@ -4,10 +4,10 @@ import { Alert, Card, Cascader, Form, Segmented, Space, Tag, Typography } from '
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { CategoryCascader } from '../../../shared/device/CategoryCascader';
-import { useLang } from '../../../shared/i18n/useLang';
-import { useRegionOptions } from '../../../shared/org/RegionPicker';
+import { apiQuery } from '@/shared/api/call';
+import { CategoryCascader } from '@/shared/device/CategoryCascader';
+import { useLang } from '@/shared/i18n/useLang';
+import { useRegionOptions } from '@/shared/org/RegionPicker';
 import { DayRangePicker } from './DayRangePicker';
 import { type DayRange, lastDays, rangeUnit } from './date-range';
 import { reportPlaces } from './report-places';

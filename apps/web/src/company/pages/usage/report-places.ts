@@ -5,7 +5,7 @@
  * store report takes stores (spec §7), so a ticked node is expanded here, from the picker's own
  * options, into the paths the report can send. Pure, so it is tested without a browser.
  */
-import { storeIdOfPath } from '../../../shared/org/region-path';
+import { storeIdOfPath } from '@/shared/org/region-path';
 import type { ReportLevel } from './report-query';
 
 /** A picker option: a level (region, province, city) or a store (`s<id>`), with what hangs below it. */

@@ -6,7 +6,7 @@
  */
 import { type BodyInput, UsageEndpoints as E } from '@storefleet/contracts';
 
-import { parseRegionPath, type RegionPath, regionQuery } from '../../../shared/device/device-query';
+import { parseRegionPath, type RegionPath, regionQuery } from '@/shared/device/device-query';
 import type { DayRange } from './date-range';
 
 export type ReportLevel = 'area' | 'city' | 'store';

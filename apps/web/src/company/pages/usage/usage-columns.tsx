@@ -2,7 +2,7 @@ import { type DeviceUsageRow, UsageRowType } from '@storefleet/contracts';
 import { Progress, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 
-import type { ListColumn } from '../../../shared/list';
+import type { ListColumn } from '@/shared/list';
 
 /**
  * The usage list's columns; sortable ones carry the list's sort order. Which device, where and when,

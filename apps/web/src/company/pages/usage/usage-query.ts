@@ -9,8 +9,8 @@ import {
   deviceFilterFormValues,
   deviceFilterFromForm,
   deviceListQuery,
-} from '../../../shared/device/device-query';
-import type { FilterSpec, ListParams, ListSort } from '../../../shared/list';
+} from '@/shared/device/device-query';
+import type { FilterSpec, ListParams, ListSort } from '@/shared/list';
 import { type DayRange, lastDays, parseRange } from './date-range';
 
 export type UsageListCallQuery = QueryInput<typeof UsageEndpoints.listDeviceUsages>;

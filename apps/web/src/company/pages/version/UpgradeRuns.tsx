@@ -13,10 +13,10 @@ import { Alert, Card, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { type ListColumns, ListTable } from '../../../shared/list';
-import { RunsTable } from '../../../shared/runs/RunsTable';
-import { RUN_PAGE_SIZE, useRunPicker } from '../../../shared/runs/useRunPicker';
+import { apiQuery } from '@/shared/api/call';
+import { type ListColumns, ListTable } from '@/shared/list';
+import { RunsTable } from '@/shared/runs/RunsTable';
+import { RUN_PAGE_SIZE, useRunPicker } from '@/shared/runs/useRunPicker';
 
 export const RUN_COLOR: Record<UpgradeRunStatus, string> = {
   running: 'processing',

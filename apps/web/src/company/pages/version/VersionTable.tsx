@@ -8,9 +8,9 @@ import { Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { formatBytes } from '../../../shared/format/units';
-import { type ListColumns, ListTable } from '../../../shared/list';
+import { apiQuery } from '@/shared/api/call';
+import { formatBytes } from '@/shared/format/units';
+import { type ListColumns, ListTable } from '@/shared/list';
 
 export function useVersionPage(pageSize = 10) {
   const [pageNum, setPageNum] = useState(1);

@@ -8,9 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../shared/api/call';
-import { useCallMutation } from '../../../shared/api/useCallMutation';
-import { Access } from '../../../shared/permissions/Access';
+import { apiQuery } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { Access } from '@/shared/permissions/Access';
 import { UpgradeRuns } from './UpgradeRuns';
 import { useVersionPage, VersionTable } from './VersionTable';
 

@@ -4,8 +4,8 @@ import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../api/call';
-import { type FilterSpec, type ListColumns, ListFilterForm, ListTable, useListPage } from '../../list';
+import { apiQuery } from '@/shared/api/call';
+import { type FilterSpec, type ListColumns, ListFilterForm, ListTable, useListPage } from '@/shared/list';
 import { OperationLogDetail } from './OperationLogDetail';
 import { DATE_TIME_FORMAT, fromRangeForm, OUTCOME_COLOR, outcomeOf, toRangeForm } from './operation-log-view';
 

@@ -9,11 +9,11 @@ import { Button, Card, Form, Input, Result, Select, Space, Spin, Tree } from 'an
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api, apiQuery } from '../../api/call';
-import { fieldsNamed, serverFieldErrors, useFormPage, useFormRules, useIdParam } from '../../form';
-import { useLang } from '../../i18n/useLang';
-import { useAppRoutes } from '../../layout/app-routes-context';
-import { useScopeOptions } from '../../org/useScopeOptions';
+import { api, apiQuery } from '@/shared/api/call';
+import { fieldsNamed, serverFieldErrors, useFormPage, useFormRules, useIdParam } from '@/shared/form';
+import { useLang } from '@/shared/i18n/useLang';
+import { useAppRoutes } from '@/shared/layout/app-routes-context';
+import { useScopeOptions } from '@/shared/org/useScopeOptions';
 import { levelTreeData } from '../user/level-tree-data';
 import { offeredTree, permissionTreeData, routeCodes, splitCodes, toggleCode } from './permission-tree';
 

@@ -5,8 +5,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-import { useCallMutation } from '../../api/useCallMutation';
-import { fromHere } from '../../form';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { fromHere } from '@/shared/form';
 import {
   actionsColumn,
   type FilterSpec,
@@ -14,8 +14,8 @@ import {
   ListFilterForm,
   ListTable,
   useListPage,
-} from '../../list';
-import { Access } from '../../permissions/Access';
+} from '@/shared/list';
+import { Access } from '@/shared/permissions/Access';
 
 const FILTERS = { name: 'text' } as const satisfies FilterSpec;
 

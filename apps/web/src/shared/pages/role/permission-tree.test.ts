@@ -9,9 +9,9 @@ import {
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 
-import { adminRoutes } from '../../../admin/routes';
-import { companyRoutes } from '../../../company/routes';
-import { type AppRoute, flattenRoutes } from '../../routes/route-table';
+import { adminRoutes } from '@/admin/routes';
+import { companyRoutes } from '@/company/routes';
+import { type AppRoute, flattenRoutes } from '@/shared/routes/route-table';
 import { offeredTree, routeCodes, splitCodes, toggleCode } from './permission-tree';
 
 const codesIn = (nodes: readonly PermissionNode[]): string[] =>

@@ -5,7 +5,7 @@
  */
 import type { PermissionNode } from '@storefleet/contracts';
 
-import { type AppRoute, flattenRoutes } from '../../routes/route-table';
+import { type AppRoute, flattenRoutes } from '@/shared/routes/route-table';
 
 export interface PermissionTreeItem {
   key: string;

@@ -21,10 +21,10 @@ import { Button, Card, Form, Input, Result, Select, Space, Spin, TreeSelect } fr
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api, apiQuery } from '../../api/call';
-import { fieldsNamed, serverFieldErrors, useFormPage, useFormRules, useIdParam } from '../../form';
-import { useLang } from '../../i18n/useLang';
-import { useScopeOptions } from '../../org/useScopeOptions';
+import { api, apiQuery } from '@/shared/api/call';
+import { fieldsNamed, serverFieldErrors, useFormPage, useFormRules, useIdParam } from '@/shared/form';
+import { useLang } from '@/shared/i18n/useLang';
+import { useScopeOptions } from '@/shared/org/useScopeOptions';
 import { levelTreeData } from './level-tree-data';
 
 /** Whether a user of this type holds its codes through a role (platform and common users). */

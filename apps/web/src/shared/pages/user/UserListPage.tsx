@@ -13,9 +13,9 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-import { useCallMutation } from '../../api/useCallMutation';
-import { fromHere } from '../../form';
-import { useLang } from '../../i18n/useLang';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { fromHere } from '@/shared/form';
+import { useLang } from '@/shared/i18n/useLang';
 import {
   actionsColumn,
   type FilterSpec,
@@ -23,12 +23,12 @@ import {
   ListFilterForm,
   ListTable,
   useListPage,
-} from '../../list';
-import { Access } from '../../permissions/Access';
+} from '@/shared/list';
+import { Access } from '@/shared/permissions/Access';
 
 /** Loaded when the policy is first opened. */
 const MfaPolicyModal = lazy(() =>
-  import('../../mfa/MfaPolicyModal').then((m) => ({ default: m.MfaPolicyModal })),
+  import('@/shared/mfa/MfaPolicyModal').then((m) => ({ default: m.MfaPolicyModal })),
 );
 
 const FILTERS = {

@@ -2,8 +2,8 @@
 import { type AlertSender, SendType } from '@storefleet/contracts';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AlertLevelTag } from '../../../../shared/alerts/AlertLevelTag';
-import { useLang } from '../../../../shared/i18n/useLang';
+import { AlertLevelTag } from '@/shared/alerts/AlertLevelTag';
+import { useLang } from '@/shared/i18n/useLang';
 import { contactOf } from './sender-values';
 
 /** The recipient's name and whether it is a user or an outside contact. */

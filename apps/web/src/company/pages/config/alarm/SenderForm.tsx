@@ -15,13 +15,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Cascader, Checkbox, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAlertLevels } from '../../../../shared/alerts/AlertLevelTag';
-import { apiQuery } from '../../../../shared/api/call';
-import { FormCard, FormCol, FormFooter, StorePicker, submitChecked } from '../../../../shared/form';
-import { useLang } from '../../../../shared/i18n/useLang';
-import { levelTreeQuery } from '../../../../shared/org/level-tree-query';
-import { regionOptions } from '../../../../shared/org/region-path';
-import { useScopeStores } from '../../../../shared/org/useScopeStores';
+import { useAlertLevels } from '@/shared/alerts/AlertLevelTag';
+import { apiQuery } from '@/shared/api/call';
+import { FormCard, FormCol, FormFooter, StorePicker, submitChecked } from '@/shared/form';
+import { useLang } from '@/shared/i18n/useLang';
+import { levelTreeQuery } from '@/shared/org/level-tree-query';
+import { regionOptions } from '@/shared/org/region-path';
+import { useScopeStores } from '@/shared/org/useScopeStores';
 import { parseSenderForm, type SenderFormValues, serverFieldErrors } from './sender-values';
 
 export interface SenderFormProps {

@@ -4,8 +4,8 @@ import { Button, Descriptions, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { useIdParam } from '../../../../shared/form';
-import { Access } from '../../../../shared/permissions/Access';
+import { useIdParam } from '@/shared/form';
+import { Access } from '@/shared/permissions/Access';
 import {
   MinLevel,
   SenderContact,

@@ -8,9 +8,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-import { useCallMutation } from '../../../../shared/api/useCallMutation';
-import { fromHere } from '../../../../shared/form';
-import { useLang } from '../../../../shared/i18n/useLang';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { fromHere } from '@/shared/form';
+import { useLang } from '@/shared/i18n/useLang';
 import {
   actionsColumn,
   type FilterSpec,
@@ -18,9 +18,9 @@ import {
   ListFilterForm,
   ListTable,
   useListPage,
-} from '../../../../shared/list';
-import { useScopeStores } from '../../../../shared/org/useScopeStores';
-import { Access } from '../../../../shared/permissions/Access';
+} from '@/shared/list';
+import { useScopeStores } from '@/shared/org/useScopeStores';
+import { Access } from '@/shared/permissions/Access';
 import {
   MinLevel,
   SenderContact,

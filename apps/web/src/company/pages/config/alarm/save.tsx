@@ -1,8 +1,8 @@
 import { type AlertSenderBody, AlertSenderEndpoints } from '@storefleet/contracts';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../../../shared/api/call';
-import { useFormPage } from '../../../../shared/form';
+import { api } from '@/shared/api/call';
+import { useFormPage } from '@/shared/form';
 import { SenderForm } from './SenderForm';
 import { NEW_SENDER_VALUES, SENDER_LIST } from './sender-values';
 

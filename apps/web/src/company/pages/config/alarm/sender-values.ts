@@ -18,7 +18,7 @@ import {
   type FormFieldErrors,
   groupByField,
   serverFieldErrors as sharedServerFieldErrors,
-} from '../../../../shared/form/form-errors';
+} from '@/shared/form/form-errors';
 
 applyDefaultSchemaMessages();
 

@@ -4,9 +4,9 @@ import { Result, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../../../shared/api/call';
-import { useFormPage, useIdParam } from '../../../../shared/form';
-import { levelTreeQuery } from '../../../../shared/org/level-tree-query';
+import { api } from '@/shared/api/call';
+import { useFormPage, useIdParam } from '@/shared/form';
+import { levelTreeQuery } from '@/shared/org/level-tree-query';
 import { SenderForm } from './SenderForm';
 import { formValuesOfSender, SENDER_LIST } from './sender-values';
 import { useSender } from './useSender';

@@ -1,7 +1,7 @@
 import { AlertSenderEndpoints } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-import { apiQuery } from '../../../../shared/api/call';
+import { apiQuery } from '@/shared/api/call';
 
 /** The recipient `id` (read through querySender?id=): null when it does not exist or is not visible. */
 export function useSender(id: number | null) {

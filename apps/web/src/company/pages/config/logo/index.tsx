@@ -6,11 +6,11 @@ import { App, Button, Card, Form, Image, Space, Typography, Upload, type UploadF
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api, endpointKey } from '../../../../shared/api/call';
-import { logoFileProblem, logoSubmitState } from '../../../../shared/files/logo-submit';
-import { companyLogoQuery, useLogoImage } from '../../../../shared/layout/useCompanyLogo';
-import { Access } from '../../../../shared/permissions/Access';
-import { useSession } from '../../../../shared/session/useSession';
+import { api, endpointKey } from '@/shared/api/call';
+import { logoFileProblem, logoSubmitState } from '@/shared/files/logo-submit';
+import { companyLogoQuery, useLogoImage } from '@/shared/layout/useCompanyLogo';
+import { Access } from '@/shared/permissions/Access';
+import { useSession } from '@/shared/session/useSession';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp';
 

@@ -33,10 +33,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api, apiQuery } from '../../../../shared/api/call';
-import { serverFieldErrors } from '../../../../shared/form';
-import { useLang } from '../../../../shared/i18n/useLang';
-import { Access } from '../../../../shared/permissions/Access';
+import { api, apiQuery } from '@/shared/api/call';
+import { serverFieldErrors } from '@/shared/form';
+import { useLang } from '@/shared/i18n/useLang';
+import { Access } from '@/shared/permissions/Access';
 
 const SETTINGS = apiQuery(NotificationEndpoints.getNotificationSettings);
 type Provider = 'sms' | 'phone';

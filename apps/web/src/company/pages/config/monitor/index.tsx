@@ -16,8 +16,8 @@ import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api, apiQuery } from '../../../../shared/api/call';
-import { Access } from '../../../../shared/permissions/Access';
+import { api, apiQuery } from '@/shared/api/call';
+import { Access } from '@/shared/permissions/Access';
 import {
   type ConfigFormValues,
   fieldText,

@@ -11,10 +11,10 @@ import { App, Card, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../../shared/api/call';
-import { useCallMutation } from '../../../../shared/api/useCallMutation';
-import { actionsColumn, type ListColumns, ListTable } from '../../../../shared/list';
-import { usePermissions } from '../../../../shared/permissions/usePermissions';
+import { apiQuery } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { actionsColumn, type ListColumns, ListTable } from '@/shared/list';
+import { usePermissions } from '@/shared/permissions/usePermissions';
 
 interface Row {
   level: number;

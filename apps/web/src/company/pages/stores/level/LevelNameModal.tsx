@@ -3,7 +3,7 @@ import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { fieldsNamed, serverFieldErrors, useFormRules } from '../../../../shared/form';
+import { fieldsNamed, serverFieldErrors, useFormRules } from '@/shared/form';
 
 export interface LevelNameValues {
   name: string;

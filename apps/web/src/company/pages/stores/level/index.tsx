@@ -15,11 +15,11 @@ import { Button, Card, Col, Empty, Row, Space, Spin, Tree, type TreeDataNode } f
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiQuery } from '../../../../shared/api/call';
-import { useCallMutation } from '../../../../shared/api/useCallMutation';
-import { useLang } from '../../../../shared/i18n/useLang';
-import { RowActions } from '../../../../shared/list';
-import { usePermissions } from '../../../../shared/permissions/usePermissions';
+import { apiQuery } from '@/shared/api/call';
+import { useCallMutation } from '@/shared/api/useCallMutation';
+import { useLang } from '@/shared/i18n/useLang';
+import { RowActions } from '@/shared/list';
+import { usePermissions } from '@/shared/permissions/usePermissions';
 import { LevelLabelsCard } from './LevelLabelsCard';
 import { LevelNameModal, type LevelNameValues } from './LevelNameModal';
 

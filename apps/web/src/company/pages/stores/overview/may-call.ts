@@ -1,6 +1,6 @@
 import type { AnyEndpoint } from '@storefleet/contracts';
 
-import { usePermissions } from '../../../../shared/permissions/usePermissions';
+import { usePermissions } from '@/shared/permissions/usePermissions';
 
 /** Whether the user's codes satisfy an endpoint's rule (as the server checks it), to show its part of a page. */
 export function useMayCall(): (endpoint: AnyEndpoint) => boolean {

@@ -2,7 +2,7 @@ import type { StoreFigures } from '@storefleet/contracts';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 
-import { ToneText } from '../../../../shared/list/marks';
+import { ToneText } from '@/shared/list/marks';
 
 /**
  * The stores overview's figure columns: monitored devices online of all, open alerts, yesterday's

@@ -2,7 +2,7 @@ import { DashboardEndpoints, type StoreFigures } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
-import { apiQuery } from '../../../../shared/api/call';
+import { apiQuery } from '@/shared/api/call';
 
 /** The figures of the stores on the page (one call per page), by store id. */
 export function useStoreFigures(shopIds: readonly number[]): Map<number, StoreFigures> {

@@ -10,17 +10,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Result, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { AlertLevelTag } from '../../../../shared/alerts/AlertLevelTag';
-import { apiQuery } from '../../../../shared/api/call';
-import { deviceCategoryText } from '../../../../shared/device/device-category-text';
-import { DeviceStatusBadge } from '../../../../shared/device/device-columns';
-import { FigureTiles } from '../../../../shared/figures/FigureTiles';
-import { UsageTrendChart } from '../../../../shared/figures/UsageTrendChart';
-import { useLang } from '../../../../shared/i18n/useLang';
-import { ListTable } from '../../../../shared/list';
-import { useLiveRefresh } from '../../../../shared/live/useLiveRefresh';
-import { useScopeStores } from '../../../../shared/org/useScopeStores';
-import { usePermissions } from '../../../../shared/permissions/usePermissions';
+import { AlertLevelTag } from '@/shared/alerts/AlertLevelTag';
+import { apiQuery } from '@/shared/api/call';
+import { deviceCategoryText } from '@/shared/device/device-category-text';
+import { DeviceStatusBadge } from '@/shared/device/device-columns';
+import { FigureTiles } from '@/shared/figures/FigureTiles';
+import { UsageTrendChart } from '@/shared/figures/UsageTrendChart';
+import { useLang } from '@/shared/i18n/useLang';
+import { ListTable } from '@/shared/list';
+import { useLiveRefresh } from '@/shared/live/useLiveRefresh';
+import { useScopeStores } from '@/shared/org/useScopeStores';
+import { usePermissions } from '@/shared/permissions/usePermissions';
 import { useMayCall } from '../overview/may-call';
 
 /** `store/:id.html` gives `id` = "12" (the router keeps `.html` outside the parameter). */
