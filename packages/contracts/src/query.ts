@@ -36,3 +36,22 @@ export const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a dat
 export const dateTimeString = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'must be a date-time as YYYY-MM-DD HH:mm:ss');
+
+/** The region cascader's picks, comma-joined: level ids of each depth and store ids. */
+export const regionPicks = {
+  areaLevelListStr: commaList(idParam),
+  provinceLevelListStr: commaList(idParam),
+  cityLevelListStr: commaList(idParam),
+  shopIdStr: commaList(idParam),
+};
+
+/** A list's order: `sortBy` one of `fields`, `sortDirection` asc or desc (both optional). */
+export function listOrder<const T extends readonly string[]>(fields: T) {
+  return {
+    sortBy: optionalFilter(z.enum(fields, { error: `must be one of ${fields.join(', ')}` })),
+    sortDirection: optionalFilter(z.enum(['asc', 'desc'], { error: 'must be asc or desc' })),
+  };
+}
+
+/** A free-text filter of a list: trimmed, at most 128 characters. */
+export const textFilter = optionalFilter(z.string().trim().max(128, 'must be at most 128 characters'));

@@ -6,13 +6,19 @@
 import { z } from 'zod';
 
 import { intFromQuery, PageQuery } from '../paging';
-import { commaList, dateTimeString, idParam, optionalFilter } from '../query';
+import {
+  commaList,
+  dateTimeString,
+  idParam,
+  optionalFilter,
+  regionPicks,
+  textFilter as text,
+} from '../query';
 
 const intIn = (min: number, max: number) =>
   intFromQuery.pipe(
     z.number().int().min(min, `must be ${min} to ${max}`).max(max, `must be ${min} to ${max}`),
   );
-const text = optionalFilter(z.string().trim().max(128, 'must be at most 128 characters'));
 
 /** Filters of the record list, shared with its counts and its export (so all three agree). */
 export const AlertRecordFilter = z.object({
@@ -21,10 +27,7 @@ export const AlertRecordFilter = z.object({
   /** 0 unresolved, 1 recovered (AlertRecordStatus). */
   status: optionalFilter(intIn(0, 1)),
   /** Region cascader, like listDevices: level ids and store ids, comma-joined. */
-  areaLevelListStr: commaList(idParam),
-  provinceLevelListStr: commaList(idParam),
-  cityLevelListStr: commaList(idParam),
-  shopIdStr: commaList(idParam),
+  ...regionPicks,
   shopId: optionalFilter(idParam),
   deviceId: optionalFilter(idParam),
   deviceCategory: text,
@@ -116,10 +119,7 @@ export type MonitorLogKind = (typeof MONITOR_LOG_KINDS)[number];
 export const MonitorLogQuery = PageQuery.extend({
   startTime: optionalFilter(dateTimeString),
   endTime: optionalFilter(dateTimeString),
-  areaLevelListStr: commaList(idParam),
-  provinceLevelListStr: commaList(idParam),
-  cityLevelListStr: commaList(idParam),
-  shopIdStr: commaList(idParam),
+  ...regionPicks,
   shopId: optionalFilter(idParam),
   deviceId: optionalFilter(idParam),
   kind: commaList(z.enum(MONITOR_LOG_KINDS, { error: `must be one of ${MONITOR_LOG_KINDS.join(', ')}` })),

@@ -11,10 +11,9 @@
 import { z } from 'zod';
 
 import { PageQuery } from '../paging';
-import { commaList, idParam, optionalFilter } from '../query';
+import { commaList, idParam, listOrder, optionalFilter, regionPicks, textFilter as text } from '../query';
 import { zeroOne } from './device-fields';
 
-const text = optionalFilter(z.string().trim().max(128, 'must be at most 128 characters'));
 const id = optionalFilter(idParam);
 const flag = optionalFilter(zeroOne);
 
@@ -56,18 +55,12 @@ export const DeviceFilter = z.object({
   areaLevel: id,
   provinceLevel: id,
   cityLevel: id,
-  areaLevelListStr: commaList(idParam),
-  provinceLevelListStr: commaList(idParam),
-  cityLevelListStr: commaList(idParam),
-  shopIdStr: commaList(idParam),
+  ...regionPicks,
   deviceCategory: text,
   deviceClass: text,
   propertyType: text,
   storeStatus: commaList(zeroOne),
-  sortBy: optionalFilter(
-    z.enum(DEVICE_SORT_FIELDS, { error: `must be one of ${DEVICE_SORT_FIELDS.join(', ')}` }),
-  ),
-  sortDirection: optionalFilter(z.enum(['asc', 'desc'], { error: 'must be asc or desc' })),
+  ...listOrder(DEVICE_SORT_FIELDS),
 });
 export type DeviceFilter = z.infer<typeof DeviceFilter>;
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 import { CategoryType } from '../enums';
 import { intFromQuery } from '../paging';
-import { commaList, idParam, optionalFilter } from '../query';
+import { idParam, optionalFilter, regionPicks } from '../query';
 
 /** categoryType (spec §3, `CategoryType` in enums) and the device categories/classes each one covers (ours). */
 export const ForecastCategoryType = CategoryType;
@@ -42,10 +42,7 @@ export function forecastCategoryTypeOf(
 const queryTypeValue = intFromQuery.pipe(z.union([z.literal(0), z.literal(1)], { error: 'must be 0 or 1' }));
 
 const places = {
-  areaLevelListStr: commaList(idParam),
-  provinceLevelListStr: commaList(idParam),
-  cityLevelListStr: commaList(idParam),
-  shopIdStr: commaList(idParam),
+  ...regionPicks,
   categoryType: optionalFilter(
     intFromQuery.pipe(z.number().int().min(1, 'must be 1 to 5').max(5, 'must be 1 to 5')),
   ),

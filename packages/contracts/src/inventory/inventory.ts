@@ -11,7 +11,7 @@ import { z } from 'zod';
 
 import { intIn, zeroOne } from '../device/device-fields';
 import { PageQuery } from '../paging';
-import { commaList, idParam, optionalFilter } from '../query';
+import { commaList, idParam, listOrder, optionalFilter, textFilter as text } from '../query';
 
 /** Most images one record keeps. */
 export const INVENTORY_MAX_IMAGES = 9;
@@ -98,7 +98,6 @@ export const INVENTORY_SORT_FIELDS = [
 ] as const;
 export type InventorySortField = (typeof INVENTORY_SORT_FIELDS)[number];
 
-const text = optionalFilter(z.string().trim().max(128, 'must be at most 128 characters'));
 const flag = optionalFilter(zeroOne);
 
 /**
@@ -125,10 +124,7 @@ export const InventoryFilter = z.object({
   isManage: flag,
   isNetworkDevice: flag,
   storeStatus: commaList(zeroOne).optional(),
-  sortBy: optionalFilter(
-    z.enum(INVENTORY_SORT_FIELDS, { error: `must be one of ${INVENTORY_SORT_FIELDS.join(', ')}` }),
-  ),
-  sortDirection: optionalFilter(z.enum(['asc', 'desc'], { error: 'must be asc or desc' })),
+  ...listOrder(INVENTORY_SORT_FIELDS),
 });
 export type InventoryFilter = z.infer<typeof InventoryFilter>;
 

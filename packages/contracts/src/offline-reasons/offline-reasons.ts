@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { cleanDeviceText } from '../agent-values';
 import { defineEnum, type Label } from '../labels';
 import { intFromQuery } from '../paging';
-import { commaList, dateTimeString, idParam, optionalFilter } from '../query';
+import { dateTimeString, idParam, optionalFilter, regionPicks } from '../query';
 import { usageDate } from '../usage/usage';
 
 /** The built-in reason types, in the order the form offers them. */
@@ -141,10 +141,7 @@ export type SaveOfflineReasonTypeBody = z.infer<typeof SaveOfflineReasonTypeBody
 export const TopReasonsBody = z.object({
   startTime: usageDate,
   endTime: usageDate,
-  areaLevelListStr: commaList(idParam),
-  provinceLevelListStr: commaList(idParam),
-  cityLevelListStr: commaList(idParam),
-  shopIdStr: commaList(idParam),
+  ...regionPicks,
 });
 export type TopReasonsBody = z.infer<typeof TopReasonsBody>;
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { cleanDeviceText } from '../agent-values';
 import { MONITOR_LOG_KINDS } from '../alerts/alert-record';
 import type { Label } from '../labels';
+import { LogoUploadResult } from '../logo/company-logo';
 import { PageQuery } from '../paging';
 import { commaList, dateString, dateTimeString, flag01, idParam, optionalFilter } from '../query';
 
@@ -329,13 +330,6 @@ export const PendingDeviceQuery = PageQuery.extend({
 export type PendingDeviceQuery = z.infer<typeof PendingDeviceQuery>;
 
 /** POST task/photo/upload result (as the logo's upload returns it). */
-export const TaskPhotoUploadResult = z.object({
-  url: z.string(),
-  name: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
-});
+export const TaskPhotoUploadResult = LogoUploadResult;
 export type TaskPhotoUploadResult = z.infer<typeof TaskPhotoUploadResult>;
 export const TaskPhotoParams = z.object({ name: z.string().max(80) });

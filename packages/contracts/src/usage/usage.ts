@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { DeviceFilter } from '../device/device-list';
 import { defineEnum } from '../labels';
 import { PageQuery } from '../paging';
-import { idParam, optionalFilter } from '../query';
+import { idParam, listOrder, optionalFilter, textFilter as text } from '../query';
 
 /** The longest date range a usage call covers, in days (both ends included). */
 export const USAGE_MAX_RANGE_DAYS = 366;
@@ -50,8 +50,6 @@ export const USAGE_SORT_FIELDS = [
 ] as const;
 export type UsageSortField = (typeof USAGE_SORT_FIELDS)[number];
 
-const text = optionalFilter(z.string().trim().max(128, 'must be at most 128 characters'));
-
 /**
  * The filters of `listDeviceUsages` and `exportDeviceData` (spec §7): the device list's filters
  * (place, category, text, flags) plus the spec's extra ones, and the date range.
@@ -65,10 +63,7 @@ export const UsageFilter = DeviceFilter.omit({ sortBy: true, sortDirection: true
   status: optionalFilter(z.coerce.number().int('must be a whole number').min(0).max(2)),
   startTime: usageDate,
   endTime: usageDate,
-  sortBy: optionalFilter(
-    z.enum(USAGE_SORT_FIELDS, { error: `must be one of ${USAGE_SORT_FIELDS.join(', ')}` }),
-  ),
-  sortDirection: optionalFilter(z.enum(['asc', 'desc'], { error: 'must be asc or desc' })),
+  ...listOrder(USAGE_SORT_FIELDS),
 });
 export type UsageFilter = z.infer<typeof UsageFilter>;
 

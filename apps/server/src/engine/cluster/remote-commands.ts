@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { AgentCommand, CommandReplyMessage, ErrorCode } from '@storefleet/contracts';
 
 import { AppError, type Message } from '../../http/errors';
+import { boxTimeout } from '../hub/pending-commands';
 import type { ClusterBus } from './cluster-bus';
 
 type Direct =
@@ -67,12 +68,7 @@ export class RemoteCommands {
     return new Promise<CommandReplyMessage>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(requestId);
-        reject(
-          new AppError('BOX_TIMEOUT', {
-            zh: `门店盒子在 ${Math.round(timeoutMs / 1000)} 秒内没有响应，请检查其网络后重试`,
-            en: `The store box did not answer within ${Math.round(timeoutMs / 1000)} s; check its network and try again`,
-          }),
-        );
+        reject(boxTimeout(timeoutMs));
       }, timeoutMs + 2_000);
       this.waiting.set(requestId, { resolve, reject, timer });
       this.bus.send(node, { kind: 'command', requestId, boxId, command, timeoutMs } satisfies Direct);

@@ -6,6 +6,14 @@ import type { CommandReplyMessage } from '@storefleet/contracts';
 
 import { AppError, type Message } from '../../http/errors';
 
+/** A box did not answer a command within `timeoutMs`. */
+export function boxTimeout(timeoutMs: number): AppError {
+  return new AppError('BOX_TIMEOUT', {
+    zh: `门店盒子在 ${Math.round(timeoutMs / 1000)} 秒内没有响应，请检查其网络后重试`,
+    en: `The store box did not answer within ${Math.round(timeoutMs / 1000)} s; check its network and try again`,
+  });
+}
+
 interface Waiting {
   resolve: (reply: CommandReplyMessage) => void;
   reject: (error: AppError) => void;
@@ -24,12 +32,7 @@ export class PendingCommands {
     const reply = new Promise<CommandReplyMessage>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
-        reject(
-          new AppError('BOX_TIMEOUT', {
-            zh: `门店盒子在 ${Math.round(timeoutMs / 1000)} 秒内没有响应，请检查其网络后重试`,
-            en: `The store box did not answer within ${Math.round(timeoutMs / 1000)} s; check its network and try again`,
-          }),
-        );
+        reject(boxTimeout(timeoutMs));
       }, timeoutMs);
       this.waiting.set(id, { resolve, reject, timer });
     });

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 import { type AgentValue, ConnectType } from '@storefleet/contracts';
 
+import type { DeviceSyslogsTable } from '../../db/tables/monitoring';
 import type { MetricItemKey } from './metric-items';
 
 export interface MetricSample {
@@ -14,18 +15,8 @@ export interface MetricSample {
   text: string | null;
 }
 
-export interface SyslogRow {
-  host_ip: string;
-  log_level: string | null;
-  log_priority: number | null;
-  log_datetime: number;
-  log_message: string;
-  log_content: string;
-  log_uuid: string;
-  format: string;
-  app: string | null;
-  hostname: string | null;
-}
+/** A syslog row as a value gives it: the table's columns but the ids the store adds. */
+export type SyslogRow = Omit<DeviceSyslogsTable, 'id' | 'device_id' | 'reporter_id' | 'seq'>;
 
 const SEVERITY = ['emerg', 'alert', 'crit', 'err', 'warning', 'notice', 'info', 'debug'] as const;
 const MBPS = 1_000_000;

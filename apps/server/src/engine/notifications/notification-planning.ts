@@ -96,8 +96,51 @@ export async function deliveryStatus(
   return cap ? { status: 'held', reason: cap } : { status: 'queued', reason: null };
 }
 
+/** What one notice's deliveries share, besides each target's own fields. */
+export interface NoticeFacts {
+  companyId: number;
+  recordId: number | null;
+  kind: string;
+  repeatNo: number;
+  /** The delivery's `dedupe_key` for one target. */
+  dedupeKey: (target: Target) => string;
+}
+
+/** Inserts one delivery of `notice` per target at `now`, each decided as it goes in; returns how many were queued. */
+export async function queueDeliveries(
+  trx: Trx,
+  notice: NoticeFacts,
+  targets: readonly Target[],
+  settings: CompanySettings,
+  now: number,
+): Promise<number> {
+  let queued = 0;
+  for (const target of targets) {
+    const { status, reason } = await deliveryStatus(trx, notice.companyId, target, settings, now);
+    const inserted = await insertDeliveries(trx, [
+      {
+        company_id: notice.companyId,
+        record_id: notice.recordId,
+        sender_id: target.senderId,
+        channel: target.channel,
+        kind: notice.kind,
+        repeat_no: notice.repeatNo,
+        address: target.address,
+        language: target.language,
+        status,
+        reason,
+        next_attempt_at: now,
+        dedupe_key: notice.dedupeKey(target),
+        created_at: now,
+      },
+    ]);
+    if (status === 'queued') queued += inserted.length;
+  }
+  return queued;
+}
+
 /** Inserts the deliveries of one notice (`kind`, `repeatNo`) of `record` at `now`; returns how many were queued. */
-export async function queueNotice(
+export function queueNotice(
   trx: Trx,
   record: RecordFacts,
   kind: Exclude<DeliveryKind, 'summary'>,
@@ -106,29 +149,14 @@ export async function queueNotice(
   settings: CompanySettings,
   now: number,
 ): Promise<number> {
-  let queued = 0;
-  for (const target of targets) {
-    const { status, reason } = await deliveryStatus(trx, record.companyId, target, settings, now);
-    const inserted = await insertDeliveries(trx, [
-      {
-        company_id: record.companyId,
-        record_id: record.id,
-        sender_id: target.senderId,
-        channel: target.channel,
-        kind,
-        repeat_no: repeatNo,
-        address: target.address,
-        language: target.language,
-        status,
-        reason,
-        next_attempt_at: now,
-        dedupe_key: `${record.id}:${target.senderId}:${target.channel}:${kind}:${repeatNo}`,
-        created_at: now,
-      },
-    ]);
-    if (status === 'queued') queued += inserted.length;
-  }
-  return queued;
+  const notice: NoticeFacts = {
+    companyId: record.companyId,
+    recordId: record.id,
+    kind,
+    repeatNo,
+    dedupeKey: (target) => `${record.id}:${target.senderId}:${target.channel}:${kind}:${repeatNo}`,
+  };
+  return queueDeliveries(trx, notice, targets, settings, now);
 }
 
 /**

@@ -292,6 +292,19 @@ async function writeCoverage(
       .execute();
 }
 
+/** The columns of a sender that a write sets. */
+function senderColumns(write: AlertSenderWrite) {
+  return {
+    account_id: write.accountId,
+    name: write.name,
+    email: write.email,
+    phone: write.phone,
+    send_types: sendTypesToBits(write.sendTypes),
+    min_level: write.minLevel,
+    language: write.language,
+  };
+}
+
 /** Inserts a sender of company `companyId` with its coverage (call inside a transaction); its id. */
 export async function insertAlertSender(
   db: Trx,
@@ -304,13 +317,7 @@ export async function insertAlertSender(
     .insertInto('alert_senders')
     .values({
       company_id: companyId,
-      account_id: write.accountId,
-      name: write.name,
-      email: write.email,
-      phone: write.phone,
-      send_types: sendTypesToBits(write.sendTypes),
-      min_level: write.minLevel,
-      language: write.language,
+      ...senderColumns(write),
       created_at: now,
       updated_at: now,
       create_by: by,
@@ -334,13 +341,7 @@ export async function updateAlertSender(
   await db
     .updateTable('alert_senders')
     .set({
-      account_id: write.accountId,
-      name: write.name,
-      email: write.email,
-      phone: write.phone,
-      send_types: sendTypesToBits(write.sendTypes),
-      min_level: write.minLevel,
-      language: write.language,
+      ...senderColumns(write),
       updated_at: now,
       update_by: by,
     })

@@ -35,6 +35,22 @@ export interface DeviceDictionaryNames {
   propertyType(code: string | null): ItemName | undefined;
 }
 
+/** A row's category, class and property type codes, each followed by its name in `lang`. */
+export function dictionaryFields(
+  row: { device_category: string | null; device_class: string | null; property_type: string | null },
+  names: DeviceDictionaryNames,
+  lang: Lang,
+) {
+  return {
+    deviceCategory: row.device_category,
+    categoryName: itemName(names.category(row.device_category), lang),
+    deviceClass: row.device_class,
+    className: itemName(names.deviceClass(row.device_class), lang),
+    propertyType: row.property_type,
+    propertyTypeName: itemName(names.propertyType(row.property_type), lang),
+  };
+}
+
 function namesOf(rows: Awaited<ReturnType<typeof listItemNames>>): DeviceDictionaryNames {
   const byType = new Map<string, Map<string, ItemName>>();
   for (const row of rows) {

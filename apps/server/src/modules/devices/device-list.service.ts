@@ -15,6 +15,7 @@ import {
 
 import type { Caller, Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
+import { requestedSort } from '../../db/list-sort';
 import { notFound } from '../../http/errors';
 import {
   countDevices,
@@ -27,8 +28,7 @@ import { findDeviceRowInScope, listStoreDeviceRows } from './device-rows.reposit
 import { mayReadKeys, toDevice } from './device-view';
 
 function sortOf(query: Pick<DeviceListQuery, 'sortBy' | 'sortDirection'>): DeviceSort {
-  if (!query.sortBy) return DEFAULT_DEVICE_SORT;
-  return { field: query.sortBy, direction: query.sortDirection ?? 'asc' };
+  return requestedSort(query, DEFAULT_DEVICE_SORT);
 }
 
 /** `listDevices`: one page of devices inside the caller's scope. */

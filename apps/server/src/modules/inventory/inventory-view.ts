@@ -14,7 +14,7 @@ import {
 
 import { readCodeList } from '../../db/json';
 import { formatDateTime } from '../../http/time';
-import { type DeviceDictionaryNames, itemName } from '../devices/device-dictionary-names';
+import { type DeviceDictionaryNames, dictionaryFields } from '../devices/device-dictionary-names';
 import type { InventoryRow } from './inventory.repository';
 
 /** A property status's name in `lang` (its number when unknown). */
@@ -46,12 +46,7 @@ export function toInventoryRecord(
     macAddress: row.mac_address,
     model: row.model,
     specifications: row.specifications,
-    deviceCategory: row.device_category,
-    categoryName: itemName(names.category(row.device_category), lang),
-    deviceClass: row.device_class,
-    className: itemName(names.deviceClass(row.device_class), lang),
-    propertyType: row.property_type,
-    propertyTypeName: itemName(names.propertyType(row.property_type), lang),
+    ...dictionaryFields(row, names, lang),
     serviceLife: row.service_life,
     custodian: row.custodian,
     obtainTime: row.obtain_time,

@@ -24,6 +24,7 @@ import {
 import { type Caller, requireCompany, type Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
 import { readCodeList, writeList } from '../../db/json';
+import { requestedSort } from '../../db/list-sort';
 import { updateStamps } from '../../db/stamps';
 import { storedImage } from '../../files/image-store';
 import { inspectImage } from '../../files/image-upload';
@@ -58,8 +59,7 @@ export const STORE = { zh: '门店', en: 'store' };
 
 /** The list's sort: the whitelisted field, asc when no direction is given; newest first by default. */
 export function inventorySortOf(filter: Pick<InventoryFilter, 'sortBy' | 'sortDirection'>): InventorySort {
-  if (!filter.sortBy) return DEFAULT_INVENTORY_SORT;
-  return { field: filter.sortBy, direction: filter.sortDirection ?? 'asc' };
+  return requestedSort(filter, DEFAULT_INVENTORY_SORT);
 }
 
 /** `listInventoryDevices`: one page of records inside the caller's scope. */

@@ -22,6 +22,7 @@ import type { RunnerGone } from '../../engine/cluster/server-node';
 import { forbidden, invalid, notFound } from '../../http/errors';
 import { formatDateTime } from '../../http/time';
 import { type BoxTarget, boxesForRun } from '../devices/devices.repository';
+import { requireRunBoxes } from '../devices/run-boxes';
 import type { NetTestAddressRow } from '../nettest/net-test-address.repository';
 import { listNetTestAddresses } from '../nettest/net-test-address.repository';
 import { companyExists } from '../stores/companies.repository';
@@ -36,6 +37,7 @@ import {
   markInterruptedNetTestRuns,
   type NetTestResultRow,
   type NetTestRunRow,
+  type RunFilter,
   resultHistory,
 } from './net-test-runs.repository';
 
@@ -95,17 +97,7 @@ export async function startNetTestRun(
       en: 'no net-test address is offered to your company; ask the platform to add one',
     });
   }
-  const boxes = await boxesForRun(ctx.db, scope, {
-    boxIds: body.boxIds ?? [],
-    shopIds: body.shopIds ?? [],
-    levelIds: body.areaIds ?? [],
-  });
-  if (boxes.length === 0) {
-    throw invalid('boxIds', {
-      zh: '请选择至少一个您可管理的门店盒子、门店或区域（其中需有盒子）',
-      en: 'pick at least one box, store or region you manage that has a box',
-    });
-  }
+  const boxes = await requireRunBoxes(ctx.db, scope, body);
   return launch(ctx, caller, scope, { companyId, boxes, addresses, startedFrom: 'company' });
 }
 
@@ -211,19 +203,11 @@ export async function platformNetTestRuns(
   query: NetTestPlatformRunListQuery,
 ): Promise<PagedResult<NetTestRun>> {
   if (scope.companyId !== null) throw forbidden(PLATFORM_ONLY);
-  const { rows, total } = await listNetTestRuns(ctx.db, scope, {
+  return runPage(ctx, scope, query, {
     status: query.status,
     startedFrom: 'platform',
     companyId: query.companyId,
-    offset: (query.pageNum - 1) * query.pageSize,
-    limit: query.pageSize,
   });
-  return toPagedResult(
-    rows.map((r) => toRun(r, scope)),
-    total,
-    query,
-    'createTime desc',
-  );
 }
 
 export async function platformNetTestRunResults(
@@ -232,9 +216,7 @@ export async function platformNetTestRunResults(
   runId: number,
 ): Promise<{ run: NetTestRun; results: NetTestRunResult[] }> {
   if (scope.companyId !== null) throw forbidden(PLATFORM_ONLY);
-  const run = await findNetTestRun(ctx.db, scope, runId, { startedFrom: 'platform' });
-  if (!run) throw notFound(RUN);
-  return { run: toRun(run, scope), results: (await listRunResults(ctx.db, scope, runId)).map(toResult) };
+  return runWithResults(ctx, scope, runId, { startedFrom: 'platform' });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -262,8 +244,18 @@ export async function netTestRuns(
   query: NetTestRunListQuery,
 ): Promise<PagedResult<NetTestRun>> {
   requireCompany(scope);
+  return runPage(ctx, scope, query, { status: query.status });
+}
+
+/** One page of the runs in `scope` that `filter` keeps, newest first. */
+async function runPage(
+  ctx: AppContext,
+  scope: Scope,
+  query: NetTestRunListQuery,
+  filter: RunFilter,
+): Promise<PagedResult<NetTestRun>> {
   const { rows, total } = await listNetTestRuns(ctx.db, scope, {
-    status: query.status,
+    ...filter,
     offset: (query.pageNum - 1) * query.pageSize,
     limit: query.pageSize,
   });
@@ -281,7 +273,17 @@ export async function netTestRunResults(
   runId: number,
 ): Promise<{ run: NetTestRun; results: NetTestRunResult[] }> {
   requireCompany(scope);
-  const run = await findNetTestRun(ctx.db, scope, runId);
+  return runWithResults(ctx, scope, runId, {});
+}
+
+/** Run `runId` in `scope`, when `filter` keeps it (else 404), with its results. */
+async function runWithResults(
+  ctx: AppContext,
+  scope: Scope,
+  runId: number,
+  filter: RunFilter,
+): Promise<{ run: NetTestRun; results: NetTestRunResult[] }> {
+  const run = await findNetTestRun(ctx.db, scope, runId, filter);
   if (!run) throw notFound(RUN);
   return { run: toRun(run, scope), results: (await listRunResults(ctx.db, scope, runId)).map(toResult) };
 }

@@ -85,6 +85,18 @@ async function checkedTargets(ctx: AppContext, scope: Scope, body: TaskCreateBod
   ];
 }
 
+/** The columns a task's form sets, with its checked due time and assignee. */
+function taskColumns(body: TaskCreateBody, due: number | null, assignee: number | null) {
+  return {
+    title: body.title,
+    description: body.description,
+    type: body.type,
+    priority: body.priority,
+    due_at: due,
+    assignee_id: assignee,
+  };
+}
+
 export async function createTask(
   ctx: AppContext,
   caller: Caller,
@@ -101,12 +113,7 @@ export async function createTask(
       trx,
       {
         company_id: companyId,
-        title: body.title,
-        description: body.description,
-        type: body.type,
-        priority: body.priority,
-        due_at: due,
-        assignee_id: assignee,
+        ...taskColumns(body, due, assignee),
         alert_record_id: null,
         created_by_id: caller.userId,
         created_by: actorOf(caller),
@@ -145,12 +152,7 @@ export async function updateTask(
       trx,
       row.id,
       {
-        title: body.title,
-        description: body.description,
-        type: body.type,
-        priority: body.priority,
-        due_at: due,
-        assignee_id: assignee,
+        ...taskColumns(body, due, assignee),
       },
       targets,
       companyId,

@@ -24,12 +24,12 @@ import type { DB } from '../../db/database';
 import type { ScheduledJob } from '../../engine/jobs/job-scheduler';
 import { ChannelOffError } from '../../engine/notifications/channel-senders';
 import type { DeliveryRow } from '../../engine/notifications/deliveries.repository';
-import { insertDeliveries } from '../../engine/notifications/deliveries.repository';
 import { readNotificationSettings } from '../../engine/notifications/notification-channels.repository';
 import { formatTime, type OutgoingMessage } from '../../engine/notifications/notification-messages';
 import {
   type CompanySettings,
-  deliveryStatus,
+  type NoticeFacts,
+  queueDeliveries,
   type Target,
   targetsOf,
 } from '../../engine/notifications/notification-planning';
@@ -182,34 +182,19 @@ async function targetsOfTask(trx: Transaction<DB>, task: OverdueTask): Promise<T
 }
 
 /** Inserts the task's deliveries as alert notices are decided (quiet time, channel off, caps); returns how many are queued. */
-async function queueOverdue(
+function queueOverdue(
   trx: Transaction<DB>,
   task: OverdueTask,
   targets: readonly Target[],
   settings: CompanySettings,
   now: number,
 ): Promise<number> {
-  let queued = 0;
-  for (const target of targets) {
-    const { status, reason } = await deliveryStatus(trx, task.companyId, target, settings, now);
-    const inserted = await insertDeliveries(trx, [
-      {
-        company_id: task.companyId,
-        record_id: null,
-        sender_id: target.senderId,
-        channel: target.channel,
-        kind: TASK_OVERDUE_KIND,
-        repeat_no: 0,
-        address: target.address,
-        language: target.language,
-        status,
-        reason,
-        next_attempt_at: now,
-        dedupe_key: `task:${task.id}:${target.senderId}:${target.channel}:overdue`,
-        created_at: now,
-      },
-    ]);
-    if (status === 'queued') queued += inserted.length;
-  }
-  return queued;
+  const notice: NoticeFacts = {
+    companyId: task.companyId,
+    recordId: null,
+    kind: TASK_OVERDUE_KIND,
+    repeatNo: 0,
+    dedupeKey: (target) => `task:${task.id}:${target.senderId}:${target.channel}:overdue`,
+  };
+  return queueDeliveries(trx, notice, targets, settings, now);
 }

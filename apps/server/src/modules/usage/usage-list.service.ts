@@ -14,6 +14,7 @@ import {
 
 import type { Scope } from '../../auth/caller';
 import type { AppContext } from '../../context';
+import { requestedSort } from '../../db/list-sort';
 import { pageWindow } from '../../db/paging';
 import { type FileReply, fileReply } from '../../http/file-reply';
 import {
@@ -35,8 +36,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const EXPORT_BATCH = 1000;
 
 export function usageSortOf(query: Pick<UsageFilter, 'sortBy' | 'sortDirection'>): UsageRowSort {
-  if (!query.sortBy) return DEFAULT_USAGE_SORT;
-  return { field: query.sortBy, direction: query.sortDirection ?? 'asc' };
+  return requestedSort(query, DEFAULT_USAGE_SORT);
 }
 
 /** The filter fields alone (no range, page or sort). */

@@ -3,7 +3,7 @@
  * export: times in minutes, the rate in percent, category names in the caller's language.
  */
 import { type DeviceUsageRow, type Lang, UsageRowType } from '@storefleet/contracts';
-import { type DeviceDictionaryNames, itemName } from '../devices/device-dictionary-names';
+import { type DeviceDictionaryNames, dictionaryFields } from '../devices/device-dictionary-names';
 import type { UsageListRow } from './device-usage.repository';
 
 const MINUTE = 60_000;
@@ -28,11 +28,6 @@ export function toUsageRow(
     onlineTime: Math.round(row.online_ms / MINUTE),
     offlineTime: Math.round(row.offline_ms / MINUTE),
     usageRate: row.usage_rate,
-    deviceCategory: row.device_category,
-    categoryName: itemName(names.category(row.device_category), lang),
-    deviceClass: row.device_class,
-    className: itemName(names.deviceClass(row.device_class), lang),
-    propertyType: row.property_type,
-    propertyTypeName: itemName(names.propertyType(row.property_type), lang),
+    ...dictionaryFields(row, names, lang),
   };
 }

@@ -24,7 +24,7 @@ import { type AppError, conflict, invalid, notFound, unauthenticated } from '../
 import { type FileReply, fileReply } from '../../http/file-reply';
 import { formatDateTime } from '../../http/time';
 import { parseInput } from '../../http/validation';
-import { boxesForRun } from '../devices/devices.repository';
+import { requireRunBoxes } from '../devices/run-boxes';
 import { executeUpgradeRun } from './upgrade-execution';
 import { newVersionFileName, openVersionFile, removeVersionFile, storeVersionFile } from './version-files';
 import {
@@ -211,17 +211,7 @@ export async function startUpgradeRun(
   if (!version) {
     throw invalid('versionId', { zh: '必须是已上传的版本', en: 'must be an uploaded version' });
   }
-  const boxes = await boxesForRun(ctx.db, scope, {
-    boxIds: body.boxIds ?? [],
-    shopIds: body.shopIds ?? [],
-    levelIds: body.areaIds ?? [],
-  });
-  if (boxes.length === 0) {
-    throw invalid('boxIds', {
-      zh: '请选择至少一个您可管理的门店盒子、门店或区域（其中需有盒子）',
-      en: 'pick at least one box, store or region you manage that has a box',
-    });
-  }
+  const boxes = await requireRunBoxes(ctx.db, scope, body);
   const now = Date.now();
   const waveCount = Math.ceil(boxes.length / body.waveSize);
   const runId = await insertUpgradeRun(
