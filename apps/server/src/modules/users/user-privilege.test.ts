@@ -6,6 +6,7 @@
 import { PLATFORM_CODES, UserEndpoints } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { insertRole as insertRoleRow } from '../../testing/role-rows';
 import { createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 const PASSWORD = 'Secret#2026';
@@ -30,35 +31,14 @@ const idOf = async (userName: string) =>
   (await t.ctx.db.selectFrom('users').select('id').where('account_name', '=', userName).executeTakeFirst())
     ?.id;
 
-async function insertRole(
+const insertRole = (
   name: string,
   app: 'admin' | 'company',
   companyId: number | null,
   authorities: string[],
   buttons: string[],
   storeIds: number[] = [],
-): Promise<number> {
-  const now = Date.now();
-  const created = await t.ctx.db
-    .insertInto('roles')
-    .values({
-      company_id: companyId,
-      app,
-      name,
-      description: null,
-      authorities: JSON.stringify(authorities),
-      button_authorities: JSON.stringify(buttons),
-      area_ids: '[]',
-      store_ids: JSON.stringify(storeIds),
-      created_by: 'test',
-      created_at: now,
-      updated_by: 'test',
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(created.id);
-}
+) => insertRoleRow(t.ctx.db, { name, app, companyId, authorities, buttons, storeIds });
 
 /** A save body echoing the stored user, with changes on top. */
 async function bodyOf(id: number, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
