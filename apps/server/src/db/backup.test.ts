@@ -29,6 +29,7 @@ import WebSocket from 'ws';
 
 import { REPO_ROOT } from '../config';
 import { DATA_FILES, DATA_FOLDERS } from '../data-folder';
+import { helloFrame } from '../engine/hub/test-support/agent-peer';
 import { reachabilityValue } from '../engine/hub/test-support/agent-values';
 import { insertLinkFixture } from '../engine/hub/test-support/link-fixture.repository';
 import { type ServerProcess, startServerProcess } from '../engine/hub/test-support/server-process';
@@ -164,16 +165,7 @@ function streamValues(port: number, key: string, deviceId: number) {
       socket.once('open', resolve);
       socket.once('error', reject);
     });
-    socket.send(
-      JSON.stringify({
-        type: 'hello',
-        protocolVersion: 1,
-        key,
-        mode: 'box',
-        agentVersion: 'test',
-        hostname: 'box',
-      }),
-    );
+    socket.send(JSON.stringify(helloFrame(key, { hostname: 'box' })));
     await next('welcome');
     for (let batchId = 1; !state.stopped; batchId++) {
       const first = state.acked + 1;

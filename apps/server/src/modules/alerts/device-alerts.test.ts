@@ -13,6 +13,7 @@ import {
 } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { helloFrame } from '../../engine/hub/test-support/agent-peer';
 import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
@@ -65,16 +66,7 @@ class BoxPeer {
       socket.once('open', resolve);
       socket.once('error', reject);
     });
-    socket.send(
-      JSON.stringify({
-        type: 'hello',
-        protocolVersion: 1,
-        key,
-        mode: 'box',
-        agentVersion: 'test',
-        hostname: 'peer',
-      }),
-    );
+    socket.send(JSON.stringify(helloFrame(key)));
     await peer.next('welcome');
     return peer;
   }
