@@ -288,24 +288,20 @@ describe('scope and permissions', () => {
 
   it('answers 404 to the East China operator for a device outside its region', async () => {
     const operator = await t.signIn('operator');
-    const north = await t.ctx.db
-      .selectFrom('devices')
-      .innerJoin('stores', 'stores.id', 'devices.shop_id')
-      .innerJoin('level_configs', 'level_configs.id', 'stores.area_level')
-      .select('devices.id')
-      .where('level_configs.name', '=', '华北大区')
-      .orderBy('devices.id')
-      .executeTakeFirstOrThrow();
+    /** The first device (by id) of a store in the region called `regionName`. */
+    const firstDeviceIn = (regionName: string) =>
+      t.ctx.db
+        .selectFrom('devices')
+        .innerJoin('stores', 'stores.id', 'devices.shop_id')
+        .innerJoin('level_configs', 'level_configs.id', 'stores.area_level')
+        .select('devices.id')
+        .where('level_configs.name', '=', regionName)
+        .orderBy('devices.id')
+        .executeTakeFirstOrThrow();
+    const north = await firstDeviceIn('华北大区');
     expect((await rulesOf({ deviceId: north.id }, operator)).statusCode).toBe(404);
     expect((await historyOf({ deviceId: north.id }, operator)).statusCode).toBe(404);
-    const east = await t.ctx.db
-      .selectFrom('devices')
-      .innerJoin('stores', 'stores.id', 'devices.shop_id')
-      .innerJoin('level_configs', 'level_configs.id', 'stores.area_level')
-      .select('devices.id')
-      .where('level_configs.name', '=', '华东大区')
-      .orderBy('devices.id')
-      .executeTakeFirstOrThrow();
+    const east = await firstDeviceIn('华东大区');
     expect((await rulesOf({ deviceId: east.id }, operator)).statusCode).toBe(200);
     expect((await historyOf({ deviceId: east.id }, operator)).statusCode).toBe(200);
   });
