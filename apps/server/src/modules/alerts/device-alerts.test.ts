@@ -9,11 +9,9 @@ import {
   AlertEndpoints,
   type CallInput,
   type DeviceAlertRule,
-  type ServerToAgentMessage,
 } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { helloFrame } from '../../engine/hub/test-support/agent-peer';
+import { AgentPeer, helloFrame } from '../../engine/hub/test-support/agent-peer';
 import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
@@ -47,51 +45,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A box speaking protocol v1 over a raw WebSocket: hello, then results frames answered by acks. */
-class BoxPeer {
-  private readonly messages: ServerToAgentMessage[] = [];
-  private waiters: Array<() => void> = [];
-  private batchId = 0;
-
-  private constructor(private readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      this.messages.push(JSON.parse(data.toString()) as ServerToAgentMessage);
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-  }
-
-  static async link(key: string): Promise<BoxPeer> {
-    const socket = new WebSocket(url);
-    const peer = new BoxPeer(socket);
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    socket.send(JSON.stringify(helloFrame(key)));
-    await peer.next('welcome');
-    return peer;
-  }
-
-  async next<T extends ServerToAgentMessage['type']>(
-    type: T,
-  ): Promise<Extract<ServerToAgentMessage, { type: T }>> {
-    for (;;) {
-      const index = this.messages.findIndex((m) => m.type === type);
-      if (index >= 0) return this.messages.splice(index, 1)[0] as Extract<ServerToAgentMessage, { type: T }>;
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-  }
-
-  /** Sends one results frame and waits for its ack (sent after the values committed). */
-  async report(values: AgentValue[]): Promise<void> {
-    const batchId = ++this.batchId;
-    this.socket.send(JSON.stringify({ type: 'results', batchId, values }));
-    const ack = await this.next('ack');
-    expect(ack.batchId).toBe(batchId);
-  }
-
-  close(): void {
-    this.socket.close();
-  }
+async function linkBox(key: string) {
+  const peer = await AgentPeer.open(url);
+  peer.send(helloFrame(key));
+  await peer.next('welcome');
+  let lastBatchId = 0;
+  return {
+    /** Sends one results frame and waits for its ack (sent after the values committed). */
+    async report(values: AgentValue[]): Promise<void> {
+      const batchId = ++lastBatchId;
+      peer.send({ type: 'results', batchId, values });
+      const ack = await peer.next('ack');
+      expect(ack.batchId).toBe(batchId);
+    },
+    close(): void {
+      peer.socket.close();
+    },
+  };
 }
 
 let seq = Date.now() * 1000;
@@ -126,7 +96,7 @@ const history = (deviceId: number, page: { pageNum?: number; pageSize?: number }
 describe('alert events through the box hub', () => {
   it('opens a record when a value crosses the threshold and recovers it when a value is back under', async () => {
     const rule = await addRule({});
-    const box = await BoxPeer.link(fixture.boxKey);
+    const box = await linkBox(fixture.boxKey);
     const start = Date.now() - 60_000;
     await box.report([reach(fixture.posId, start, 12), reach(fixture.switchId, start, 500)]);
     expect((await history(fixture.posId)).list).toEqual([]);
