@@ -3,12 +3,13 @@
 // PostgreSQL, loaded with pg_restore) as the README says; the copy is intact, holds every value acked
 // before the backup began, every table with its rows and every kind of file the server keeps, and a
 // server started on the restored data accepts a token issued before and serves the stored files.
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcessByStdio, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 import {
   AGENT_LINK_PATH,
@@ -120,12 +121,19 @@ function runBackup(
   env: Record<string, string>,
   file: string,
 ): Promise<{ code: number | null; output: string }> {
+  const child = spawn('npm', ['run', '--silent', 'backup', '--', file], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return outcomeOf(child);
+}
+
+/** The exit code of `child` once it has closed, and all it wrote to stdout and stderr. */
+function outcomeOf(
+  child: ChildProcessByStdio<null, Readable, Readable>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'backup', '--', file], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -415,23 +423,13 @@ it('on PostgreSQL without pg_dump writes nothing, prints the commands to run and
   const dataDir = join(dir, 'pg-data');
   for (const folder of Object.values(DATA_FOLDERS))
     mkdirSync(join(dataDir, folder.name), { recursive: true });
-  const result = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/db/backup-cli.ts', archive], {
-      cwd: REPO_ROOT,
-      // No PATH: pg_dump cannot be found (node itself is started by its full path).
-      env: { DATABASE_URL: 'postgres://fleet:s3cret@127.0.0.1:5432/storefleet', DATA_DIR: dataDir, PATH: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/db/backup-cli.ts', archive], {
+    cwd: REPO_ROOT,
+    // No PATH: pg_dump cannot be found (node itself is started by its full path).
+    env: { DATABASE_URL: 'postgres://fleet:s3cret@127.0.0.1:5432/storefleet', DATA_DIR: dataDir, PATH: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const result = await outcomeOf(child);
   expect(result.code).toBe(1);
   expect(result.output).toContain('Nothing was written');
   expect(result.output).toContain(
