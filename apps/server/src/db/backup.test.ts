@@ -3,12 +3,13 @@
 // PostgreSQL, loaded with pg_restore) as the README says; the copy is intact, holds every value acked
 // before the backup began, every table with its rows and every kind of file the server keeps, and a
 // server started on the restored data accepts a token issued before and serves the stored files.
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcessByStdio, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 import {
   AGENT_LINK_PATH,
@@ -29,6 +30,7 @@ import WebSocket from 'ws';
 
 import { REPO_ROOT } from '../config';
 import { DATA_FILES, DATA_FOLDERS } from '../data-folder';
+import { helloFrame } from '../engine/hub/test-support/agent-peer';
 import { reachabilityValue } from '../engine/hub/test-support/agent-values';
 import { insertLinkFixture } from '../engine/hub/test-support/link-fixture.repository';
 import { type ServerProcess, startServerProcess } from '../engine/hub/test-support/server-process';
@@ -119,12 +121,19 @@ function runBackup(
   env: Record<string, string>,
   file: string,
 ): Promise<{ code: number | null; output: string }> {
+  const child = spawn('npm', ['run', '--silent', 'backup', '--', file], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return outcomeOf(child);
+}
+
+/** The exit code of `child` once it has closed, and all it wrote to stdout and stderr. */
+function outcomeOf(
+  child: ChildProcessByStdio<null, Readable, Readable>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'backup', '--', file], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -164,16 +173,7 @@ function streamValues(port: number, key: string, deviceId: number) {
       socket.once('open', resolve);
       socket.once('error', reject);
     });
-    socket.send(
-      JSON.stringify({
-        type: 'hello',
-        protocolVersion: 1,
-        key,
-        mode: 'box',
-        agentVersion: 'test',
-        hostname: 'box',
-      }),
-    );
+    socket.send(JSON.stringify(helloFrame(key, { hostname: 'box' })));
     await next('welcome');
     for (let batchId = 1; !state.stopped; batchId++) {
       const first = state.acked + 1;
@@ -423,23 +423,13 @@ it('on PostgreSQL without pg_dump writes nothing, prints the commands to run and
   const dataDir = join(dir, 'pg-data');
   for (const folder of Object.values(DATA_FOLDERS))
     mkdirSync(join(dataDir, folder.name), { recursive: true });
-  const result = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/db/backup-cli.ts', archive], {
-      cwd: REPO_ROOT,
-      // No PATH: pg_dump cannot be found (node itself is started by its full path).
-      env: { DATABASE_URL: 'postgres://fleet:s3cret@127.0.0.1:5432/storefleet', DATA_DIR: dataDir, PATH: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/db/backup-cli.ts', archive], {
+    cwd: REPO_ROOT,
+    // No PATH: pg_dump cannot be found (node itself is started by its full path).
+    env: { DATABASE_URL: 'postgres://fleet:s3cret@127.0.0.1:5432/storefleet', DATA_DIR: dataDir, PATH: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const result = await outcomeOf(child);
   expect(result.code).toBe(1);
   expect(result.output).toContain('Nothing was written');
   expect(result.output).toContain(

@@ -6,7 +6,7 @@ import { AGENT_LINK_PATH } from '@storefleet/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { AgentPeer } from '../engine/hub/test-support/agent-peer';
+import { AgentPeer, helloFrame } from '../engine/hub/test-support/agent-peer';
 import { reachabilityValue } from '../engine/hub/test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from '../engine/hub/test-support/link-fixture.repository';
 import { storedBoxKey } from '../testing/box-keys.repository';
@@ -77,14 +77,7 @@ describe('operations: health, readiness and metrics', () => {
 
     const key = await storedBoxKey(t.ctx.db, fixture.boxId);
     const peer = await AgentPeer.open(linkUrl);
-    peer.send({
-      type: 'hello',
-      protocolVersion: 1,
-      key,
-      mode: 'box',
-      agentVersion: 'test',
-      hostname: 'peer',
-    });
+    peer.send(helloFrame(key));
     await peer.next('welcome');
     const seq = Date.now() * 1000;
     const at = Date.now();

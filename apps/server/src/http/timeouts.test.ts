@@ -5,7 +5,7 @@ import { connect, type Socket } from 'node:net';
 
 import { AGENT_LINK_PATH, MonitoringEndpoints } from '@storefleet/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AgentPeer } from '../engine/hub/test-support/agent-peer';
+import { AgentPeer, helloFrame } from '../engine/hub/test-support/agent-peer';
 import { reachabilityValue } from '../engine/hub/test-support/agent-values';
 import { insertLinkFixture } from '../engine/hub/test-support/link-fixture.repository';
 import { bearer, createTestApp, TEST_LANGUAGE, type TestApp } from '../testing/test-app';
@@ -71,14 +71,7 @@ it('closes silent, slow-header and slow-body sockets; the stream and the agent l
   await readUntil(': connected');
   const fixture = await insertLinkFixture(t.database.db, { port: 9, community: 'public' });
   const agent = await AgentPeer.open(`ws://127.0.0.1:${port}${AGENT_LINK_PATH}`);
-  agent.send({
-    type: 'hello',
-    protocolVersion: 1,
-    key: fixture.boxKey,
-    mode: 'box',
-    agentVersion: 'test',
-    hostname: 'box',
-  });
+  agent.send(helloFrame(fixture.boxKey, { hostname: 'box' }));
   await agent.next('welcome');
 
   // The abusers: nothing at all; half the headers; the headers and a body that never completes.

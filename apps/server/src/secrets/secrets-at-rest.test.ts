@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { findKeyOwner, listProbedDevices } from '../engine/hub/agent-link.repository';
-import { AgentPeer } from '../engine/hub/test-support/agent-peer';
+import { AgentPeer, helloFrame } from '../engine/hub/test-support/agent-peer';
 import { readNotificationSettings } from '../engine/notifications/notification-channels.repository';
 import { type DemoStore, demoStore, get, post, printerBody } from '../modules/devices/device-test-support';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
@@ -101,7 +101,7 @@ async function saveChannels(): Promise<void> {
 /** Links as the new box with `key`; resolves with the close code (or 'welcome'). */
 async function linkWith(key: string): Promise<'welcome' | number> {
   const peer = await AgentPeer.open(linkUrl);
-  peer.send({ type: 'hello', protocolVersion: 1, key, mode: 'box', agentVersion: 'test', hostname: 'peer' });
+  peer.send(helloFrame(key));
   const outcome = await Promise.race([
     peer.next('welcome').then(() => 'welcome' as const),
     peer.closed.then((closed) => closed.code),

@@ -16,7 +16,7 @@ import { buildOfflineRule } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { testClient } from '../../testing/test-client';
 import type { AlertRecordEvent } from '../alerting/alert-bus';
-import { AgentPeer } from '../hub/test-support/agent-peer';
+import { AgentPeer, helloFrame } from '../hub/test-support/agent-peer';
 import { insertLinkFixture } from '../hub/test-support/link-fixture.repository';
 import type { DeviceStatusChange } from '../ingest/status-bus';
 
@@ -148,14 +148,7 @@ describe('several nodes over Redis', () => {
     const peer = await AgentPeer.open(
       `ws://127.0.0.1:${(a.app.server.address() as AddressInfo).port}${AGENT_LINK_PATH}`,
     );
-    peer.send({
-      type: 'hello',
-      protocolVersion: 1,
-      key: fixture.boxKey,
-      mode: 'box',
-      agentVersion: 'test',
-      hostname: 'peer',
-    });
+    peer.send(helloFrame(fixture.boxKey));
     await peer.next('welcome');
     // B learns of the link through the directory.
     await expect.poll(() => b.ctx.engine.hub.isConnected(fixture.boxId), { timeout: 20_000 }).toBe(true);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoStore, post, printerBody } from '../../modules/devices/device-test-support';
 import { setBoxKey, storedBoxKey } from '../../testing/box-keys.repository';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
-import { AgentPeer } from './test-support/agent-peer';
+import { AgentPeer, helloFrame } from './test-support/agent-peer';
 import { reachabilityValue } from './test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
 
@@ -30,14 +30,7 @@ beforeEach(async () => {
   await setBoxKey(t.ctx.db, fixture.posId, null);
 });
 
-const hello = (key: string, mode: 'box' | 'device' = 'box') => ({
-  type: 'hello',
-  protocolVersion: 1,
-  key,
-  mode,
-  agentVersion: 'test',
-  hostname: 'peer',
-});
+const hello = (key: string, mode: 'box' | 'device' = 'box') => helloFrame(key, { mode });
 
 /** The box's key as stored now: one test rotates it, and no test relies on another having run. */
 async function boxKey(): Promise<string> {

@@ -13,7 +13,7 @@ import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { BoxHub } from './box-hub';
 import { FREE_FAILURES } from './hello-throttle';
-import { AgentPeer } from './test-support/agent-peer';
+import { AgentPeer, helloFrame } from './test-support/agent-peer';
 import { reachabilityValue } from './test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
 
@@ -68,18 +68,9 @@ async function openPeer(): Promise<AgentPeer> {
   return opened;
 }
 
-const hello = (key: string) => ({
-  type: 'hello',
-  protocolVersion: 1,
-  key,
-  mode: 'box',
-  agentVersion: 'test',
-  hostname: 'peer',
-});
-
 async function linked(key: string): Promise<AgentPeer> {
   const peer = await openPeer();
-  peer.send(hello(key));
+  peer.send(helloFrame(key));
   await peer.next('welcome');
   return peer;
 }
@@ -87,7 +78,7 @@ async function linked(key: string): Promise<AgentPeer> {
 describe('agent link before hello', () => {
   it('closes a link whose first frame is larger than 8 KiB with 1009, and takes full-size frames after hello', async () => {
     const rude = await openPeer();
-    rude.send({ ...hello(fixture.boxKey), hostname: 'x'.repeat(MAX_HELLO_FRAME_BYTES) });
+    rude.send({ ...helloFrame(fixture.boxKey), hostname: 'x'.repeat(MAX_HELLO_FRAME_BYTES) });
     expect((await rude.closed).code).toBe(AGENT_CLOSE.TOO_LARGE);
 
     const box = await linked(fixture.boxKey);
@@ -112,7 +103,7 @@ describe('agent link before hello', () => {
 
     // A link that says hello is no longer waiting: its place goes to the next one.
     const first = waiting[0] as AgentPeer;
-    first.send(hello(fixture.boxKey));
+    first.send(helloFrame(fixture.boxKey));
     await first.next('welcome');
     const next = await openPeer();
     await Promise.all([...waiting, next].map((peer) => peer.close()));
@@ -121,12 +112,12 @@ describe('agent link before hello', () => {
   it('refuses an address with 429 after repeated unknown keys, for a while, whatever key it brings next', async () => {
     for (let i = 0; i < FREE_FAILURES; i++) {
       const guess = await openPeer();
-      guess.send(hello(randomBytes(32).toString('base64url')));
+      guess.send(helloFrame(randomBytes(32).toString('base64url')));
       expect((await guess.closed).code).toBe(AGENT_CLOSE.AUTH_FAILED);
     }
     // Still let in after the free failures; this refused key starts the slow-down.
     const guess = await openPeer();
-    guess.send(hello(randomBytes(32).toString('base64url')));
+    guess.send(helloFrame(randomBytes(32).toString('base64url')));
     expect((await guess.closed).code).toBe(AGENT_CLOSE.AUTH_FAILED);
     const blocked = await open();
     expect(blocked).toMatchObject({

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { storedBoxKey } from '../../testing/box-keys.repository';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
+import { helloFrame } from './test-support/agent-peer';
 import { reachabilityValue, syslogValue } from './test-support/agent-values';
 import { insertLinkFixture, type LinkFixture } from './test-support/link-fixture.repository';
 
@@ -76,16 +77,7 @@ class BoxPeer {
         }
       }),
     );
-    socket.send(
-      JSON.stringify({
-        type: 'hello',
-        protocolVersion: 1,
-        key,
-        mode: 'box',
-        agentVersion: 'test',
-        hostname: 'peer',
-      }),
-    );
+    socket.send(JSON.stringify(helloFrame(key)));
     await welcome;
     return peer;
   }

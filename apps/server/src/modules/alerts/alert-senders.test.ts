@@ -6,6 +6,7 @@ import type { AlertSender, AlertSenderAccount, PagedResult } from '@storefleet/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type LevelChain, levelChain, type OrgFixture, openOrgFixture } from '../../testing/org-fixture';
+import { insertRole } from '../../testing/role-rows';
 import { bearer, envelopeOf } from '../../testing/test-app';
 import { listRecipientsFor } from './alert-senders.repository';
 
@@ -86,25 +87,13 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).id;
   // A common user of the east region holding the recipients page and its button.
-  const now = Date.now();
-  const role = await f.t.ctx.db
-    .insertInto('roles')
-    .values({
-      company_id: f.northwind,
-      app: 'company',
-      name: 'East recipients keeper',
-      description: null,
-      authorities: JSON.stringify(['system-settings', 'alert-setting-view']),
-      button_authorities: JSON.stringify(['alert-sender:edit']),
-      area_ids: JSON.stringify([east.region]),
-      store_ids: '[]',
-      created_by: 'test',
-      created_at: now,
-      updated_by: 'test',
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const roleId = await insertRole(f.t.ctx.db, {
+    companyId: f.northwind,
+    name: 'East recipients keeper',
+    authorities: ['system-settings', 'alert-setting-view'],
+    buttons: ['alert-sender:edit'],
+    areaIds: [east.region],
+  });
   const res = await f.t.app.inject({
     method: 'PUT',
     url: '/api/user-service/user',
@@ -114,7 +103,7 @@ beforeAll(async () => {
       userName: 'east.recipients',
       password: 'Secret#2026',
       status: 'ACTIVE',
-      roleId: role.id,
+      roleId,
     },
   });
   expect(res.statusCode, res.body).toBe(200);

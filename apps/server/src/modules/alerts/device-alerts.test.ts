@@ -9,10 +9,9 @@ import {
   AlertEndpoints,
   type CallInput,
   type DeviceAlertRule,
-  type ServerToAgentMessage,
 } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { AgentPeer, helloFrame } from '../../engine/hub/test-support/agent-peer';
 import { reachabilityValue } from '../../engine/hub/test-support/agent-values';
 
 import { insertLinkFixture, type LinkFixture } from '../../engine/hub/test-support/link-fixture.repository';
@@ -46,60 +45,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A box speaking protocol v1 over a raw WebSocket: hello, then results frames answered by acks. */
-class BoxPeer {
-  private readonly messages: ServerToAgentMessage[] = [];
-  private waiters: Array<() => void> = [];
-  private batchId = 0;
-
-  private constructor(private readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      this.messages.push(JSON.parse(data.toString()) as ServerToAgentMessage);
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-  }
-
-  static async link(key: string): Promise<BoxPeer> {
-    const socket = new WebSocket(url);
-    const peer = new BoxPeer(socket);
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    socket.send(
-      JSON.stringify({
-        type: 'hello',
-        protocolVersion: 1,
-        key,
-        mode: 'box',
-        agentVersion: 'test',
-        hostname: 'peer',
-      }),
-    );
-    await peer.next('welcome');
-    return peer;
-  }
-
-  async next<T extends ServerToAgentMessage['type']>(
-    type: T,
-  ): Promise<Extract<ServerToAgentMessage, { type: T }>> {
-    for (;;) {
-      const index = this.messages.findIndex((m) => m.type === type);
-      if (index >= 0) return this.messages.splice(index, 1)[0] as Extract<ServerToAgentMessage, { type: T }>;
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-  }
-
-  /** Sends one results frame and waits for its ack (sent after the values committed). */
-  async report(values: AgentValue[]): Promise<void> {
-    const batchId = ++this.batchId;
-    this.socket.send(JSON.stringify({ type: 'results', batchId, values }));
-    const ack = await this.next('ack');
-    expect(ack.batchId).toBe(batchId);
-  }
-
-  close(): void {
-    this.socket.close();
-  }
+async function linkBox(key: string) {
+  const peer = await AgentPeer.open(url);
+  peer.send(helloFrame(key));
+  await peer.next('welcome');
+  let lastBatchId = 0;
+  return {
+    /** Sends one results frame and waits for its ack (sent after the values committed). */
+    async report(values: AgentValue[]): Promise<void> {
+      const batchId = ++lastBatchId;
+      peer.send({ type: 'results', batchId, values });
+      const ack = await peer.next('ack');
+      expect(ack.batchId).toBe(batchId);
+    },
+    close(): void {
+      peer.socket.close();
+    },
+  };
 }
 
 let seq = Date.now() * 1000;
@@ -134,7 +96,7 @@ const history = (deviceId: number, page: { pageNum?: number; pageSize?: number }
 describe('alert events through the box hub', () => {
   it('opens a record when a value crosses the threshold and recovers it when a value is back under', async () => {
     const rule = await addRule({});
-    const box = await BoxPeer.link(fixture.boxKey);
+    const box = await linkBox(fixture.boxKey);
     const start = Date.now() - 60_000;
     await box.report([reach(fixture.posId, start, 12), reach(fixture.switchId, start, 500)]);
     expect((await history(fixture.posId)).list).toEqual([]);
@@ -296,24 +258,20 @@ describe('scope and permissions', () => {
 
   it('answers 404 to the East China operator for a device outside its region', async () => {
     const operator = await t.signIn('operator');
-    const north = await t.ctx.db
-      .selectFrom('devices')
-      .innerJoin('stores', 'stores.id', 'devices.shop_id')
-      .innerJoin('level_configs', 'level_configs.id', 'stores.area_level')
-      .select('devices.id')
-      .where('level_configs.name', '=', '华北大区')
-      .orderBy('devices.id')
-      .executeTakeFirstOrThrow();
+    /** The first device (by id) of a store in the region called `regionName`. */
+    const firstDeviceIn = (regionName: string) =>
+      t.ctx.db
+        .selectFrom('devices')
+        .innerJoin('stores', 'stores.id', 'devices.shop_id')
+        .innerJoin('level_configs', 'level_configs.id', 'stores.area_level')
+        .select('devices.id')
+        .where('level_configs.name', '=', regionName)
+        .orderBy('devices.id')
+        .executeTakeFirstOrThrow();
+    const north = await firstDeviceIn('华北大区');
     expect((await rulesOf({ deviceId: north.id }, operator)).statusCode).toBe(404);
     expect((await historyOf({ deviceId: north.id }, operator)).statusCode).toBe(404);
-    const east = await t.ctx.db
-      .selectFrom('devices')
-      .innerJoin('stores', 'stores.id', 'devices.shop_id')
-      .innerJoin('level_configs', 'level_configs.id', 'stores.area_level')
-      .select('devices.id')
-      .where('level_configs.name', '=', '华东大区')
-      .orderBy('devices.id')
-      .executeTakeFirstOrThrow();
+    const east = await firstDeviceIn('华东大区');
     expect((await rulesOf({ deviceId: east.id }, operator)).statusCode).toBe(200);
     expect((await historyOf({ deviceId: east.id }, operator)).statusCode).toBe(200);
   });

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { xlsxSheetOf } from '../../testing/xlsx-reply';
 import { type DemoStore, demoStore } from '../devices/device-test-support';
 import { upsertImportedRecords } from './inventory-import.repository';
 
@@ -67,14 +68,7 @@ async function exported(query: string, lang: 'zh' | 'en') {
     url: `${E.exportInventoryDevices.path}?${query}`,
     headers: { ...bearer(admin), 'accept-language': lang === 'en' ? 'en-US' : 'zh-CN' },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toContain('spreadsheetml');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { sheet, rows };
+  return xlsxSheetOf(res);
 }
 
 it('exports the filtered records with names, a formula-like name written as text', async () => {

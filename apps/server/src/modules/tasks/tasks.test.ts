@@ -29,6 +29,7 @@ import {
   startSmtpPeer,
   until,
 } from '../../engine/notifications/test-support/notification-peers';
+import { insertRole } from '../../testing/role-rows';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 import { pngImage } from '../../testing/test-images';
 import { noticeOverdueTasks } from './task-overdue';
@@ -374,26 +375,8 @@ describe('the demo tasks, editing and cancelling', () => {
 
 describe('migration 20261126_0110_task_codes', () => {
   it('grants the task module and both buttons to company roles holding the device module, and no other role', async () => {
-    const now = Date.now();
     const role = (name: string, authorities: string[]) =>
-      t.ctx.db
-        .insertInto('roles')
-        .values({
-          company_id: f.companyId,
-          app: 'company',
-          name,
-          description: null,
-          authorities: JSON.stringify(authorities),
-          button_authorities: JSON.stringify(['device:ping']),
-          area_ids: '[]',
-          store_ids: '[]',
-          created_by: 'test',
-          created_at: now,
-          updated_by: 'test',
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      insertRole(t.ctx.db, { companyId: f.companyId, name, authorities, buttons: ['device:ping'] });
     const devices = await role('Device people', ['device-management']);
     const viewers = await role('Dashboard people', ['dashboard']);
     await up(t.ctx.db as unknown as Kysely<unknown>, t.database.dialect);
@@ -409,10 +392,10 @@ describe('migration 20261126_0110_task_codes', () => {
         buttons: JSON.parse(r.button_authorities) as string[],
       };
     };
-    expect(await codes(devices.id)).toEqual({
+    expect(await codes(devices)).toEqual({
       menu: ['device-management', 'task-management'],
       buttons: ['device:ping', 'task:add', 'task:update'],
     });
-    expect(await codes(viewers.id)).toEqual({ menu: ['dashboard'], buttons: ['device:ping'] });
+    expect(await codes(viewers)).toEqual({ menu: ['dashboard'], buttons: ['device:ping'] });
   });
 });

@@ -10,10 +10,10 @@ import {
   type PagedResult,
   UsageRowType,
 } from '@storefleet/contracts';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { bearer, createTestApp, DEMO_PASSWORD, envelopeOf, type TestApp } from '../../testing/test-app';
+import { xlsxSheetOf } from '../../testing/xlsx-reply';
 import { dayOf } from './device-usage.repository';
 import { usageForToday } from './usage-compute';
 import { FIXTURE_DAYS, type FixtureDevice, fixtureDevices, seedUsageDays } from './usage-test-support';
@@ -215,14 +215,7 @@ describe('export', () => {
       headers: bearer(token),
       payload: body,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
-    const rows: unknown[][] = [];
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    return rows;
+    return (await xlsxSheetOf(res)).rows;
   }
 
   it('writes the filtered rows with English headers and a formula-like name as text', async () => {

@@ -6,6 +6,7 @@
 import { PLATFORM_CODES, UserEndpoints } from '@storefleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { insertRole as insertRoleRow } from '../../testing/role-rows';
 import { createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 const PASSWORD = 'Secret#2026';
@@ -19,6 +20,14 @@ let narrowRoleId: number;
 let narrow: string;
 let narrowId: number;
 
+/** An active user `userName` called `name`, with the test password and `fields`. */
+const newUser = (name: string, userName: string, fields: Record<string, unknown>) => ({
+  name,
+  userName,
+  password: PASSWORD,
+  status: 'ACTIVE',
+  ...fields,
+});
 const put = (token: string, body: Record<string, unknown>) => t.send(UserEndpoints.addUser, { body }, token);
 const post = (token: string, body: Record<string, unknown>) =>
   t.send(UserEndpoints.updateUser, { body }, token);
@@ -30,35 +39,14 @@ const idOf = async (userName: string) =>
   (await t.ctx.db.selectFrom('users').select('id').where('account_name', '=', userName).executeTakeFirst())
     ?.id;
 
-async function insertRole(
+const insertRole = (
   name: string,
   app: 'admin' | 'company',
   companyId: number | null,
   authorities: string[],
   buttons: string[],
   storeIds: number[] = [],
-): Promise<number> {
-  const now = Date.now();
-  const created = await t.ctx.db
-    .insertInto('roles')
-    .values({
-      company_id: companyId,
-      app,
-      name,
-      description: null,
-      authorities: JSON.stringify(authorities),
-      button_authorities: JSON.stringify(buttons),
-      area_ids: '[]',
-      store_ids: JSON.stringify(storeIds),
-      created_by: 'test',
-      created_at: now,
-      updated_by: 'test',
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(created.id);
-}
+) => insertRoleRow(t.ctx.db, { name, app, companyId, authorities, buttons, storeIds });
 
 /** A save body echoing the stored user, with changes on top. */
 async function bodyOf(id: number, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
@@ -92,14 +80,7 @@ beforeAll(async () => {
     ['user-management', 'user-list-view'],
     ['user:add', 'user:update', 'user:disable'],
   );
-  const res = await put(platform, {
-    name: 'Narrow',
-    userName: 'narrow.p',
-    password: PASSWORD,
-    status: 'ACTIVE',
-    userType: 0,
-    roleId: narrowRoleId,
-  });
+  const res = await put(platform, newUser('Narrow', 'narrow.p', { userType: 0, roleId: narrowRoleId }));
   expect(res.statusCode).toBe(200);
   narrowId = envelopeOf<{ id: number }>(res).data.id;
   narrow = await t.signIn('narrow.p', PASSWORD);
@@ -136,55 +117,29 @@ describe('a platform user narrowed by its role', () => {
   });
 
   it('cannot create a platform user with a role wider than its own', async () => {
-    const res = await put(narrow, {
-      name: 'Wide',
-      userName: 'wide.p',
-      password: PASSWORD,
-      status: 'ACTIVE',
-      userType: 0,
-      roleId: fullRoleId,
-    });
+    const res = await put(narrow, newUser('Wide', 'wide.p', { userType: 0, roleId: fullRoleId }));
     expect(res.statusCode).toBe(403);
     expect(envelopeOf(res).message).toContain('Full admin');
     expect(await idOf('wide.p')).toBeUndefined();
   });
 
   it('cannot create a roleless platform user, who would hold every admin code', async () => {
-    const res = await put(narrow, {
-      name: 'Roleless',
-      userName: 'roleless.p',
-      password: PASSWORD,
-      status: 'ACTIVE',
-      userType: 0,
-      roleId: null,
-    });
+    const res = await put(narrow, newUser('Roleless', 'roleless.p', { userType: 0, roleId: null }));
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).message).toContain('roleId');
     expect(await idOf('roleless.p')).toBeUndefined();
   });
 
   it('creates a platform user with a role inside its own codes', async () => {
-    const res = await put(narrow, {
-      name: 'Peer',
-      userName: 'peer.p',
-      password: PASSWORD,
-      status: 'ACTIVE',
-      userType: 0,
-      roleId: narrowRoleId,
-    });
+    const res = await put(narrow, newUser('Peer', 'peer.p', { userType: 0, roleId: narrowRoleId }));
     expect(res.statusCode).toBe(200);
   });
 
   it('cannot mint a customer admin or change one', async () => {
-    const res = await put(narrow, {
-      name: 'Tenant boss',
-      userName: 'tenant.boss',
-      password: PASSWORD,
-      status: 'ACTIVE',
-      userType: 1,
-      companyId: 1,
-      roleId: null,
-    });
+    const res = await put(
+      narrow,
+      newUser('Tenant boss', 'tenant.boss', { userType: 1, companyId: 1, roleId: null }),
+    );
     expect(res.statusCode).toBe(403);
     expect(envelopeOf(res).message).toContain('every admin permission');
     expect(await idOf('tenant.boss')).toBeUndefined();
@@ -198,14 +153,7 @@ describe('a platform user narrowed by its role', () => {
 
 describe('the first platform user', () => {
   it('is changed by no one else, not even a platform user holding every admin code', async () => {
-    const created = await put(platform, {
-      name: 'Full',
-      userName: 'full.p',
-      password: PASSWORD,
-      status: 'ACTIVE',
-      userType: 0,
-      roleId: fullRoleId,
-    });
+    const created = await put(platform, newUser('Full', 'full.p', { userType: 0, roleId: fullRoleId }));
     expect(created.statusCode).toBe(200);
     const full = await t.signIn('full.p', PASSWORD);
     const before = await row(platformId);
@@ -226,15 +174,10 @@ describe('the first platform user', () => {
   });
 
   it('creates a customer admin without a role, whom the company admin then edits', async () => {
-    const res = await put(platform, {
-      name: 'Second admin',
-      userName: 'second.admin',
-      password: PASSWORD,
-      status: 'ACTIVE',
-      userType: 1,
-      companyId: 1,
-      roleId: null,
-    });
+    const res = await put(
+      platform,
+      newUser('Second admin', 'second.admin', { userType: 1, companyId: 1, roleId: null }),
+    );
     expect(res.statusCode).toBe(200);
     const { id } = envelopeOf<{ id: number }>(res).data;
     const edit = await post(admin, await bodyOf(id, { name: 'Second admin renamed' }));
@@ -266,14 +209,7 @@ describe('a common user managing users', () => {
       ['user:update', 'user:add', 'user:disable'],
     );
     const storeIds = stores.map((s) => String(s.id));
-    const created = await put(admin, {
-      name: 'Self',
-      userName: 'self.keeper',
-      password: PASSWORD,
-      status: 'ACTIVE',
-      roleId: keeperRole,
-      storeIds,
-    });
+    const created = await put(admin, newUser('Self', 'self.keeper', { roleId: keeperRole, storeIds }));
     expect(created.statusCode).toBe(200);
     const { id } = envelopeOf<{ id: number }>(created).data;
     const self = await t.signIn('self.keeper', PASSWORD);

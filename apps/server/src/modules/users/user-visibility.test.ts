@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ROLES } from '../../demo/demo-data';
 import { buildUser, FACTORY_PASSWORD } from '../../testing/factories';
+import { insertRole } from '../../testing/role-rows';
 import { createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 interface Page {
@@ -56,27 +57,14 @@ beforeAll(async () => {
   const east = await levelId('华东大区');
   const north = await levelId('华北大区');
   const jiangsu = await levelId('江苏');
-  const now = Date.now();
-  const keeperRole = await t.ctx.db
-    .insertInto('roles')
-    .values({
-      company_id: 1,
-      app: 'company',
-      name: 'East user keeper',
-      description: null,
-      authorities: JSON.stringify(['user-management', 'user-list-view']),
-      button_authorities: '[]',
-      area_ids: JSON.stringify([east]),
-      store_ids: '[]',
-      created_by: 'test',
-      created_at: now,
-      updated_by: 'test',
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const keeperRole = await insertRole(t.ctx.db, {
+    companyId: 1,
+    name: 'East user keeper',
+    authorities: ['user-management', 'user-list-view'],
+    areaIds: [east],
+  });
   const viewer = await roleId(DEMO_ROLES.viewer.name);
-  await addUser('east.keeper', keeperRole.id);
+  await addUser('east.keeper', keeperRole);
   await addUser('east.by.role', await roleId(DEMO_ROLES.eastOperator.name));
   await addUser('east.own', viewer, [String(jiangsu)]);
   await addUser('north.own', viewer, [String(north)]);

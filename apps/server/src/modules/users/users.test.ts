@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ROLES } from '../../demo/demo-data';
+import { insertRole } from '../../testing/role-rows';
 import { bearer, createTestApp, envelopeOf, type TestApp } from '../../testing/test-app';
 
 const USER = '/api/user-service/user';
@@ -202,29 +203,12 @@ describe('never granting more than the caller holds', () => {
   });
 
   it('lets a common user with user:add create only common users with roles inside its own codes', async () => {
-    const now = Date.now();
-    const roleId = Number(
-      (
-        await t.ctx.db
-          .insertInto('roles')
-          .values({
-            company_id: 1,
-            app: 'company',
-            name: 'User keeper',
-            description: null,
-            authorities: JSON.stringify(['user-management', 'user-list-view', 'dashboard', 'monitor-screen']),
-            button_authorities: JSON.stringify(['user:add']),
-            area_ids: JSON.stringify([]),
-            store_ids: '[]',
-            created_by: 'test',
-            created_at: now,
-            updated_by: 'test',
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const roleId = await insertRole(t.ctx.db, {
+      companyId: 1,
+      name: 'User keeper',
+      authorities: ['user-management', 'user-list-view', 'dashboard', 'monitor-screen'],
+      buttons: ['user:add'],
+    });
     await put(admin, newUser('keeper', { roleId }));
     const keeper = await t.signIn('keeper', 'Secret#2026');
     const ok = await put(keeper, newUser('kept.one', { roleId: viewerRoleId }));
@@ -236,25 +220,8 @@ describe('never granting more than the caller holds', () => {
   });
 
   it('lets platform users create customer admins of a named company and platform users', async () => {
-    const adminRole = await t.ctx.db
-      .insertInto('roles')
-      .values({
-        company_id: null,
-        app: 'admin',
-        name: 'Support',
-        description: null,
-        authorities: '[]',
-        button_authorities: '[]',
-        area_ids: '[]',
-        store_ids: '[]',
-        created_by: 'test',
-        created_at: Date.now(),
-        updated_by: 'test',
-        updated_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const staff = await put(platform, newUser('staff.one', { userType: 0, roleId: adminRole.id }));
+    const adminRole = await insertRole(t.ctx.db, { companyId: null, app: 'admin', name: 'Support' });
+    const staff = await put(platform, newUser('staff.one', { userType: 0, roleId: adminRole }));
     expect(staff.statusCode).toBe(200);
     const boss = await put(
       platform,

@@ -285,6 +285,15 @@ describe('upgrade runs', () => {
   it('refuses runs without boxes in scope or with an unknown version, and needs the push button', async () => {
     const before = (await get<PagedResult<UpgradeRun>>(admin, '/upgrade/list')).data.total;
     const versionId = (await get<PagedResult<Version>>(admin, '/list')).data.list[0]?.id;
+    /** A start of one wave on the second box, changed by `body`. */
+    const start = (token: string, body: Record<string, unknown> = {}) =>
+      post(token, '/upgrade/start', {
+        versionId,
+        boxIds: [boxes[1]?.id],
+        waveSize: 1,
+        failureThreshold: 0,
+        ...body,
+      });
     const none = await post(admin, '/upgrade/start', {
       versionId,
       shopIds: [999999],
@@ -293,41 +302,13 @@ describe('upgrade runs', () => {
     });
     expect(none.statusCode).toBe(400);
     expect(envelopeOf(none).message).toContain('boxIds');
-    const unknown = await post(admin, '/upgrade/start', {
-      versionId: 999999,
-      boxIds: [boxes[1]?.id],
-      waveSize: 1,
-      failureThreshold: 0,
-    });
+    const unknown = await start(admin, { versionId: 999999 });
     expect(unknown.statusCode).toBe(400);
-    const noWave = await post(admin, '/upgrade/start', {
-      versionId,
-      boxIds: [boxes[1]?.id],
-      waveSize: 0,
-      failureThreshold: 0,
-    });
+    const noWave = await start(admin, { waveSize: 0 });
     expect(noWave.statusCode).toBe(400);
-    expect(
-      (
-        await post(operator, '/upgrade/start', {
-          versionId,
-          boxIds: [boxes[1]?.id],
-          waveSize: 1,
-          failureThreshold: 0,
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await start(operator)).statusCode).toBe(403);
     // Platform users act in no company: runs belong to companies.
-    expect(
-      (
-        await post(platform, '/upgrade/start', {
-          versionId,
-          boxIds: [boxes[1]?.id],
-          waveSize: 1,
-          failureThreshold: 0,
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await start(platform)).statusCode).toBe(403);
     expect((await get<PagedResult<UpgradeRun>>(admin, '/upgrade/list')).data.total).toBe(before);
   });
 

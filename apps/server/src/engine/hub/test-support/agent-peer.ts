@@ -5,6 +5,14 @@
 import type { ServerToAgentMessage } from '@storefleet/contracts';
 import WebSocket from 'ws';
 
+/** The hello frame of an agent test peer with `key`: protocol 1, agent version `test`, a box unless told. */
+export function helloFrame(
+  key: string | null,
+  { mode = 'box', hostname = 'peer' }: { mode?: 'box' | 'device'; hostname?: string } = {},
+) {
+  return { type: 'hello', protocolVersion: 1, key, mode, agentVersion: 'test', hostname };
+}
+
 export class AgentPeer {
   readonly messages: ServerToAgentMessage[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
