@@ -29,7 +29,7 @@ interface Reply {
   dryRun: boolean;
 }
 
-function StoreImportResult({ result, dryRun }: { result: StoreImportResult; dryRun: boolean }) {
+function StoreImportOutcome({ result, dryRun }: { result: StoreImportResult; dryRun: boolean }) {
   const { t } = useTranslation();
   const outcome = importOutcome(result, dryRun);
   const report = reportBlob(result);
@@ -120,7 +120,7 @@ export function StoreImportDialog({
       onReply={({ reply }) => {
         if (reply.written) onImported();
       }}
-      renderResult={(result) => <StoreImportResult result={result.reply} dryRun={result.dryRun} />}
+      renderResult={(result) => <StoreImportOutcome result={result.reply} dryRun={result.dryRun} />}
       isWide={({ reply }) => reply.rejected.length > 0}
       onTemplate={() => {
         void api(E.downloadStoreTemplate)
