@@ -1,19 +1,12 @@
 import type { DictionaryItem } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
+import { dictionaryItem } from '../dictionary-item.fixture';
+
 import { levelColor, levelName, levelOptions } from './alert-level';
 
-const level = (code: string, name: string, nameEn: string | null, status = 1): DictionaryItem => ({
-  code,
-  name,
-  nameEn,
-  parentCode: null,
-  relativeCode: null,
-  description: null,
-  status,
-  attribute1: null,
-  childLevel: [],
-});
+const level = (code: string, name: string, nameEn: string | null, status = 1): DictionaryItem =>
+  dictionaryItem({ code, name, nameEn, status });
 
 const DICTIONARY = [
   level('5', '灾难', 'Disaster'),

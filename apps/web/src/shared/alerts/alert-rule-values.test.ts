@@ -1,6 +1,8 @@
 import type { AlertRule, DictionaryItem } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
+import { dictionaryItem } from '../dictionary-item.fixture';
+
 import {
   ALL_PRODUCT_TYPES,
   type AlertRuleFormValues,
@@ -56,17 +58,7 @@ const VALID: AlertRuleFormValues = {
 };
 
 const item = (code: string, name: string, nameEn: string | null, childLevel: DictionaryItem[] = []) =>
-  ({
-    code,
-    name,
-    nameEn,
-    parentCode: null,
-    relativeCode: null,
-    description: null,
-    status: 1,
-    attribute1: null,
-    childLevel,
-  }) satisfies DictionaryItem;
+  dictionaryItem({ code, name, nameEn, childLevel });
 
 describe('trigger descriptions', () => {
   it('read as a sentence in the console language', () => {

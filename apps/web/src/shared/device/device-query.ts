@@ -13,6 +13,7 @@
 import type { DeviceEndpoints, QueryInput } from '@storefleet/contracts';
 
 import type { FilterSpec, FilterValues, ListParams } from '../list';
+import { withoutPaging } from '../list/list-query';
 import { STORE_STEP } from '../org/region-path';
 
 /** The query of `listDevices`, and of the counts calls (the same filters, no paging). */
@@ -139,14 +140,7 @@ export function deviceCountQuery(
   params: Partial<ListParams<typeof DEVICE_FILTERS>>,
   scope: DeviceListScope,
 ): DeviceCountCallQuery {
-  const {
-    pageNum: _p,
-    pageSize: _s,
-    sortBy: _b,
-    sortDirection: _d,
-    ...filters
-  } = deviceListQuery(params, scope);
-  return filters;
+  return withoutPaging(deviceListQuery(params, scope));
 }
 
 /** URL filter values → filter-form values (region paths as arrays, category as one cascader value). */

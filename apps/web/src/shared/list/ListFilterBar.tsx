@@ -15,7 +15,7 @@
  * or the value itself, as antd's Form reads them). Enter in a text field searches (a native form).
  * `ListFilterForm` stays for pages that keep `Form.Item` children.
  */
-import { Button, Col, Row, Space, theme } from 'antd';
+import { Col, Row, theme } from 'antd';
 import {
   Children,
   cloneElement,
@@ -27,9 +27,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { FILTER_COL } from '../grid';
+import { FilterButtons } from './FilterButtons';
 import type { ListFilterFormProps } from './ListFilterForm';
 import type { FilterSpec } from './list-query';
 
@@ -64,7 +64,6 @@ export function ListFilterBar<S extends FilterSpec>({
   toFormValues = identity,
   fromFormValues = identity,
 }: ListFilterFormProps<S>) {
-  const { t } = useTranslation();
   const { token } = theme.useToken();
   const baseId = useId();
   const { filters, spec } = list;
@@ -125,16 +124,7 @@ export function ListFilterBar<S extends FilterSpec>({
             </Col>
           );
         })}
-        <Col {...FILTER_COL}>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="list-search">
-              {t('common.search')}
-            </Button>
-            <Button htmlType="button" data-testid="list-reset" onClick={list.resetFilters}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Col>
+        <FilterButtons onReset={list.resetFilters} />
       </Row>
     </form>
   );

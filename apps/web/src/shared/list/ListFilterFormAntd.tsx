@@ -1,8 +1,8 @@
-import { Button, Col, Form, Row, Space } from 'antd';
+import { Col, Form, Row } from 'antd';
 import { Children, isValidElement, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { FILTER_COL, WIDE_FILTER_COL } from '../grid';
+import { FilterButtons } from './FilterButtons';
 import type { ListFilterFormProps } from './ListFilterForm';
 import type { FilterSpec } from './list-query';
 import { WideFilter } from './WideFilter';
@@ -19,7 +19,6 @@ export default function ListFilterFormAntd<S extends FilterSpec>({
   toFormValues = identity,
   fromFormValues = identity,
 }: ListFilterFormProps<S>) {
-  const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
   const { filters, spec } = list;
   // Held in a ref so an inline converter does not reset what the user is typing on every render.
@@ -45,16 +44,7 @@ export default function ListFilterFormAntd<S extends FilterSpec>({
             {child}
           </Col>
         ))}
-        <Col {...FILTER_COL}>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="list-search">
-              {t('common.search')}
-            </Button>
-            <Button htmlType="button" data-testid="list-reset" onClick={list.resetFilters}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Col>
+        <FilterButtons onReset={list.resetFilters} />
       </Row>
     </Form>
   );

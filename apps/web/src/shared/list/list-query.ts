@@ -34,6 +34,18 @@ export interface ListDefaults {
 
 export const RESERVED_PARAMS = ['pageNum', 'pageSize', 'sortBy', 'sortDirection'] as const;
 
+/** A list call's input without its page and sort: what the calls that count or export the whole list take. */
+export function withoutPaging<T extends object>(input: T): Omit<T, (typeof RESERVED_PARAMS)[number]> {
+  const {
+    pageNum: _p,
+    pageSize: _s,
+    sortBy: _b,
+    sortDirection: _d,
+    ...filters
+  } = input as T & Partial<Record<(typeof RESERVED_PARAMS)[number], unknown>>;
+  return filters;
+}
+
 function positiveInt(text: string | null): number | null {
   if (text === null || !/^\d+$/.test(text)) return null;
   const n = Number(text);

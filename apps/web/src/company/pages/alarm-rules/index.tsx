@@ -13,15 +13,13 @@ import {
   ProductType,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Form, Input, Select, Typography } from 'antd';
+import { Empty, Form, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import { AlertLevelTag } from '@/shared/alerts/AlertLevelTag';
 import { categoryText, triggerText } from '@/shared/alerts/alert-rule-values';
 import { apiQuery } from '@/shared/api/call';
 import { useCallMutation } from '@/shared/api/useCallMutation';
-import { fromHere } from '@/shared/form';
 import {
   actionsColumn,
   type FilterSpec,
@@ -30,7 +28,8 @@ import {
   ListTable,
   useListPage,
 } from '@/shared/list';
-import { Access } from '@/shared/permissions/Access';
+import { ListAddButton } from '@/shared/list/ListAddButton';
+import { TextFilter } from '@/shared/list/TextFilter';
 import { AlertRuleStatusSwitch } from './AlertRuleStatusSwitch';
 import { type Option, useAlertRuleOptions } from './useAlertRuleOptions';
 
@@ -49,7 +48,6 @@ const asText = (options: readonly Option<number | string>[]) =>
 
 export default function AlarmRulesPage() {
   const { t } = useTranslation();
-  const location = useLocation();
   const options = useAlertRuleOptions();
   const { english, lang } = options;
   const list = useListPage({
@@ -188,24 +186,23 @@ export default function AlarmRulesPage() {
   return (
     <div data-testid="alarm-rules">
       <ListFilterForm list={list}>
-        <Form.Item name="alertName" label={t('alarmRules.field.alertName')}>
-          <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="alarm-rule-filter-alertName" />
-        </Form.Item>
+        <TextFilter
+          name="alertName"
+          label={t('alarmRules.field.alertName')}
+          testId="alarm-rule-filter-alertName"
+        />
         {select('alertLevel', options.levels.options, options.levels.loading)}
         {select('alertType', options.alertTypes.options, options.alertTypes.loading)}
         {select('connectType', options.connectTypes)}
         {select('productType', options.productTypes)}
         {select('triggerType', options.triggerTypes)}
       </ListFilterForm>
-      <Access codes={[BUTTON.alarmRuleAdd]}>
-        <div style={{ marginBottom: 16 }}>
-          <Link to="/alarm-rules/save.html" state={fromHere(location)}>
-            <Button type="primary" data-testid="alarm-rule-add">
-              {t('alarmRules.action.add')}
-            </Button>
-          </Link>
-        </div>
-      </Access>
+      <ListAddButton
+        code={BUTTON.alarmRuleAdd}
+        to="/alarm-rules/save.html"
+        label={t('alarmRules.action.add')}
+        testId="alarm-rule-add"
+      />
       <ListTable<AlertRule>
         {...list.tableProps}
         columns={columns}

@@ -9,7 +9,7 @@ import {
   OfflineReasonEndpoints,
 } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Segmented } from 'antd';
+import { Card, Empty, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,8 +17,8 @@ import { Link } from 'react-router';
 import { apiQuery } from '@/shared/api/call';
 import { EChart } from '@/shared/charts/EChart';
 import { useLang } from '@/shared/i18n/useLang';
-import { ListTable } from '@/shared/list/ListTable';
 import { ChartScope } from './ChartScope';
+import { HealthChartAndList } from './HealthChartAndList';
 import {
   anomalyChartOption,
   type ForecastMetric,
@@ -118,26 +118,16 @@ export function AnomalySection({
   ];
   return (
     <Card title={t('health.anomaly.title')} data-testid="health-anomaly">
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={spanOf(list.queryType)}>
-          <ChartScope {...scope} members={series.data?.members} data-testid="health-anomaly-scope" />
-          {option && series.data?.actual.some((v) => v !== null) ? (
-            <EChart option={option} data-testid="health-anomaly-chart" />
-          ) : (
-            <Empty description={t('health.empty')} />
-          )}
-        </Col>
-        <Col xs={24} xl={spanOf(list.queryType)}>
-          <ListTable<AnomalyItem>
-            rowKey={(row) => `${row.shopId}-${row.deviceId ?? 0}`}
-            size="small"
-            loading={items.isFetching}
-            dataSource={items.data ?? []}
-            columns={columns}
-            data-testid="health-anomaly-table"
-          />
-        </Col>
-      </Row>
+      <HealthChartAndList<AnomalyItem>
+        testId="health-anomaly"
+        span={spanOf(list.queryType)}
+        scope={scope}
+        members={series.data?.members}
+        option={series.data?.actual.some((v) => v !== null) ? option : null}
+        rows={items.data ?? []}
+        loading={items.isFetching}
+        columns={columns}
+      />
     </Card>
   );
 }
@@ -209,26 +199,16 @@ export function ForecastSection({
         />
       }
     >
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={spanOf(list.queryType)}>
-          <ChartScope {...scope} members={series.data?.members} data-testid="health-forecast-scope" />
-          {option && (series.data?.forecast.length ?? 0) > 0 ? (
-            <EChart option={option} data-testid="health-forecast-chart" />
-          ) : (
-            <Empty description={t('health.empty')} />
-          )}
-        </Col>
-        <Col xs={24} xl={spanOf(list.queryType)}>
-          <ListTable<ForecastItem>
-            rowKey={(row) => `${row.shopId}-${row.deviceId ?? 0}`}
-            size="small"
-            loading={items.isFetching}
-            dataSource={items.data ?? []}
-            columns={columns}
-            data-testid="health-forecast-table"
-          />
-        </Col>
-      </Row>
+      <HealthChartAndList<ForecastItem>
+        testId="health-forecast"
+        span={spanOf(list.queryType)}
+        scope={scope}
+        members={series.data?.members}
+        option={(series.data?.forecast.length ?? 0) > 0 ? option : null}
+        rows={items.data ?? []}
+        loading={items.isFetching}
+        columns={columns}
+      />
     </Card>
   );
 }

@@ -15,6 +15,7 @@ import type {
 } from '@storefleet/contracts';
 import { parseRegionPath, type RegionPath, regionQuery } from '@/shared/device/device-query';
 import type { FilterSpec, ListParams, ListSort } from '@/shared/list';
+import { withoutPaging } from '@/shared/list/list-query';
 
 /** The filters of the inventory lists (the non-network page leaves out the network flag). */
 export const INVENTORY_FILTERS = {
@@ -96,14 +97,7 @@ export function inventoryFilterBody(
   params: Partial<InventoryListParams>,
   scope: InventoryScope = {},
 ): InventoryCallBody {
-  const {
-    pageNum: _p,
-    pageSize: _s,
-    sortBy: _b,
-    sortDirection: _d,
-    ...filters
-  } = inventoryListBody(params, scope);
-  return filters;
+  return withoutPaging(inventoryListBody(params, scope));
 }
 
 /** The list body. */

@@ -4,6 +4,7 @@ import { DatePicker, Form, Input, Select, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { useLang } from '@/shared/i18n/useLang';
+import { AssigneeSelect } from './AssigneeSelect';
 import { labelOptions } from './TaskTags';
 import { useAssignees } from './useAssignees';
 import { useTaskPlaces } from './useTaskPlaces';
@@ -42,14 +43,7 @@ export function useTaskFilterFields({ withStage }: { withStage: boolean }) {
       />
     </Form.Item>,
     <Form.Item key="assigneeId" name="assigneeId" label={t('task.column.assignee')}>
-      <Select
-        {...select}
-        showSearch
-        optionFilterProp="label"
-        loading={assignees.loading}
-        options={assignees.options}
-        data-testid="task-filter-assignee"
-      />
+      <AssigneeSelect {...select} assignees={assignees} data-testid="task-filter-assignee" />
     </Form.Item>,
     <Form.Item key="areaId" name="areaId" label={t('task.filter.region')}>
       <TreeSelect {...select} treeData={places.regions} treeNodeFilterProp="title" showSearch />

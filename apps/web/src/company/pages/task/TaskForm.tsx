@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '@/shared/api/call';
 import { useLang } from '@/shared/i18n/useLang';
+import { AssigneeSelect } from './AssigneeSelect';
 import { labelOptions } from './TaskTags';
 import { useAssignees } from './useAssignees';
 import { useTaskPlaces } from './useTaskPlaces';
@@ -157,14 +158,7 @@ export function TaskForm({
         </>
       )}
       <Form.Item name="assigneeId" label={t('task.form.assignee')} extra={t('task.form.assigneeHint')}>
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          loading={assignees.loading}
-          options={assignees.options}
-          data-testid="task-form-assignee"
-        />
+        <AssigneeSelect assignees={assignees} data-testid="task-form-assignee" />
       </Form.Item>
       <Space>
         <Button type="primary" htmlType="submit" loading={submitting} data-testid="task-form-submit">

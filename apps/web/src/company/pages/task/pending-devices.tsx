@@ -22,6 +22,7 @@ import { useCallMutation } from '@/shared/api/useCallMutation';
 import { useLang } from '@/shared/i18n/useLang';
 import { type FilterSpec, type ListColumns, ListFilterForm, ListTable, useListPage } from '@/shared/list';
 import { Access } from '@/shared/permissions/Access';
+import { AssigneeSelect } from './AssigneeSelect';
 import { labelOptions } from './TaskTags';
 import { useAssignees } from './useAssignees';
 import { useTaskPlaces } from './useTaskPlaces';
@@ -190,13 +191,7 @@ export default function PendingDevicesPage() {
             <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" />
           </Form.Item>
           <Form.Item name="assigneeId" label={t('task.form.assignee')} extra={t('task.form.assigneeHint')}>
-            <Select
-              {...select}
-              showSearch
-              optionFilterProp="label"
-              loading={assignees.loading}
-              options={assignees.options}
-            />
+            <AssigneeSelect {...select} assignees={assignees} />
           </Form.Item>
         </Form>
       </Modal>

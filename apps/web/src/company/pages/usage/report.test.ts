@@ -1,6 +1,8 @@
 import { type AreaUsage, type DictionaryItem, UsageEndpoints as E } from '@storefleet/contracts';
 import { describe, expect, it } from 'vitest';
 
+import { dictionaryItem } from '@/shared/dictionary-item.fixture';
+
 import { categoryColourSlots, figureText, reportChartOption } from './report-chart';
 import { type ReportChoice, reportCall } from './report-query';
 
@@ -77,17 +79,8 @@ describe('report chart', () => {
     ]);
   });
 
-  const item = (code: string, childLevel: DictionaryItem[] = []): DictionaryItem => ({
-    code,
-    name: code,
-    nameEn: null,
-    parentCode: null,
-    relativeCode: null,
-    description: null,
-    status: 1,
-    attribute1: null,
-    childLevel,
-  });
+  const item = (code: string, childLevel: DictionaryItem[] = []): DictionaryItem =>
+    dictionaryItem({ code, childLevel });
   const slots = categoryColourSlots([item('ai'), item('pc'), item('pos')]);
   type Bar = { name: string; itemStyle?: { color?: string } };
   const colours = (of: AreaUsage[]) =>

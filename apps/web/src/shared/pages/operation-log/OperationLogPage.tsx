@@ -1,11 +1,12 @@
 import { CallLogEndpoints, type OperationLog } from '@storefleet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
+import { DatePicker, Form, Select, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiQuery } from '@/shared/api/call';
 import { type FilterSpec, type ListColumns, ListFilterForm, ListTable, useListPage } from '@/shared/list';
+import { TextFilter } from '@/shared/list/TextFilter';
 import { OperationLogDetail } from './OperationLogDetail';
 import { DATE_TIME_FORMAT, fromRangeForm, OUTCOME_COLOR, outcomeOf, toRangeForm } from './operation-log-view';
 
@@ -76,9 +77,11 @@ export default function OperationLogPage() {
   return (
     <>
       <ListFilterForm list={list} toFormValues={toRangeForm} fromFormValues={fromRangeForm}>
-        <Form.Item name="userName" label={t('operationLog.filter.userName')}>
-          <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="operation-log-user-name" />
-        </Form.Item>
+        <TextFilter
+          name="userName"
+          label={t('operationLog.filter.userName')}
+          testId="operation-log-user-name"
+        />
         <Form.Item name="apiName" label={t('operationLog.filter.apiName')}>
           <Select
             allowClear

@@ -1,12 +1,9 @@
 /** The role list of both applications: name filter, holders count, add/edit/delete behind buttons. */
 import { BUTTON, type Role, RoleEndpoints } from '@storefleet/contracts';
-import { Button, Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 
 import { useCallMutation } from '@/shared/api/useCallMutation';
-import { fromHere } from '@/shared/form';
 import {
   actionsColumn,
   type FilterSpec,
@@ -15,13 +12,13 @@ import {
   ListTable,
   useListPage,
 } from '@/shared/list';
-import { Access } from '@/shared/permissions/Access';
+import { ListAddButton } from '@/shared/list/ListAddButton';
+import { TextFilter } from '@/shared/list/TextFilter';
 
 const FILTERS = { name: 'text' } as const satisfies FilterSpec;
 
 export function RoleListPage() {
   const { t } = useTranslation();
-  const location = useLocation();
   const list = useListPage({
     endpoint: RoleEndpoints.listRoles,
     filters: FILTERS,
@@ -72,19 +69,14 @@ export function RoleListPage() {
   return (
     <>
       <ListFilterForm list={list}>
-        <Form.Item name="name" label={t('role.filter.name')}>
-          <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="role-filter-name" />
-        </Form.Item>
+        <TextFilter name="name" label={t('role.filter.name')} testId="role-filter-name" />
       </ListFilterForm>
-      <Access codes={[BUTTON.roleAdd]}>
-        <div style={{ marginBottom: 16 }}>
-          <Link to="/role/save.html" state={fromHere(location)}>
-            <Button type="primary" data-testid="role-add">
-              {t('role.action.add')}
-            </Button>
-          </Link>
-        </div>
-      </Access>
+      <ListAddButton
+        code={BUTTON.roleAdd}
+        to="/role/save.html"
+        label={t('role.action.add')}
+        testId="role-add"
+      />
       <ListTable<Role> {...list.tableProps} columns={columns} size="middle" data-testid="role-table" />
     </>
   );

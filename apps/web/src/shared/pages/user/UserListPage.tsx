@@ -8,7 +8,7 @@ import {
   type UserStatusValue,
   UserType,
 } from '@storefleet/contracts';
-import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Form, Select, Space, Tag } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -24,6 +24,7 @@ import {
   ListTable,
   useListPage,
 } from '@/shared/list';
+import { TextFilter } from '@/shared/list/TextFilter';
 import { Access } from '@/shared/permissions/Access';
 
 /** Loaded when the policy is first opened. */
@@ -144,12 +145,8 @@ export function UserListPage({ admin = false }: UserListPageProps) {
   return (
     <>
       <ListFilterForm list={list}>
-        <Form.Item name="name" label={t('user.filter.name')}>
-          <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="user-filter-name" />
-        </Form.Item>
-        <Form.Item name="userName" label={t('user.filter.userName')}>
-          <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="user-filter-user-name" />
-        </Form.Item>
+        <TextFilter name="name" label={t('user.filter.name')} testId="user-filter-name" />
+        <TextFilter name="userName" label={t('user.filter.userName')} testId="user-filter-user-name" />
         <Form.Item name="status" label={t('user.filter.status')}>
           <Select
             allowClear

@@ -3,13 +3,11 @@
  * store) and paging live in the query string; add, edit and delete sit behind `alert-sender:edit`.
  */
 import { type AlertSender, AlertSenderEndpoints, BUTTON, SendType } from '@storefleet/contracts';
-import { Button, Empty, Form, Input, Select } from 'antd';
+import { Empty, Form, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 
 import { useCallMutation } from '@/shared/api/useCallMutation';
-import { fromHere } from '@/shared/form';
 import { useLang } from '@/shared/i18n/useLang';
 import {
   actionsColumn,
@@ -19,8 +17,9 @@ import {
   ListTable,
   useListPage,
 } from '@/shared/list';
+import { ListAddButton } from '@/shared/list/ListAddButton';
+import { TextFilter } from '@/shared/list/TextFilter';
 import { useScopeStores } from '@/shared/org/useScopeStores';
-import { Access } from '@/shared/permissions/Access';
 import {
   MinLevel,
   SenderContact,
@@ -41,7 +40,6 @@ const FILTERS = {
 export default function AlertSendersPage() {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const location = useLocation();
   const list = useListPage({ endpoint: AlertSenderEndpoints.querySender, filters: FILTERS, rowKey: 'id' });
   const stores = useScopeStores({ staleTime: 5 * 60_000 });
   const remove = useCallMutation(AlertSenderEndpoints.deleteSender, {
@@ -134,15 +132,9 @@ export default function AlertSendersPage() {
   return (
     <div data-testid="alert-senders">
       <ListFilterForm list={list}>
-        <Form.Item name="name" label={t('alertSenders.field.name')}>
-          <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="alert-sender-filter-name" />
-        </Form.Item>
-        <Form.Item name="email" label={t('alertSenders.field.email')}>
-          <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="alert-sender-filter-email" />
-        </Form.Item>
-        <Form.Item name="phone" label={t('alertSenders.field.phone')}>
-          <Input allowClear placeholder={t('common.pleaseEnter')} data-testid="alert-sender-filter-phone" />
-        </Form.Item>
+        <TextFilter name="name" label={t('alertSenders.field.name')} testId="alert-sender-filter-name" />
+        <TextFilter name="email" label={t('alertSenders.field.email')} testId="alert-sender-filter-email" />
+        <TextFilter name="phone" label={t('alertSenders.field.phone')} testId="alert-sender-filter-phone" />
         <Form.Item name="sendType" label={t('alertSenders.field.sendType')}>
           <Select
             allowClear
@@ -162,15 +154,12 @@ export default function AlertSendersPage() {
           />
         </Form.Item>
       </ListFilterForm>
-      <Access codes={[BUTTON.alertSenderEdit]}>
-        <div style={{ marginBottom: 16 }}>
-          <Link to="/config/alarm/save.html" state={fromHere(location)}>
-            <Button type="primary" data-testid="alert-sender-add">
-              {t('alertSenders.action.add')}
-            </Button>
-          </Link>
-        </div>
-      </Access>
+      <ListAddButton
+        code={BUTTON.alertSenderEdit}
+        to="/config/alarm/save.html"
+        label={t('alertSenders.action.add')}
+        testId="alert-sender-add"
+      />
       <ListTable<AlertSender>
         {...list.tableProps}
         columns={columns}
