@@ -43,7 +43,10 @@ import { bearer, createTestApp, envelopeOf } from './test-app';
 
 const ASKERS: readonly Asker[] = ['admin', 'agent', 'operator', 'platform'];
 
-const t = await createTestApp();
+// An upgrade run the sweep starts waits for its never-linked boxes (UPGRADE_RECONNECT_GRACE_SECONDS), then
+// fails them in the background: with the tests' 5 minutes that write could land in a later asker's sweep
+// on a slow machine. Longer than any sweep, the wait ends only when the app closes.
+const t = await createTestApp({ config: { upgradeReconnectGraceMs: 3_600_000 } });
 afterAll(() => t.close());
 // Notification passes run in the background (timer, wakes) and mark alert records handled: they would
 // change protected rows between a request and its fingerprint. The sweep checks requests only.
