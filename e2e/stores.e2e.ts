@@ -108,6 +108,7 @@ describe('store workbook', () => {
     await app.signIn(page, 'admin');
     await page.goto(`${app.url}/stores/index.html`);
     await page.getByTestId('store-import').click();
+    await page.getByTestId('store-import-form').waitFor(WAIT);
     const template = await workbookOf(
       await downloading(page, () => page.getByTestId('store-import-template').click()),
     );

@@ -5,6 +5,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.href = url;
   link.download = fileName;
   link.click();
-  // Revoked after the click has been handled, so the download has its data.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Revoked well after the click: the browser reads the blob when the download starts, which on a busy
+  // machine can be later than the next turn (a link revoked too early is a download that silently never
+  // starts). A minute holds the file's memory no longer than that.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

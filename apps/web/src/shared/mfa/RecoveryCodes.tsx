@@ -3,6 +3,7 @@ import { Alert, Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { useAppApi } from '../app/app-api';
+import { saveBlob } from '../files/save-blob';
 
 /** The recovery codes of a confirmed enrolment, shown once: to copy or download as a text file. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
@@ -10,14 +11,7 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
   const { message } = useAppApi();
   const text = `${codes.join('\n')}\n`;
 
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'storefleet-recovery-codes.txt';
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => saveBlob(new Blob([text], { type: 'text/plain' }), 'storefleet-recovery-codes.txt');
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
