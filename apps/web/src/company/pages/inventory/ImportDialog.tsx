@@ -6,14 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/shared/api/call';
 import { StoreFileImportDialog } from '@/shared/files/StoreFileImportDialog';
 import { saveBlob } from '@/shared/files/save-blob';
-import { ImportOutcome } from '@/shared/import/ImportOutcome';
-import {
-  type ImportProblem,
-  INVENTORY_REPORT_FILE,
-  importOutcome,
-  importProblems,
-  reportBlob,
-} from '@/shared/import/import-outcome';
+import { INVENTORY_REPORT_FILE } from '@/shared/import/import-outcome';
+import { SheetImportOutcome } from '@/shared/import/SheetImportOutcome';
 
 export const TEMPLATE_FILE = 'inventory-template.xlsx';
 
@@ -27,45 +21,28 @@ export function downloadTemplate(): Promise<void> {
 /** What the last import said: written or not, the counts, every problem, the report to download. */
 function ImportResult({ result, dryRun }: { result: InventoryImportResult; dryRun: boolean }) {
   const { t } = useTranslation();
-  const outcome = importOutcome(result, dryRun);
-  const report = reportBlob(result);
-  const title = {
-    written: t('inventory.import.written', { added: outcome.added, updated: outcome.updated }),
-    checked: t('inventory.import.dryRunDone', { added: outcome.added, updated: outcome.updated }),
-    rejected: t('inventory.import.rejected', { count: outcome.rejectedRows }),
-    partial: `${t('inventory.import.written', { added: outcome.added, updated: outcome.updated })} ${t('inventory.import.rejectedPartial', { count: outcome.rejectedRows })}`,
-  }[outcome.kind];
+  const counts = { added: result.added, updated: result.updated };
   return (
-    <div data-testid="inventory-import-result" data-kind={outcome.kind} style={{ marginBottom: 16 }}>
-      <ImportOutcome<ImportProblem>
-        type={outcome.kind === 'rejected' ? 'error' : outcome.kind === 'partial' ? 'warning' : 'success'}
-        title={<span data-testid="inventory-import-summary">{title}</span>}
-        download={
-          report
-            ? {
-                label: t('inventory.import.downloadReport'),
-                testId: 'inventory-import-report-download',
-                onClick: () => saveBlob(report, INVENTORY_REPORT_FILE),
-              }
-            : null
-        }
-        problems={
-          outcome.rejectedRows > 0
-            ? {
-                rows: importProblems(result),
-                pageSize: 10,
-                onRow: (line) => ({ 'data-row': line.row }),
-                columns: [
-                  { title: t('inventory.import.row'), dataIndex: 'row', width: 70 },
-                  { title: t('inventory.import.column'), dataIndex: 'column', width: 160 },
-                  { title: t('inventory.import.problem'), dataIndex: 'message' },
-                ],
-                testId: 'inventory-import-problems',
-              }
-            : null
-        }
-      />
-    </div>
+    <SheetImportOutcome
+      reply={result}
+      dryRun={dryRun}
+      testId="inventory-import"
+      reportFile={INVENTORY_REPORT_FILE}
+      titles={(kind, count) =>
+        ({
+          written: t('inventory.import.written', counts),
+          checked: t('inventory.import.dryRunDone', counts),
+          rejected: t('inventory.import.rejected', { count }),
+          partial: `${t('inventory.import.written', counts)} ${t('inventory.import.rejectedPartial', { count })}`,
+        })[kind]
+      }
+      texts={{
+        downloadReport: t('inventory.import.downloadReport'),
+        row: t('inventory.import.row'),
+        column: t('inventory.import.column'),
+        problem: t('inventory.import.problem'),
+      }}
+    />
   );
 }
 

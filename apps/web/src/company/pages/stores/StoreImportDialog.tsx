@@ -13,13 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/shared/api/call';
 import { StoreFileImportDialog } from '@/shared/files/StoreFileImportDialog';
 import { saveBlob } from '@/shared/files/save-blob';
-import { ImportOutcome } from '@/shared/import/ImportOutcome';
-import {
-  type ImportProblem,
-  importOutcome,
-  importProblems,
-  reportBlob,
-} from '@/shared/import/import-outcome';
+import { SheetImportOutcome } from '@/shared/import/SheetImportOutcome';
 
 const TEMPLATE_FILE = 'store-import-template.xlsx';
 const REPORT_FILE = 'store-import-report.xlsx';
@@ -31,51 +25,33 @@ interface Reply {
 
 function StoreImportOutcome({ result, dryRun }: { result: StoreImportResult; dryRun: boolean }) {
   const { t } = useTranslation();
-  const outcome = importOutcome(result, dryRun);
-  const report = reportBlob(result);
   const counts = {
     added: result.added,
     updated: result.updated,
     unchanged: result.unchanged,
     levels: result.levelsAdded,
   };
-  const title = {
-    written: t('stores.import.written', counts),
-    checked: t('stores.import.dryRunDone', counts),
-    rejected: t('stores.import.rejected', { count: outcome.rejectedRows }),
-    partial: `${t('stores.import.written', counts)} ${t('stores.import.rejectedPartial', { count: outcome.rejectedRows })}`,
-  }[outcome.kind];
   return (
-    <div data-testid="store-import-result" data-kind={outcome.kind} style={{ marginBottom: 16 }}>
-      <ImportOutcome<ImportProblem>
-        type={outcome.kind === 'rejected' ? 'error' : outcome.kind === 'partial' ? 'warning' : 'success'}
-        title={<span data-testid="store-import-summary">{title}</span>}
-        download={
-          report
-            ? {
-                label: t('stores.import.downloadReport'),
-                testId: 'store-import-report-download',
-                onClick: () => saveBlob(report, REPORT_FILE),
-              }
-            : null
-        }
-        problems={
-          outcome.rejectedRows > 0
-            ? {
-                rows: importProblems(result),
-                pageSize: 10,
-                onRow: (line) => ({ 'data-row': line.row }),
-                columns: [
-                  { title: t('stores.import.row'), dataIndex: 'row', width: 70 },
-                  { title: t('stores.import.column'), dataIndex: 'column', width: 140 },
-                  { title: t('stores.import.problem'), dataIndex: 'message' },
-                ],
-                testId: 'store-import-problems',
-              }
-            : null
-        }
-      />
-    </div>
+    <SheetImportOutcome
+      reply={result}
+      dryRun={dryRun}
+      testId="store-import"
+      reportFile={REPORT_FILE}
+      titles={(kind, count) =>
+        ({
+          written: t('stores.import.written', counts),
+          checked: t('stores.import.dryRunDone', counts),
+          rejected: t('stores.import.rejected', { count }),
+          partial: `${t('stores.import.written', counts)} ${t('stores.import.rejectedPartial', { count })}`,
+        })[kind]
+      }
+      texts={{
+        downloadReport: t('stores.import.downloadReport'),
+        row: t('stores.import.row'),
+        column: t('stores.import.column'),
+        problem: t('stores.import.problem'),
+      }}
+    />
   );
 }
 
